@@ -1,0 +1,161 @@
+"""Strains and calls: a bid (level and strain) or a pass.
+
+Whether one bid outranks another depends on the rule set's strain order, so
+calls have no ``<``; ask :meth:`vint_core.rules.RuleSet.outranks`.
+
+>>> Call.parse("2NT"), Call.parse("p"), Call.parse("1♠") is Bid(1, Strain.SPADES)
+(Call.parse('2NT'), Call.parse('Pass'), True)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from vint_core.cards import Suit
+from vint_core.errors import ParseError, Reason
+
+
+class Strain(enum.Enum):
+    """What a contract names: a trump suit or no-trump. Not a suit: there is no no-trump card."""
+
+    SPADES = "S"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    NOTRUMP = "NT"
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` at no-trump."""
+        return _STRAIN_SUIT[self]
+
+    @property
+    def symbol(self) -> str:
+        return _STRAIN_SYMBOL[self]
+
+    @classmethod
+    def of_suit(cls, suit: Suit) -> Strain:
+        return _SUIT_STRAIN[suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        strain = _STRAIN_TEXT.get(text.strip().upper())
+        if strain is None:
+            raise ParseError(Reason.BAD_CALL, text=text)
+        return strain
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_STRAIN_SUIT = {Strain.SPADES: Suit.SPADES, Strain.CLUBS: Suit.CLUBS, Strain.DIAMONDS: Suit.DIAMONDS,
+                Strain.HEARTS: Suit.HEARTS, Strain.NOTRUMP: None}
+_SUIT_STRAIN = {suit: strain for strain, suit in _STRAIN_SUIT.items() if suit is not None}
+_STRAIN_SYMBOL = {Strain.SPADES: "♠", Strain.CLUBS: "♣", Strain.DIAMONDS: "♦", Strain.HEARTS: "♥",
+                  Strain.NOTRUMP: "NT"}
+_STRAIN_TEXT = {"S": Strain.SPADES, "♠": Strain.SPADES, "C": Strain.CLUBS, "♣": Strain.CLUBS,
+                "D": Strain.DIAMONDS, "♦": Strain.DIAMONDS, "H": Strain.HEARTS, "♥": Strain.HEARTS,
+                "NT": Strain.NOTRUMP, "N": Strain.NOTRUMP, "KT": Strain.NOTRUMP, "SA": Strain.NOTRUMP}
+
+
+class Call:
+    """A call in the auction: :class:`Bid` or :class:`Pass`. Interned and immutable."""
+
+    __slots__ = ()
+    is_bid: bool = False
+    is_pass: bool = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("calls are immutable")
+
+    @staticmethod
+    def parse(text: str) -> Call:
+        """``"Pass"``, ``"P"``, ``"2NT"``, ``"2N"``, ``"1♠"``, ``"1S"``, ``"7 nt"``…"""
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_CALL, text=repr(text))
+        s = text.strip().replace(" ", "")
+        if s.lower() in ("p", "pass", "passe", "passen", "-"):
+            return PASS
+        if len(s) >= 2 and s[0] in "1234567":
+            strain = _STRAIN_TEXT.get(s[1:].upper())
+            if strain is not None:
+                return Bid(int(s[0]), strain)
+        raise ParseError(Reason.BAD_CALL, text=text)
+
+    @property
+    def pbn(self) -> str:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Pass(Call):
+    """The pass. There is one: ``PASS``."""
+
+    __slots__ = ()
+    is_pass = True
+
+    def __new__(cls) -> Pass:
+        return PASS
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Pass, ())
+
+    @property
+    def pbn(self) -> str:
+        return "Pass"
+
+    def __str__(self) -> str:
+        return "Pass"
+
+
+class Bid(Call):
+    """A level (1–7, promising 6 + level tricks) and a strain."""
+
+    __slots__ = ("level", "strain")
+    is_bid = True
+    level: int
+    strain: Strain
+
+    def __new__(cls, level: int, strain: Strain) -> Bid:
+        bid = _BIDS.get((level, strain))
+        if bid is None:
+            raise ParseError(Reason.BAD_CALL, text=f"{level!r} {strain!r}")
+        return bid
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Bid, (self.level, self.strain))
+
+    @property
+    def tricks(self) -> int:
+        """Tricks the bid promises: 6 + level."""
+        return 6 + self.level
+
+    @property
+    def pbn(self) -> str:
+        return f"{self.level}{self.strain.value}"
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.symbol}"
+
+
+PASS: Pass = object.__new__(Pass)
+
+
+def _make_bids() -> dict[tuple[int, Strain], Bid]:
+    bids = {}
+    for level in range(1, 8):
+        for strain in Strain:
+            bid = object.__new__(Bid)
+            object.__setattr__(bid, "level", level)
+            object.__setattr__(bid, "strain", strain)
+            bids[(level, strain)] = bid
+    return bids
+
+
+_BIDS = _make_bids()

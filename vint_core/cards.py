@@ -1,0 +1,381 @@
+"""Suits, ranks, cards and hands; the deck, seeded dealing and the cut.
+
+Cards are interned: there are exactly 52 ``Card`` objects, so ``Card(s, r) is
+Card(s, r)``. A :class:`Hand` is an immutable set of cards.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from vint_core.errors import ParseError, Reason
+from vint_core.seats import Seat
+
+
+class Suit(enum.IntEnum):
+    """The four suits, numbered in PBN's fixed order (♠ ♥ ♦ ♣).
+
+    This numbering is for records only. The order of suits in the auction
+    belongs to the rule set (:attr:`vint_core.rules.RuleSet.strain_order`).
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♦♣"[self]
+
+    @property
+    def letter(self) -> str:
+        return "SHDC"[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        suit = _SUIT_CHARS.get(text.strip().upper())
+        if suit is None:
+            raise ParseError(Reason.BAD_CARD, text=text)
+        return suit
+
+
+_SUIT_CHARS = {
+    "S": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "C": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+}
+
+
+class Rank(enum.IntEnum):
+    """Ranks from two (2) to ace (14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        """One character, as in PBN: ``A K Q J T 9 … 2``."""
+        return "23456789TJQKA"[self - 2]
+
+    def __str__(self) -> str:
+        return "10" if self == 10 else self.char
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        rank = _RANK_CHARS.get(text.strip().upper())
+        if rank is None:
+            raise ParseError(Reason.BAD_CARD, text=text)
+        return rank
+
+
+_RANK_CHARS = {r.char: r for r in Rank} | {"10": Rank.TEN, "B": Rank.JACK, "D": Rank.QUEEN}
+del _RANK_CHARS["D"]  # "D" is diamonds; German B (Bube) stays accepted
+
+
+class Card:
+    """One of the 52 cards. Interned and immutable; compare with ``==`` or ``is``.
+
+    >>> Card.parse("10♥") is Card(Suit.HEARTS, Rank.TEN)
+    True
+    >>> str(Card.parse("TH")), Card.parse("sa").pbn
+    ('10♥', 'SA')
+    """
+
+    __slots__ = ("suit", "rank", "index", "bit")
+    suit: Suit
+    rank: Rank
+    index: int  # 0..51: suit * 13 + rank - 2
+    bit: int  # 1 << index
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        try:
+            return _DECK[suit * 13 + rank - 2] if 0 <= suit < 4 and 2 <= rank <= 14 else _bad(suit, rank)
+        except TypeError:
+            return _bad(suit, rank)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.suit, self.rank))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``"10♥"``, ``"♥10"``, ``"TH"``, ``"HT"``, ``"h10"``…"""
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_CARD, text=repr(text))
+        s = text.strip().replace(" ", "")
+        if len(s) >= 2:
+            for suit_part, rank_part in ((s[0], s[1:]), (s[-1], s[:-1])):
+                suit = _SUIT_CHARS.get(suit_part.upper())
+                rank = _RANK_CHARS.get(rank_part.upper())
+                if suit is not None and rank is not None:
+                    return _DECK[suit * 13 + rank - 2]
+        raise ParseError(Reason.BAD_CARD, text=text)
+
+    @property
+    def pbn(self) -> str:
+        """Suit letter then rank character, as in a PBN play section: ``"HT"``."""
+        return self.suit.letter + self.rank.char
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def _repr_html_(self) -> str:
+        from vint_core import render
+
+        return render.card_html(self)
+
+
+def _bad(suit: object, rank: object) -> Card:
+    raise ParseError(Reason.BAD_CARD, text=f"{suit!r} {rank!r}")
+
+
+def _make_deck() -> tuple[Card, ...]:
+    cards = []
+    for suit in Suit:
+        for rank in Rank:
+            card = object.__new__(Card)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "index", suit * 13 + rank - 2)
+            object.__setattr__(card, "bit", 1 << (suit * 13 + rank - 2))
+            cards.append(card)
+    return tuple(cards)
+
+
+_DECK: tuple[Card, ...] = _make_deck()
+SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+FULL_MASK = (1 << 52) - 1
+
+# cards of one suit for each 13-bit pattern, high to low, computed on demand
+_SUIT_PATTERN_CARDS: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
+
+
+def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` in a card mask, high to low (internal, cached)."""
+    pattern = (mask >> (13 * suit)) & 0x1FFF
+    table = _SUIT_PATTERN_CARDS[suit]
+    cards = table.get(pattern)
+    if cards is None:
+        base = 13 * suit
+        cards = tuple(_DECK[base + r] for r in range(12, -1, -1) if pattern >> r & 1)
+        table[pattern] = cards
+    return cards
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """All cards of a mask, by suit (♠ ♥ ♦ ♣) and high to low (internal)."""
+    return suit_cards(mask, 0) + suit_cards(mask, 1) + suit_cards(mask, 2) + suit_cards(mask, 3)
+
+
+def deck() -> tuple[Card, ...]:
+    """The 52 cards, ♠ ♥ ♦ ♣, each from two to ace."""
+    return _DECK
+
+
+class Hand:
+    """An immutable set of cards.
+
+    >>> h = Hand.parse("AKQ.JT9.876.5432")
+    >>> len(h), Card.parse("Q♠") in h
+    (13, True)
+    >>> str(h)
+    '♠ A K Q  ♥ J 10 9  ♦ 8 7 6  ♣ 5 4 3 2'
+    """
+
+    __slots__ = ("_mask",)
+    _mask: int
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        mask = 0
+        for card in cards:
+            if not isinstance(card, Card):
+                raise ParseError(Reason.BAD_HAND, text=repr(card))
+            if mask & card.bit:
+                raise ParseError(Reason.BAD_HAND, text=f"{card} twice")
+            mask |= card.bit
+        object.__setattr__(self, "_mask", mask)
+
+    @classmethod
+    def _from_mask(cls, mask: int) -> Hand:
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "_mask", mask)
+        return hand
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("hands are immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Hand._from_mask, (self._mask,))
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """PBN form ``"AKQ.JT9.876.5432"`` (♠.♥.♦.♣) or with symbols ``"♠AKQ ♥JT9 ♦876 ♣5432"``."""
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_HAND, text=repr(text))
+        s = text.strip()
+        if any(ch in _SUIT_CHARS for ch in "♠♥♦♣♤♡♢♧") and any(ch in s for ch in "♠♥♦♣♤♡♢♧"):
+            parts: dict[Suit, str] = {}
+            current: Suit | None = None
+            for ch in s.replace("10", "T"):
+                if ch in "♠♥♦♣♤♡♢♧":
+                    current = _SUIT_CHARS[ch]
+                    if current in parts:
+                        raise ParseError(Reason.BAD_HAND, text=text)
+                    parts[current] = ""
+                elif ch in " ,-—":
+                    continue
+                elif current is None:
+                    raise ParseError(Reason.BAD_HAND, text=text)
+                else:
+                    parts[current] += ch
+            groups = [parts.get(suit, "") for suit in Suit]
+        else:
+            groups = s.split(".")
+            if len(groups) != 4:
+                raise ParseError(Reason.BAD_HAND, text=text)
+        mask = 0
+        for suit, group in zip(Suit, groups, strict=True):
+            for ch in group.replace("10", "T"):
+                rank = _RANK_CHARS.get(ch.upper())
+                if rank is None or ch in "-":
+                    raise ParseError(Reason.BAD_HAND, text=text)
+                bit = 1 << (suit * 13 + rank - 2)
+                if mask & bit:
+                    raise ParseError(Reason.BAD_HAND, text=text)
+                mask |= bit
+        return cls._from_mask(mask)
+
+    @property
+    def pbn(self) -> str:
+        """``"AKQ.JT9.876.5432"``: ♠.♥.♦.♣, high to low."""
+        return ".".join("".join(c.rank.char for c in suit_cards(self._mask, s)) for s in range(4))
+
+    def suit(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards of one suit, high to low."""
+        return suit_cards(self._mask, suit)
+
+    def count(self, suit: Suit) -> int:
+        return ((self._mask >> (13 * suit)) & 0x1FFF).bit_count()
+
+    def has_suit(self, suit: Suit) -> bool:
+        return bool(self._mask & SUIT_MASKS[suit])
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All cards, ♠ ♥ ♦ ♣, high to low in each suit."""
+        return mask_cards(self._mask)
+
+    def high_card_points(self) -> int:
+        """Milton Work points: A 4, K 3, Q 2, J 1."""
+        return sum(max(0, c.rank - 10) for c in mask_cards(self._mask))
+
+    def without(self, card: Card) -> Hand:
+        return Hand._from_mask(self._mask & ~card.bit)
+
+    def with_card(self, card: Card) -> Hand:
+        return Hand._from_mask(self._mask | card.bit)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self._mask & card.bit)
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(mask_cards(self._mask))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other._mask == self._mask
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self._mask))
+
+    def __or__(self, other: Hand) -> Hand:
+        return Hand._from_mask(self._mask | other._mask)
+
+    def __str__(self) -> str:
+        parts = []
+        for suit in Suit:
+            ranks = " ".join(str(c.rank) for c in suit_cards(self._mask, suit)) or "—"
+            parts.append(f"{suit.symbol} {ranks}")
+        return "  ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({self.pbn!r})"
+
+    def _repr_html_(self) -> str:
+        from vint_core import render
+
+        return render.hand_html(self)
+
+
+def _rng(seed: int | random.Random | None) -> random.Random:
+    return seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
+def deal_hands(dealer: Seat, rng: int | random.Random | None = None) -> tuple[Hand, Hand, Hand, Hand]:
+    """Shuffle and deal 13 cards to each seat, one at a time from the dealer's left.
+
+    ``rng`` is a seed or a ``random.Random``; the same seed gives the same deal.
+    Returns the hands indexed by seat (``hands[Seat.SOUTH]``).
+    """
+    cards = list(range(52))
+    _rng(rng).shuffle(cards)
+    masks = [0, 0, 0, 0]
+    for i, index in enumerate(cards):
+        masks[(dealer + 1 + i) & 3] |= 1 << index
+    return (Hand._from_mask(masks[0]), Hand._from_mask(masks[1]),
+            Hand._from_mask(masks[2]), Hand._from_mask(masks[3]))
+
+
+# the cut: ace low, and between equal ranks ♠ < ♣ < ♦ < ♥
+_CUT_SUIT_ORDER = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
+
+
+def cut_key(card: Card) -> tuple[int, int]:
+    """How low a card cuts: ace counts low, then ♠ < ♣ < ♦ < ♥."""
+    return (1 if card.rank == Rank.ACE else int(card.rank), _CUT_SUIT_ORDER[card.suit])
+
+
+def cut_for_dealer(rng: int | random.Random | None = None) -> tuple[Seat, dict[Seat, Card]]:
+    """Each seat draws a card from a shuffled pack; the lowest card deals.
+
+    Returns the first dealer and the card each seat drew.
+    """
+    drawn = _rng(rng).sample(_DECK, 4)
+    cards = dict(zip(Seat, drawn, strict=True))
+    dealer = min(cards, key=lambda seat: cut_key(cards[seat]))
+    return dealer, cards

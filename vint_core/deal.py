@@ -1,0 +1,278 @@
+"""One deal, from the shuffle to the result.
+
+A :class:`Deal` is an immutable snapshot of everything that has happened in
+one deal: the hands as dealt, the auction and the play. :meth:`Deal.apply`
+takes a call during the auction and a card during the play, and returns the
+next snapshot; an illegal action raises and changes nothing.
+
+>>> from vint_core import Deal, Seat, SEED
+>>> d = Deal.new(dealer=Seat.NORTH, seed=7, rules=SEED)
+>>> d.phase.name, d.to_act, len(d.legal_actions())
+('AUCTION', <Seat.NORTH: 0>, 36)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from vint_core.auction import Auction, Contract
+from vint_core.calls import Call
+from vint_core.cards import FULL_MASK, Card, Hand, deal_hands
+from vint_core.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, Reason, RubberError, VintError
+from vint_core.play import Play, Trick
+from vint_core.rules import SEED, RuleSet
+from vint_core.scoring import ScoreLine, score_result, totals
+from vint_core.seats import Seat, Side
+
+Action = Call | Card
+
+
+class Phase(enum.Enum):
+    """Where a deal stands."""
+
+    AUCTION = "auction"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+class Deal:
+    """A deal under one rule set: hands as dealt, the auction and the play."""
+
+    __slots__ = ("rules", "dealer", "hands", "board", "deal_number", "auction", "play")
+    rules: RuleSet
+    dealer: Seat
+    #: the four hands as dealt, indexed by seat
+    hands: tuple[Hand, Hand, Hand, Hand]
+    #: a label for records ("1", "2", …), or None
+    board: str | None
+    #: which deal of the rubber this is, from 1 (sets the minimum level under ``progressive``)
+    deal_number: int
+    auction: Auction
+    #: the play, once the auction has produced a contract
+    play: Play | None
+
+    def __init__(self, hands: Sequence[Hand], *, dealer: Seat, rules: RuleSet = SEED,
+                 deal_number: int = 1, board: str | None = None) -> None:
+        """A deal of the given hands (indexed by seat), before the first call."""
+        hands_t = tuple(hands)
+        if len(hands_t) != 4 or not all(isinstance(h, Hand) for h in hands_t):
+            raise VintError(Reason.BAD_DEAL, detail="four hands are needed, one for each seat")
+        union = 0
+        for seat, hand in zip(Seat, hands_t, strict=True):
+            if len(hand) != 13:
+                raise VintError(Reason.BAD_DEAL, detail=f"{seat} has {len(hand)} cards, not 13")
+            if union & hand._mask:
+                raise VintError(Reason.BAD_DEAL, detail="a card is in two hands")
+            union |= hand._mask
+        if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
+            raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
+        s = object.__setattr__
+        s(self, "rules", rules)
+        s(self, "dealer", Seat(dealer))
+        s(self, "hands", hands_t)
+        s(self, "board", board)
+        s(self, "deal_number", int(deal_number))
+        s(self, "auction", Auction(Seat(dealer), rules, deal_number=deal_number))
+        s(self, "play", None)
+
+    @classmethod
+    def new(cls, *, dealer: Seat = Seat.NORTH, seed: int | random.Random | None = None,
+            rules: RuleSet = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
+        """Shuffle (reproducibly, from ``seed``) and deal."""
+        return cls(deal_hands(dealer, seed), dealer=dealer, rules=rules, deal_number=deal_number, board=board)
+
+    @classmethod
+    def replay(cls, hands: Sequence[Hand], actions: Iterable[Action], *, dealer: Seat, rules: RuleSet = SEED,
+               deal_number: int = 1, board: str | None = None) -> Deal:
+        """A deal with every action applied (and checked) in order."""
+        deal = cls(hands, dealer=dealer, rules=rules, deal_number=deal_number, board=board)
+        for action in actions:
+            deal = deal.apply(action)
+        return deal
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a deal is immutable: apply() returns the next one")
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        if self.play is not None:
+            return Phase.FINISHED if len(self.play.tricks) == 13 else Phase.PLAY
+        return Phase.FINISHED if self.auction._over else Phase.AUCTION
+
+    @property
+    def is_finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def is_passed_out(self) -> bool:
+        return self.auction.is_passed_out
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is, or None once the deal is over."""
+        play = self.play
+        if play is not None:
+            return None if len(play.tricks) == 13 else play.to_act
+        return None if self.auction._over else self.auction.to_act
+
+    @property
+    def contract(self) -> Contract | None:
+        return self.auction.contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        c = self.auction.contract
+        return c.declarer if c else None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        return self.play.tricks if self.play is not None else ()
+
+    @property
+    def current_trick(self) -> Trick | None:
+        return self.play.current_trick if self.play is not None else None
+
+    def tricks_won(self, side: Side) -> int:
+        return self.play.tricks_won(side) if self.play is not None else 0
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` holds now (as dealt, less the cards played)."""
+        return self.play.hand(seat) if self.play is not None else self.hands[seat]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every call and card so far, in order: ``Deal.replay`` of them gives this deal back."""
+        cards: tuple[Action, ...] = tuple(card for _, card in self.play.cards_played()) if self.play else ()
+        return self.auction.calls + cards
+
+    # -- legality ----------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The calls (during the auction) or cards (during the play) the seat to act may choose."""
+        play = self.play
+        if play is not None:
+            return play.legal_cards()
+        return self.auction.legal_calls()
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except VintError:
+            return False
+        return True
+
+    def check(self, action: Action, *, seat: Seat | None = None) -> None:
+        """Raise a ``VintError`` explaining why ``action`` (by ``seat``, if given) is not allowed now."""
+        play = self.play
+        if self.phase is Phase.FINISHED:
+            raise IllegalPlayError(Reason.DEAL_OVER, action=action)
+        if play is None:
+            if isinstance(action, Card):
+                raise IllegalPlayError(Reason.NOT_PLAY, action=action)
+            self.auction.check(action, seat=seat)
+        else:
+            if isinstance(action, Call):
+                raise IllegalCallError(Reason.NOT_AUCTION, action=action)
+            play.check(action, seat=seat)
+
+    # -- moving on ---------------------------------------------------------
+
+    def apply(self, action: Action, *, seat: Seat | None = None) -> Deal:
+        """The deal after ``action``; an illegal action raises and this deal stays as it was."""
+        play = self.play
+        if play is not None and seat is None and type(action) is Card and play._allows(action):
+            return self._with(self.auction, play._after(action))  # the common case, without an explanation
+        self.check(action, seat=seat)
+        if play is not None:
+            return self._with(self.auction, play._after(action))  # type: ignore[arg-type]
+        auction = self.auction._after(action)  # type: ignore[arg-type]
+        contract = auction.contract
+        return self._with(auction, Play(contract, self.hands) if contract is not None else None)
+
+    def _with(self, auction: Auction, play: Play | None) -> Deal:
+        new = object.__new__(Deal)
+        s = object.__setattr__
+        s(new, "rules", self.rules)
+        s(new, "dealer", self.dealer)
+        s(new, "hands", self.hands)
+        s(new, "board", self.board)
+        s(new, "deal_number", self.deal_number)
+        s(new, "auction", auction)
+        s(new, "play", play)
+        return new
+
+    def with_board(self, board: str | None) -> Deal:
+        """The same deal with another board label."""
+        new = self._with(self.auction, self.play)
+        object.__setattr__(new, "board", board)
+        return new
+
+    # -- the result --------------------------------------------------------
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        """Tricks taken by the declaring side, once the deal is finished (None if passed out)."""
+        if self.play is None or len(self.play.tricks) != 13:
+            return None
+        return self.play.tricks_won(self.play.contract.side)
+
+    def score(self) -> tuple[ScoreLine, ...]:
+        """The deal's own score lines (tricks, undertricks, slams, honours); none if passed out.
+
+        Game and rubber lines depend on the rubber: see :class:`vint_core.Rubber`.
+        """
+        if not self.is_finished:
+            raise RubberError(Reason.NOT_FINISHED)
+        if self.play is None:
+            return ()
+        return score_result(self.rules, self.play.contract, self.play.tricks_won(self.play.contract.side),
+                            self.hands)
+
+    def points(self) -> dict[Side, int]:
+        """The deal's own points per side."""
+        return totals(self.score())
+
+    def view(self, seat: Seat) -> Any:
+        """What ``seat`` may see: its own hand and the public history (a ``SeatView``)."""
+        from vint_core.views import SeatView
+
+        return SeatView.of(self, seat)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Deal) and other.hands == self.hands and other.dealer == self.dealer
+                and other.rules == self.rules and other.deal_number == self.deal_number
+                and other.board == self.board and other.actions == self.actions)
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.dealer, self.deal_number, self.auction.calls))
+
+    def __repr__(self) -> str:
+        return (f"<Deal board={self.board} dealer={self.dealer} rules={self.rules.name} phase={self.phase.name} "
+                f"contract={self.contract}>")
+
+    def __str__(self) -> str:
+        lines = [f"Dealer {self.dealer}, rules {self.rules.name}" + (f", board {self.board}" if self.board else "")]
+        lines += [f"{seat!s:<6} {self.hands[seat]}" for seat in Seat]
+        if self.auction.calls:
+            lines.append("Auction: " + " ".join(str(c) for c in self.auction.calls))
+        if self.contract is not None:
+            lines.append(f"Contract: {self.contract}")
+        elif self.is_passed_out:
+            lines.append("Passed out")
+        if self.play is not None:
+            lines.append(f"Tricks: N–S {self.tricks_won(Side.NS)}, E–W {self.tricks_won(Side.EW)}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from vint_core import render
+
+        return render.deal_html(self)
+
+
+__all__ = ["Action", "Deal", "OutOfTurnError", "Phase"]

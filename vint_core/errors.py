@@ -1,0 +1,95 @@
+"""The VintError family: typed errors whose messages a learner can read.
+
+Every error is a ``ValueError`` with a ``reason`` (a :class:`Reason`) and the
+parameters of its message, so that the same error can be shown in English
+(``str(err)``) or German (``err.message("de")``).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+
+class Reason(enum.Enum):
+    """Why an input or an action was rejected."""
+
+    # parsing
+    BAD_CARD = "bad_card"
+    BAD_CALL = "bad_call"
+    BAD_SEAT = "bad_seat"
+    BAD_HAND = "bad_hand"
+    BAD_RECORD = "bad_record"
+    UNKNOWN_RULES = "unknown_rules"
+    # the auction
+    AUCTION_OVER = "auction_over"
+    INSUFFICIENT_BID = "insufficient_bid"
+    BELOW_MIN_LEVEL = "below_min_level"
+    STRAIN_NOT_ALLOWED = "strain_not_allowed"
+    SELF_OVERCALL = "self_overcall"
+    PASSED_BEFORE = "passed_before"
+    NOT_AUCTION = "not_auction"
+    # the play
+    NOT_IN_HAND = "not_in_hand"
+    MUST_FOLLOW = "must_follow"
+    NOT_PLAY = "not_play"
+    PLAY_OVER = "play_over"
+    # turns and phases
+    OUT_OF_TURN = "out_of_turn"
+    DEAL_OVER = "deal_over"
+    # rubbers and records
+    RUBBER_OVER = "rubber_over"
+    WRONG_DEAL = "wrong_deal"
+    NOT_FINISHED = "not_finished"
+    BAD_DEAL = "bad_deal"
+
+
+class VintError(ValueError):
+    """Base class of every error vint_core raises on purpose."""
+
+    def __init__(self, reason: Reason, **params: Any) -> None:
+        self.reason = reason
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        """The explanation in ``lang`` ("en" or "de")."""
+        from vint_core.i18n import error_message
+
+        return error_message(self.reason, lang, self.params)
+
+
+class ParseError(VintError):
+    """Text that is not a legal card, call, hand or record.
+
+    ``line`` is the 1-based line of a record where the problem was found, or
+    ``None`` when the input was a single value.
+    """
+
+    def __init__(self, reason: Reason, *, line: int | None = None, **params: Any) -> None:
+        self.line = line
+        super().__init__(reason, **params)
+
+    def message(self, lang: str = "en") -> str:
+        text = super().message(lang)
+        if self.line is None:
+            return text
+        from vint_core.i18n import text as tr
+
+        return tr("line_prefix", lang, line=self.line) + text
+
+
+class IllegalCallError(VintError):
+    """A call the auction does not allow at this point."""
+
+
+class IllegalPlayError(VintError):
+    """A card that may not be played now."""
+
+
+class OutOfTurnError(VintError):
+    """An action by a seat whose turn it is not."""
+
+
+class RubberError(VintError):
+    """A deal that does not belong to this rubber, or a rubber already over."""

@@ -1,0 +1,161 @@
+"""The message catalogue: every sentence a learner reads, in English and German.
+
+>>> from vint_core import Seat
+>>> seat_name(Seat.SOUTH, "de"), text("your_turn", "de", seat=Seat.SOUTH)
+('Süd', 'Süd ist am Zug')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+from vint_core.errors import Reason
+
+LANGUAGES = ("en", "de")
+
+_SEATS = {"en": ("North", "East", "South", "West"), "de": ("Nord", "Ost", "Süd", "West")}
+_SIDES = {"en": ("N–S", "E–W"), "de": ("N–S", "O–W")}
+
+# Each entry: (English, German); a tuple of two such pairs means (singular, plural) chosen by n.
+_ERRORS: dict[Reason, tuple[str, str]] = {
+    Reason.BAD_CARD: ("'{text}' is not a card: write a rank and a suit, like 10♥, TH or ♠A",
+                      "„{text}“ ist keine Karte: schreibe Rang und Farbe, etwa 10♥, TH oder ♠A"),
+    Reason.BAD_CALL: ("'{text}' is not a call: write Pass, or a level 1–7 and a strain, like 1♠, 2NT or 3H",
+                      "„{text}“ ist keine Ansage: schreibe Pass oder Stufe 1–7 und Farbe, etwa 1♠, 2NT oder 3H"),
+    Reason.BAD_SEAT: ("'{text}' is not a seat: use N, E, S or W",
+                      "„{text}“ ist kein Platz: N, O (E), S oder W"),
+    Reason.BAD_HAND: ("'{text}' is not a hand: write four suits ♠.♥.♦.♣ like AKQ.JT9.876.5432, each card once",
+                      "„{text}“ ist kein Blatt: vier Farben ♠.♥.♦.♣ wie AKQ.JT9.876.5432, jede Karte einmal"),
+    Reason.BAD_RECORD: ("{detail}", "{detail}"),
+    Reason.UNKNOWN_RULES: ("'{text}' is not a rule set; the rule sets are {known}",
+                           "„{text}“ ist kein Regelwerk; es gibt {known}"),
+    Reason.AUCTION_OVER: ("{call} is too late: the auction is over",
+                          "{call} kommt zu spät: die Auktion ist vorbei"),
+    Reason.INSUFFICIENT_BID: (
+        "{call} by {seat} is illegal: a bid must outrank {top} (a higher level, or the same level in a "
+        "higher strain: ♠ < ♣ < ♦ < ♥ < NT)",
+        "{call} von {seat} ist unzulässig: ein Gebot muss {top} überbieten (höhere Stufe, oder gleiche Stufe "
+        "in höherer Farbe: ♠ < ♣ < ♦ < ♥ < NT)"),
+    Reason.BELOW_MIN_LEVEL: ("{call} by {seat} is illegal: in this deal every bid must be at level {level} or higher",
+                             "{call} von {seat} ist unzulässig: in diesem Spiel muss jedes Gebot mindestens "
+                             "Stufe {level} haben"),
+    Reason.STRAIN_NOT_ALLOWED: ("{call} by {seat} is illegal: the rule set {rules} does not allow that strain",
+                                "{call} von {seat} ist unzulässig: das Regelwerk {rules} kennt diese Farbe nicht"),
+    Reason.SELF_OVERCALL: (
+        "{call} by {seat} is illegal: {seat} holds the highest bid ({top}) and may bid again only after "
+        "someone outbids it",
+        "{call} von {seat} ist unzulässig: {seat} hält das höchste Gebot ({top}) und darf erst wieder bieten, "
+        "wenn jemand überboten hat"),
+    Reason.PASSED_BEFORE: ("{call} by {seat} is illegal: {seat} has passed and may not bid again",
+                           "{call} von {seat} ist unzulässig: {seat} hat gepasst und darf nicht mehr bieten"),
+    Reason.NOT_AUCTION: ("{action} is a call, but the auction is over: it is time to play a card",
+                         "{action} ist eine Ansage, aber die Auktion ist vorbei: jetzt wird gespielt"),
+    Reason.NOT_IN_HAND: ("{card} by {seat} is illegal: {seat} does not hold {card}",
+                         "{card} von {seat} ist unzulässig: {seat} hat {card} nicht"),
+    Reason.MUST_FOLLOW: ("{card} by {seat} is illegal: {seat} must follow {suit} and holds {held}",
+                         "{card} von {seat} ist unzulässig: {seat} muss {suit} bedienen und hat {held}"),
+    Reason.NOT_PLAY: ("{action} is a card, but the auction is still going on: make a call",
+                      "{action} ist eine Karte, aber die Auktion läuft noch: erst ansagen"),
+    Reason.PLAY_OVER: ("{card} is too late: all 13 tricks have been played",
+                       "{card} kommt zu spät: alle 13 Stiche sind gespielt"),
+    Reason.OUT_OF_TURN: ("{action} by {seat} is out of turn: it is {to_act}'s turn",
+                         "{action} von {seat} ist nicht an der Reihe: {to_act} ist am Zug"),
+    Reason.DEAL_OVER: ("{action} is too late: the deal is over", "{action} kommt zu spät: das Spiel ist vorbei"),
+    Reason.RUBBER_OVER: ("the rubber is over ({winner} won it): start the next rubber",
+                         "der Rubber ist vorbei ({winner} hat gewonnen): beginne den nächsten"),
+    Reason.WRONG_DEAL: ("{detail}", "{detail}"),
+    Reason.NOT_FINISHED: ("the deal is not finished yet, so it cannot be scored",
+                          "das Spiel ist noch nicht zu Ende und kann noch nicht gewertet werden"),
+    Reason.BAD_DEAL: ("these hands are not a deal: {detail}", "diese Blätter sind kein Spiel: {detail}"),
+}
+
+_SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = {
+    "tricks": (("{side}: 1 trick × {tv} = {points}", "{side}: 1 Stich × {tv} = {points}"),
+               ("{side}: {n} tricks × {tv} = {points}", "{side}: {n} Stiche × {tv} = {points}")),
+    "undertricks": (("{side}: 1 undertrick × {mult} × {tv} = {points}",
+                     "{side}: 1 Unterstich × {mult} × {tv} = {points}"),
+                    ("{side}: {n} undertricks × {mult} × {tv} = {points}",
+                     "{side}: {n} Unterstiche × {mult} × {tv} = {points}")),
+    "undertricks_flat": (("{side}: 1 undertrick × {flat} = {points}", "{side}: 1 Unterstich × {flat} = {points}"),
+                         ("{side}: {n} undertricks × {flat} = {points}",
+                          "{side}: {n} Unterstiche × {flat} = {points}")),
+    "little_slam": ("{side}: little slam (12 tricks) = {points}", "{side}: Kleinschlemm (12 Stiche) = {points}"),
+    "grand_slam": ("{side}: grand slam (13 tricks) = {points}", "{side}: Großschlemm (13 Stiche) = {points}"),
+    "bid_little_slam": ("{side}: little slam bid and made = {points}",
+                        "{side}: Kleinschlemm angesagt und erfüllt = {points}"),
+    "bid_little_slam_all": ("{side}: little slam bid, all 13 tricks made = {points}",
+                            "{side}: Kleinschlemm angesagt, alle 13 Stiche = {points}"),
+    "bid_grand_slam": ("{side}: grand slam bid and made = {points}",
+                       "{side}: Großschlemm angesagt und erfüllt = {points}"),
+    "honours": ("{side}: {n} trump honours (A K Q J 10 of {suit}) = {mult} × {tv} = {points}",
+                "{side}: {n} Trumpf-Ehrenkarten (A K D B 10 in {suit}) = {mult} × {tv} = {points}"),
+    "aces": ("{side}: {n} aces at no-trump = {mult} × {tv} = {points}",
+             "{side}: {n} Asse bei Kein-Trumpf = {mult} × {tv} = {points}"),
+    "majority_honours": ("{side}: {n} of the 5 trump honours ({suit}) = {n} × {mult} × {tv} = {points}",
+                         "{side}: {n} der 5 Trumpf-Ehrenkarten ({suit}) = {n} × {mult} × {tv} = {points}"),
+    "majority_aces": ("{side}: {n} of the 4 aces = {n} × {mult} × {tv} = {points}",
+                      "{side}: {n} der 4 Asse = {n} × {mult} × {tv} = {points}"),
+    "split_aces": ("{side}: aces split 2–2, 7 or more tricks taken = {n} × {mult} × {tv} = {points}",
+                   "{side}: Asse 2–2 geteilt, 7 oder mehr Stiche = {n} × {mult} × {tv} = {points}"),
+    "game": ("{side}: game ({target} below the line) = {points}",
+             "{side}: Partie ({target} unter dem Strich) = {points}"),
+    "rubber": ("{side}: rubber won = {points}", "{side}: Rubber gewonnen = {points}"),
+}
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    "line_prefix": ("line {line}: ", "Zeile {line}: "),
+    "your_turn": ("{seat} to act", "{seat} ist am Zug"),
+    "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
+    "contract": ("{contract} by {seat}", "{contract} von {seat}"),
+}
+
+
+def _lang(lang: str) -> int:
+    return 1 if lang.lower().startswith("de") else 0
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    return _SEATS["de" if _lang(lang) else "en"][seat]
+
+
+def side_name(side: int, lang: str = "en") -> str:
+    return _SIDES["de" if _lang(lang) else "en"][side]
+
+
+def _render(value: Any, lang: str) -> Any:
+    from vint_core.seats import Seat, Side
+
+    if isinstance(value, Seat):
+        return seat_name(value, lang)
+    if isinstance(value, Side):
+        return side_name(value, lang)
+    if isinstance(value, enum.Enum) or value is None:
+        return str(value) if value is not None else "—"
+    return value if isinstance(value, (int, str)) else str(value)
+
+
+def _fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
+    values = {k: _render(v, lang) for k, v in params.items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def error_message(reason: Reason, lang: str, params: Mapping[str, Any]) -> str:
+    return _fill(_ERRORS[reason][_lang(lang)], lang, params)
+
+
+def score_text(key: str, lang: str, params: Mapping[str, Any], **extra: Any) -> str:
+    entry = _SCORES[key]
+    values = {**params, **extra}
+    if isinstance(entry[0], tuple):
+        entry = entry[0] if values.get("n") == 1 else entry[1]
+    return _fill(str(entry[_lang(lang)]), lang, values)
+
+
+def text(key: str, lang: str = "en", **params: Any) -> str:
+    """A user-facing sentence by key."""
+    return _fill(_TEXTS[key][_lang(lang)], lang, params)

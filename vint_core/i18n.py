@@ -112,6 +112,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
+# sentences the computer players use to explain themselves; bots add their own keys here
+_BOTS: dict[str, tuple[str, str]] = {
+    "random_choice": ("{action}: chosen at random among the {n} legal choices",
+                      "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
+}
+
+
 def _lang(lang: str) -> int:
     return 1 if lang.lower().startswith("de") else 0
 
@@ -154,6 +161,11 @@ def score_text(key: str, lang: str, params: Mapping[str, Any], **extra: Any) -> 
     if isinstance(entry[0], tuple):
         entry = entry[0] if values.get("n") == 1 else entry[1]
     return _fill(str(entry[_lang(lang)]), lang, values)
+
+
+def bot_text(key: str, lang: str = "en", **params: Any) -> str:
+    """A computer player's explanation by key."""
+    return _fill(_BOTS[key][_lang(lang)], lang, params)
 
 
 def text(key: str, lang: str = "en", **params: Any) -> str:

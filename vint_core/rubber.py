@@ -87,6 +87,11 @@ class Rubber:
         return Deal.new(dealer=self.next_dealer, seed=seed, rules=self.rules,
                         deal_number=self.next_deal_number, board=board)
 
+    def _repr_html_(self) -> str:
+        from vint_core import render
+
+        return render.rubber_html(self)
+
     def next_rubber(self) -> Rubber:
         """A new rubber at 0–0; the deal keeps rotating."""
         return Rubber(self.rules, self.next_dealer)

@@ -176,30 +176,30 @@ class Auction:
         return self._after(call)
 
     def _after(self, call: Call) -> Auction:
-        """The next snapshot, for a call already checked."""
+        """The next snapshot, for a call already checked (slot setters, no checks)."""
         rules = self.rules
-        new = object.__new__(Auction)
-        s = object.__setattr__
-        s(new, "rules", rules)
-        s(new, "dealer", self.dealer)
-        s(new, "min_level", self.min_level)
-        s(new, "calls", (*self.calls, call))
+        new = _new(Auction)
+        (set_rules, set_dealer, set_min, set_calls, set_to_act, set_top, set_top_seat, set_passes, set_passed,
+         set_over) = _SETTERS
+        set_rules(new, rules)
+        set_dealer(new, self.dealer)
+        set_min(new, self.min_level)
+        set_calls(new, (*self.calls, call))
         seat = self.to_act
-        s(new, "to_act", seat.next())
+        set_to_act(new, seat.next())
         if call is PASS:
             passes = self._passes + 1
-            s(new, "_top", self._top)
-            s(new, "_top_seat", self._top_seat)
-            s(new, "_passes", passes)
-            s(new, "_passed", self._passed | 1 << seat)
-            needed = rules.auction_end_passes if self._top >= 0 else rules.passout_passes
-            s(new, "_over", passes >= needed)
+            set_top(new, self._top)
+            set_top_seat(new, self._top_seat)
+            set_passes(new, passes)
+            set_passed(new, self._passed | 1 << seat)
+            set_over(new, passes >= (rules.auction_end_passes if self._top >= 0 else rules.passout_passes))
         else:
-            s(new, "_top", rules._rank[call])  # type: ignore[index]
-            s(new, "_top_seat", seat)
-            s(new, "_passes", 0)
-            s(new, "_passed", self._passed)
-            s(new, "_over", False)
+            set_top(new, rules._rank[call])  # type: ignore[index]
+            set_top_seat(new, seat)
+            set_passes(new, 0)
+            set_passed(new, self._passed)
+            set_over(new, False)
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -217,3 +217,8 @@ class Auction:
         from vint_core import render
 
         return render.auction_html(self)
+
+
+_new = object.__new__
+# slot setters: the hot path writes slots through their descriptors (see play.py)
+_SETTERS = tuple(getattr(Auction, name).__set__ for name in Auction.__slots__)

@@ -197,7 +197,14 @@ def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """All cards of a mask, by suit (♠ ♥ ♦ ♣) and high to low (internal)."""
-    return suit_cards(mask, 0) + suit_cards(mask, 1) + suit_cards(mask, 2) + suit_cards(mask, 3)
+    t0, t1, t2, t3 = _SUIT_PATTERN_CARDS
+    c0 = t0.get(mask & 0x1FFF)
+    c1 = t1.get(mask >> 13 & 0x1FFF)
+    c2 = t2.get(mask >> 26 & 0x1FFF)
+    c3 = t3.get(mask >> 39 & 0x1FFF)
+    if c0 is None or c1 is None or c2 is None or c3 is None:
+        return suit_cards(mask, 0) + suit_cards(mask, 1) + suit_cards(mask, 2) + suit_cards(mask, 3)
+    return c0 + c1 + c2 + c3
 
 
 def deck() -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
@@ -38,21 +38,47 @@ class Phase(enum.Enum):
     FINISHED = "finished"
 
 
+class _Setup(NamedTuple):
+    """What stays the same through a deal (shared by all its snapshots)."""
+
+    rules: RuleSet
+    dealer: Seat
+    hands: tuple[Hand, Hand, Hand, Hand]
+    board: str | None
+    deal_number: int
+
+
 class Deal:
     """A deal under one rule set: hands as dealt, the auction and the play."""
 
-    __slots__ = ("rules", "dealer", "hands", "board", "deal_number", "auction", "play")
-    rules: RuleSet
-    dealer: Seat
-    #: the four hands as dealt, indexed by seat
-    hands: tuple[Hand, Hand, Hand, Hand]
-    #: a label for records ("1", "2", …), or None
-    board: str | None
-    #: which deal of the rubber this is, from 1 (sets the minimum level under ``progressive``)
-    deal_number: int
+    __slots__ = ("_setup", "auction", "play")
+    _setup: _Setup
     auction: Auction
     #: the play, once the auction has produced a contract
     play: Play | None
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._setup.rules
+
+    @property
+    def dealer(self) -> Seat:
+        return self._setup.dealer
+
+    @property
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The four hands as dealt, indexed by seat."""
+        return self._setup.hands
+
+    @property
+    def board(self) -> str | None:
+        """A label for records ("1", "2", …), or None."""
+        return self._setup.board
+
+    @property
+    def deal_number(self) -> int:
+        """Which deal of the rubber this is, from 1 (sets the minimum level under ``progressive``)."""
+        return self._setup.deal_number
 
     def __init__(self, hands: Sequence[Hand], *, dealer: Seat, rules: RuleSet = SEED,
                  deal_number: int = 1, board: str | None = None) -> None:
@@ -69,14 +95,9 @@ class Deal:
             union |= hand._mask
         if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
             raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
-        s = object.__setattr__
-        s(self, "rules", rules)
-        s(self, "dealer", Seat(dealer))
-        s(self, "hands", hands_t)
-        s(self, "board", board)
-        s(self, "deal_number", int(deal_number))
-        s(self, "auction", Auction(Seat(dealer), rules, deal_number=deal_number))
-        s(self, "play", None)
+        _set_setup(self, _Setup(rules, Seat(dealer), hands_t, board, int(deal_number)))  # type: ignore[arg-type]
+        _set_auction(self, Auction(Seat(dealer), rules, deal_number=deal_number))
+        _set_play(self, None)
 
     @classmethod
     def new(cls, *, dealer: Seat = Seat.NORTH, seed: int | random.Random | None = None,
@@ -106,7 +127,8 @@ class Deal:
 
     @property
     def is_finished(self) -> bool:
-        return self.phase is Phase.FINISHED
+        play = self.play
+        return len(play.tricks) == 13 if play is not None else self.auction._over
 
     @property
     def is_passed_out(self) -> bool:
@@ -196,21 +218,16 @@ class Deal:
         return self._with(auction, Play(contract, self.hands) if contract is not None else None)
 
     def _with(self, auction: Auction, play: Play | None) -> Deal:
-        new = object.__new__(Deal)
-        s = object.__setattr__
-        s(new, "rules", self.rules)
-        s(new, "dealer", self.dealer)
-        s(new, "hands", self.hands)
-        s(new, "board", self.board)
-        s(new, "deal_number", self.deal_number)
-        s(new, "auction", auction)
-        s(new, "play", play)
+        new = _new(Deal)
+        _set_setup(new, self._setup)
+        _set_auction(new, auction)
+        _set_play(new, play)
         return new
 
     def with_board(self, board: str | None) -> Deal:
         """The same deal with another board label."""
         new = self._with(self.auction, self.play)
-        object.__setattr__(new, "board", board)
+        _set_setup(new, self._setup._replace(board=board))
         return new
 
     # -- the result --------------------------------------------------------
@@ -274,5 +291,9 @@ class Deal:
 
         return render.deal_html(self)
 
+
+_new = object.__new__
+# slot setters: the hot path writes slots through their descriptors (see play.py)
+_set_setup, _set_auction, _set_play = (getattr(Deal, name).__set__ for name in Deal.__slots__)
 
 __all__ = ["Action", "Deal", "OutOfTurnError", "Phase"]

@@ -7,7 +7,7 @@ is an immutable snapshot; :meth:`Play.apply` returns the next one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
 from vint_core.cards import SUIT_MASKS, Card, Hand, Suit, mask_cards, suit_cards
@@ -24,7 +24,12 @@ def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> S
         key = card.rank + 20 if suit is trump else (card.rank if suit is lead else 0)
         if key > best_key:
             best, best_key = k, key
-    return leader.offset(best)
+    return _SEATS[(leader + best) & 3]
+
+
+_SEATS = tuple(Seat)
+_NEXT = tuple(seat.next() for seat in Seat)
+_new = object.__new__
 
 
 class Trick:
@@ -46,12 +51,11 @@ class Trick:
 
     @classmethod
     def _complete(cls, leader: Seat, cards: tuple[Card, ...], trump: Suit | None, winner: Seat) -> Trick:
-        t = object.__new__(cls)
-        s = object.__setattr__
-        s(t, "leader", leader)
-        s(t, "cards", cards)
-        s(t, "trump", trump)
-        s(t, "winner", winner)
+        t = _new(cls)
+        _TRICK_SET[0](t, leader)
+        _TRICK_SET[1](t, cards)
+        _TRICK_SET[2](t, trump)
+        _TRICK_SET[3](t, winner)
         return t
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -79,7 +83,8 @@ class Trick:
 
     def __repr__(self) -> str:
         cards = " ".join(str(c) for c in self.cards)
-        return f"<Trick led by {self.leader}: {cards}" + (f", won by {self.winner}>" if self.winner is not None else ">")
+        won = f", won by {self.winner}" if self.winner is not None else ""
+        return f"<Trick led by {self.leader}: {cards}{won}>"
 
     def _repr_html_(self) -> str:
         from vint_core import render
@@ -87,12 +92,19 @@ class Trick:
         return render.trick_html(self)
 
 
+class _Fixed(NamedTuple):
+    """What stays the same through the play."""
+
+    contract: Contract
+    trump: Suit | None
+    dealt: tuple[int, int, int, int]  # card masks of the hands as dealt
+
+
 class Play:
     """The cards played so far under a contract, from the opening lead on."""
 
-    __slots__ = ("contract", "trump", "tricks", "current", "leader", "to_act", "_hands", "_won")
-    contract: Contract
-    trump: Suit | None
+    __slots__ = ("_fixed", "tricks", "current", "leader", "to_act", "_played", "_ns")
+    _fixed: _Fixed
     #: completed tricks, in order
     tricks: tuple[Trick, ...]
     #: cards played to the trick in progress
@@ -100,20 +112,19 @@ class Play:
     #: who led (or is to lead) the trick in progress
     leader: Seat
     to_act: Seat
-    _hands: tuple[int, int, int, int]
-    _won: tuple[int, int]
+    _played: int  # mask of the cards played so far
+    _ns: int  # tricks won by North–South
 
     def __init__(self, contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> None:
         """The play before the opening lead; the declarer's left-hand opponent leads."""
-        s = object.__setattr__
-        s(self, "contract", contract)
-        s(self, "trump", contract.strain.suit)
-        s(self, "tricks", ())
-        s(self, "current", ())
-        s(self, "leader", contract.declarer.left)
-        s(self, "to_act", contract.declarer.left)
-        s(self, "_hands", tuple(h._mask for h in hands))
-        s(self, "_won", (0, 0))
+        lead = contract.declarer.left
+        _set_fixed(self, _Fixed(contract, contract.strain.suit, tuple(h._mask for h in hands)))  # type: ignore[arg-type]
+        _set_tricks(self, ())
+        _set_current(self, ())
+        _set_leader(self, lead)
+        _set_to_act(self, lead)
+        _set_played(self, 0)
+        _set_ns(self, 0)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a play is immutable: apply() returns the next one")
@@ -121,23 +132,32 @@ class Play:
     # -- state -------------------------------------------------------------
 
     @property
+    def contract(self) -> Contract:
+        return self._fixed.contract
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, None at no-trump."""
+        return self._fixed.trump
+
+    @property
     def is_over(self) -> bool:
         return len(self.tricks) == 13
 
     @property
     def opening_leader(self) -> Seat:
-        return self.contract.declarer.left
+        return self._fixed.contract.declarer.left
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
-        return Hand._from_mask(self._hands[seat])
+        return Hand._from_mask(self._fixed.dealt[seat] & ~self._played)
 
     def tricks_won(self, side: Side) -> int:
-        return self._won[side]
+        return self._ns if side == Side.NS else len(self.tricks) - self._ns
 
     @property
     def current_trick(self) -> Trick:
-        return Trick(self.leader, self.current, self.trump)
+        return Trick(self.leader, self.current, self._fixed.trump)
 
     def cards_played(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far with its seat, in order."""
@@ -153,7 +173,7 @@ class Play:
         """The cards the seat to act may play: the suit led if it holds any, else any card."""
         if len(self.tricks) == 13:
             return ()
-        mask = self._hands[self.to_act]
+        mask = self._fixed.dealt[self.to_act] & ~self._played
         if self.current:
             suit = self.current[0].suit
             if mask & SUIT_MASKS[suit]:
@@ -171,7 +191,7 @@ class Play:
         """Whether the seat to act may play ``card`` (the one statement of the rule; no explanation)."""
         if len(self.tricks) == 13:
             return False
-        mask = self._hands[self.to_act]
+        mask = self._fixed.dealt[self.to_act] & ~self._played
         if not mask & card.bit:
             return False
         if not self.current:
@@ -190,15 +210,13 @@ class Play:
             raise IllegalPlayError(Reason.BAD_CARD, text=repr(card))
         if self._allows(card):
             return
-        mask = self._hands[to_act]
+        mask = self._fixed.dealt[to_act] & ~self._played
         if not mask & card.bit:
             raise IllegalPlayError(Reason.NOT_IN_HAND, card=card, seat=to_act)
-        if self.current:
-            suit = self.current[0].suit
-            held = mask & SUIT_MASKS[suit]
-            if held and card.suit is not suit:
-                raise IllegalPlayError(Reason.MUST_FOLLOW, card=card, seat=to_act, suit=suit,
-                                       held=" ".join(str(c) for c in suit_cards(held, suit)))
+        suit = self.current[0].suit
+        held = mask & SUIT_MASKS[suit]
+        raise IllegalPlayError(Reason.MUST_FOLLOW, card=card, seat=to_act, suit=suit,
+                               held=" ".join(str(c) for c in suit_cards(held, suit)))
 
     # -- moving on ---------------------------------------------------------
 
@@ -208,38 +226,45 @@ class Play:
         return self._after(card)
 
     def _after(self, card: Card) -> Play:
-        new = object.__new__(Play)
-        s = object.__setattr__
-        seat = self.to_act
-        hands = list(self._hands)
-        hands[seat] &= ~card.bit
-        s(new, "contract", self.contract)
-        s(new, "trump", self.trump)
-        s(new, "_hands", tuple(hands))
+        """The next snapshot, for a card already checked (the hot path: slot setters, no checks)."""
+        new = _new(Play)
+        fixed = self._fixed
+        _set_fixed(new, fixed)
+        _set_played(new, self._played | card.bit)
         current = (*self.current, card)
         if len(current) == 4:
-            winner = trick_winner(self.leader, current, self.trump)
-            s(new, "tricks", (*self.tricks, Trick._complete(self.leader, current, self.trump, winner)))
-            s(new, "current", ())
-            s(new, "leader", winner)
-            s(new, "to_act", winner)
-            won = self._won
-            s(new, "_won", (won[0] + 1, won[1]) if winner & 1 == 0 else (won[0], won[1] + 1))
+            leader = self.leader
+            trump = fixed.trump
+            winner = trick_winner(leader, current, trump)
+            _set_tricks(new, (*self.tricks, Trick._complete(leader, current, trump, winner)))
+            _set_current(new, ())
+            _set_leader(new, winner)
+            _set_to_act(new, winner)
+            _set_ns(new, self._ns + 1 if winner & 1 == 0 else self._ns)
         else:
-            s(new, "tricks", self.tricks)
-            s(new, "current", current)
-            s(new, "leader", self.leader)
-            s(new, "to_act", seat.next())
-            s(new, "_won", self._won)
+            _set_tricks(new, self.tricks)
+            _set_current(new, current)
+            _set_leader(new, self.leader)
+            _set_to_act(new, _NEXT[self.to_act])
+            _set_ns(new, self._ns)
         return new
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Play) and other.contract == self.contract and other.tricks == self.tricks
-                and other.current == self.current and other._hands == self._hands)
+        return (isinstance(other, Play) and other._fixed == self._fixed and other.tricks == self.tricks
+                and other.current == self.current)
 
     def __hash__(self) -> int:
-        return hash((self.contract, self.tricks, self.current))
+        return hash((self._fixed.contract, self.tricks, self.current))
 
     def __repr__(self) -> str:
-        return (f"<Play {self.contract}: {len(self.tricks)} tricks, N–S {self._won[0]}, E–W {self._won[1]}, "
+        ns = self._ns
+        return (f"<Play {self.contract}: {len(self.tricks)} tricks, N–S {ns}, E–W {len(self.tricks) - ns}, "
                 f"{self.to_act} to play>")
+
+
+# Slot setters for the hot path: writing a slot through its descriptor skips the
+# __setattr__ guard that keeps the public objects immutable, at a third of the cost
+# of object.__setattr__.
+_TRICK_SET = tuple(getattr(Trick, name).__set__ for name in Trick.__slots__)
+_set_fixed, _set_tricks, _set_current, _set_leader, _set_to_act, _set_played, _set_ns = (
+    getattr(Play, name).__set__ for name in Play.__slots__)

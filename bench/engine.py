@@ -2,7 +2,8 @@
 
 Each engine plays whole deals with uniformly random legal actions (calls, then
 cards) through its ordinary public interface, for the same time budget, after a
-warm-up. For every engine the script prints deals per second and the mean
+warm-up; the engines take turns in slices of the budget, so a change in the
+machine's load hits them all alike. For every engine the script prints deals per second and the mean
 number of calls and cards per deal, so like can be compared with like; the last
 line is ``ratio_vs_openspiel: X.XX`` (vint_core deals/s ÷ OpenSpiel deals/s).
 
@@ -175,24 +176,57 @@ def _rlcard_first_card_id() -> int:
 # -- timing ---------------------------------------------------------------------
 
 
-def measure(name: str, play_one: PlayOne, *, seconds: float, seed: int, warmup: float) -> Result:
-    """Play deals for ``warmup`` seconds untimed, then for ``seconds`` seconds timed."""
-    rng = random.Random(seed)
-    clock = time.perf_counter
-    end = clock() + warmup
-    while clock() < end:
-        play_one(rng)
-    deals = calls = cards = 0
-    start = clock()
-    end = start + seconds
-    now = start
-    while now < end:
-        c, k = play_one(rng)
-        calls += c
-        cards += k
-        deals += 1
-        now = clock()
-    return Result(name, deals, now - start, calls, cards)
+class Timer:
+    """One engine's running totals; ``run`` plays deals for a slice of the budget."""
+
+    def __init__(self, name: str, play_one: PlayOne, *, seed: int) -> None:
+        self.name = name
+        self.play_one = play_one
+        self.rng = random.Random(seed)
+        self.deals = self.calls = self.cards = 0
+        self.seconds = 0.0
+        #: deals per second of each slice, to show how steady the machine was
+        self.rates: list[float] = []
+
+    def warm_up(self, seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            self.play_one(self.rng)
+
+    def run(self, seconds: float) -> None:
+        play_one, rng, clock = self.play_one, self.rng, time.perf_counter
+        deals = calls = cards = 0
+        start = now = clock()
+        end = start + seconds
+        while now < end:
+            c, k = play_one(rng)
+            calls += c
+            cards += k
+            deals += 1
+            now = clock()
+        self.deals += deals
+        self.calls += calls
+        self.cards += cards
+        self.seconds += now - start
+        self.rates.append(deals / (now - start))
+
+    def result(self) -> Result:
+        return Result(self.name, self.deals, self.seconds, self.calls, self.cards)
+
+
+def measure(engines: list[tuple[str, PlayOne]], *, seconds: float, seed: int, warmup: float,
+            rounds: int) -> list[Timer]:
+    """Warm every engine up, then give each ``seconds`` in ``rounds`` interleaved slices.
+
+    Interleaving spreads any change in the machine's load over all engines alike.
+    """
+    timers = [Timer(name, play_one, seed=seed) for name, play_one in engines]
+    for timer in timers:
+        timer.warm_up(warmup)
+    for _ in range(rounds):
+        for timer in timers:
+            timer.run(seconds / rounds)
+    return timers
 
 
 def _require(module: str, extra_hint: str) -> ModuleType:
@@ -207,28 +241,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="timed seconds per engine (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the random deals and actions (default 1)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="slices each engine's time is cut into, engines taking turns (default 5)")
     parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per engine first (default 1)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.warmup < 0:
-        parser.error("--seconds must be positive and --warmup not negative")
+    if args.seconds <= 0 or args.warmup < 0 or args.rounds < 1:
+        parser.error("--seconds must be positive, --warmup not negative and --rounds at least 1")
 
     pyspiel = _require("pyspiel", "open-spiel")
     rlcard = _require("rlcard", "rlcard")
 
     print(f"python {sys.version.split()[0]}, seed {args.seed}, {args.seconds:g} s per engine "
-          f"after {args.warmup:g} s warm-up; actions = calls + cards (OpenSpiel's 52 dealing chance "
-          f"actions not counted)")
+          f"in {args.rounds} interleaved slices, after {args.warmup:g} s warm-up")
+    print("actions = calls + cards (OpenSpiel's 52 dealing chance actions are played but not counted)")
     engines: list[tuple[str, PlayOne]] = [
         ("openspiel", openspiel_player(pyspiel)),
         ("rlcard env", rlcard_env_player(rlcard, args.seed)),
         ("rlcard game", rlcard_game_player(rlcard, args.seed)),
         ("vint_core", vint_player()),
     ]
-    results: dict[str, Result] = {}
-    for name, play_one in engines:
-        result = measure(name, play_one, seconds=args.seconds, seed=args.seed, warmup=args.warmup)
-        results[name] = result
-        print(result.line(), flush=True)
+    timers = measure(engines, seconds=args.seconds, seed=args.seed, warmup=args.warmup, rounds=args.rounds)
+    results = {timer.name: timer.result() for timer in timers}
+    for result in results.values():
+        print(result.line())
+    by_name = {timer.name: timer for timer in timers}
+    slice_ratios = sorted(v / o for v, o in zip(by_name["vint_core"].rates, by_name["openspiel"].rates, strict=True))
+    print(f"vint_core / openspiel per slice: min {slice_ratios[0]:.2f}, "
+          f"median {slice_ratios[len(slice_ratios) // 2]:.2f}, max {slice_ratios[-1]:.2f}")
     vint = results["vint_core"].deals_per_second
     print(f"vint_core / rlcard env: {vint / results['rlcard env'].deals_per_second:.2f}   "
           f"vint_core / rlcard game: {vint / results['rlcard game'].deals_per_second:.2f}")

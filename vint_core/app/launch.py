@@ -1,0 +1,128 @@
+"""``vint table``: start Voilà on 127.0.0.1 serving the playable table, and open a browser.
+
+The notebook is found inside the installed package, so the command works from a
+wheel as well as from a checkout. Settings such as ``--rules`` reach the
+notebook through ``VINT_*`` environment variables (see :mod:`vint_core.app`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import webbrowser
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from vint_core.app import notebook_path
+
+HOST = "127.0.0.1"
+
+
+def free_port(host: str = HOST) -> int:
+    """A TCP port on ``host`` nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = ()) -> list[str]:
+    """The command line that serves the table with Voilà on 127.0.0.1 at ``port``."""
+    return [sys.executable, "-m", "voila", str(notebook or notebook_path()), "--no-browser",
+            f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0", *extra]
+
+
+def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None,
+                extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+    """Start Voilà serving the table; the caller stops it (``terminate``) when done."""
+    environ = dict(os.environ if env is None else env)
+    out: Any = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115 (closed with the process)
+    return subprocess.Popen(voila_command(port=port, extra=extra), env=environ, stdout=out, stderr=subprocess.STDOUT)
+
+
+def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = None, timeout: float = 60.0) -> None:
+    """Return once ``url`` answers; raise ``TimeoutError`` (or ``OSError`` if the server died) otherwise."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise OSError(f"Voilà stopped with exit code {process.returncode} before serving {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # the server answers, if only with an error page
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"nothing answered at {url} within {timeout:.0f} s")
+
+
+def table_environment(args: argparse.Namespace, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment for the Voilà process: ``base`` plus the settings given on the command line."""
+    env = dict(os.environ if base is None else base)
+    for option, var in (("rules", "VINT_RULES"), ("lang", "VINT_LANG"), ("bots", "VINT_BOTS"),
+                        ("seed", "VINT_SEED")):
+        value = getattr(args, option, None)
+        if value is not None:
+            env[var] = str(value)
+    return env
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the table until interrupted (Ctrl-C)."""
+    if getattr(args, "rules", None) is not None:
+        from vint_core.rules import RuleSet
+
+        RuleSet.named(args.rules)  # an unknown name fails here, with the list of rule sets
+    port = args.port or free_port()
+    url = f"http://{HOST}:{port}/"
+    process = start_voila(port=port, env=table_environment(args))
+    try:
+        wait_until_serving(url, process=process)
+        print(f"The Vint table is at {url}  (Ctrl-C stops it)", flush=True)
+        if not args.no_browser:
+            webbrowser.open(url)
+        return process.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``table`` command to the ``vint`` command line."""
+    parser = subparsers.add_parser("table", help="play Vint in the browser against three computer players",
+                                   description="Serve the Vint table with Voilà on 127.0.0.1 and open it.")
+    parser.add_argument("--port", type=int, default=None, help="port to serve on (default: a free one)")
+    parser.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
+    parser.add_argument("--rules", default=None, help="rule set: seed, short, progressive, whist_vint, foster_1897")
+    parser.add_argument("--lang", default=None, choices=("en", "de"), help="language of the table")
+    parser.add_argument("--bots", default=None,
+                        help="computer players: one name for all (random, rule, sim-fast, sim-normal, sim-strong) "
+                             "or three separated by commas")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
+    parser.set_defaults(func=run)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m vint_core.app.launch``: the same as ``vint table``."""
+    parser = argparse.ArgumentParser(prog="vint")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["table", *(sys.argv[1:] if argv is None else argv)])
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -109,6 +109,83 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
     "contract": ("{contract} by {seat}", "{contract} von {seat}"),
+    "analysis_no_endplay": (
+        "double-dummy analysis needs the optional package endplay: pip install 'vint_core[dds]'",
+        "die Double-Dummy-Analyse braucht das Zusatzpaket endplay: pip install 'vint_core[dds]'"),
+    "analysis_not_in_play": ("the tricks still to come can only be counted once the play has begun",
+                             "die restlichen Stiche lassen sich erst zählen, wenn das Spiel begonnen hat"),
+    "analysis_contract_dd": ("With all cards visible, {contract} by {seat} makes {dd} tricks.",
+                             "Mit allen Karten offen macht {contract} von {seat} {dd} Stiche."),
+    "analysis_contract_made": ("With all cards visible, {contract} by {seat} makes {dd} tricks; {side} made {made}.",
+                               "Mit allen Karten offen macht {contract} von {seat} {dd} Stiche; {side} hat {made} "
+                               "gemacht."),
+    "analysis_lost": ("{side} lost {n} trick(s) against perfect play.",
+                      "{side} hat gegenüber perfektem Spiel {n} Stich(e) verloren."),
+    "analysis_gained": ("{side} took {n} trick(s) more than perfect play allows: {other} gave them away.",
+                        "{side} hat {n} Stich(e) mehr gemacht als bei perfektem Spiel: {other} hat sie hergegeben."),
+    "analysis_passed_out": ("The deal was passed out.", "Das Spiel wurde eingepasst."),
+    "analysis_best": ("Best contract for {side}: {contract} by {seat}, {tricks} tricks, {mine} to {theirs} points.",
+                      "Bester Kontrakt für {side}: {contract} von {seat}, {tricks} Stiche, {mine} zu {theirs} "
+                      "Punkten."),
+    "simulate_progress": ("deals", "Spiele"),
+    "simulate_summary": ("{deals} deals, {ns} (N–S) against {ew} (E–W): {mean} points per deal for {ns}, "
+                         "95% interval {lo} to {hi}",
+                         "{deals} Spiele, {ns} (N–S) gegen {ew} (O–W): {mean} Punkte pro Spiel für {ns}, "
+                         "95%-Intervall {lo} bis {hi}"),
+    "simulate_times": ("{bot}: decision time p50 {p50} s, p95 {p95} s over {n} decisions",
+                       "{bot}: Bedenkzeit p50 {p50} s, p95 {p95} s über {n} Entscheidungen"),
+    # the table and its drawings (vint_core.render)
+    "ui_hidden_card": ("hidden card", "verdeckte Karte"),
+    "ui_void": ("no {suit}", "kein {suit}"),
+    "ui_hand_label": ("hand of {n} cards: {cards}", "Blatt mit {n} Karten: {cards}"),
+    "ui_cards_left": ("{n} cards", "{n} Karten"),
+    "ui_pass": ("Pass", "Passe"),
+    "ui_lead": ("lead", "Ausspiel"),
+    "ui_trick_label": ("trick: {cards}", "Stich: {cards}"),
+    "ui_trick_won_by": ("won by {seat}", "gewonnen von {seat}"),
+    "ui_auction": ("auction", "Auktion"),
+    "ui_auction_running": ("the auction is running: no contract yet", "die Auktion läuft: noch kein Kontrakt"),
+    "ui_declarers": ("declarers", "Alleinspieler"),
+    "ui_defenders": ("defenders", "Gegenspieler"),
+    "ui_needs_more": ("{side} need {n} more for {target} tricks", "{side} brauchen noch {n} für {target} Stiche"),
+    "ui_contract_down": ("{side} can no longer make it: {n} down at least",
+                         "{side} können nicht mehr erfüllen: mindestens {n} Unterstiche"),
+    "ui_contract_made": ("{side} have made their {target} tricks", "{side} haben ihre {target} Stiche erfüllt"),
+    "ui_side": ("side", "Partei"),
+    "ui_tricks": ("tricks", "Stiche"),
+    "ui_value": ("value", "Wert"),
+    "ui_points": ("points", "Punkte"),
+    "ui_live_score": ("tricks and points so far", "Stiche und Punkte bisher"),
+    "ui_dealer": ("dealer", "Geber"),
+    "ui_rules": ("rules", "Regeln"),
+    "ui_deal_number": ("deal", "Spiel"),
+    "ui_contract": ("contract", "Kontrakt"),
+    "ui_to_act": ("to act", "am Zug"),
+    "ui_no_tricks": ("no tricks played yet", "noch keine Stiche gespielt"),
+    "ui_dealer_mark": ("dealer", "Geber"),
+    "ui_to_act_mark": ("to act", "am Zug"),
+    "ui_tricks_n": ("{n} tricks", "{n} Stiche"),
+    "ui_kind_tricks": ("tricks", "Stiche"),
+    "ui_kind_undertricks": ("undertricks", "Unterstiche"),
+    "ui_kind_slam": ("slam", "Schlemm"),
+    "ui_kind_honours": ("honours", "Honneurs"),
+    "ui_kind_aces": ("aces", "Asse"),
+    "ui_kind_game": ("game", "Partie"),
+    "ui_kind_rubber": ("rubber", "Rubber"),
+    "ui_passed_out_short": ("passed out", "eingepasst"),
+    "ui_made": ("made ({tricks})", "erfüllt ({tricks})"),
+    "ui_over": ("+{n} ({tricks})", "+{n} ({tricks})"),
+    "ui_down": ("{n} down ({tricks})", "{n} unter ({tricks})"),
+    "ui_result": ("result", "Ergebnis"),
+    "ui_in_progress": ("being played", "wird gespielt"),
+    "ui_totals": ("totals", "Summen"),
+    "ui_game_progress": ("game in progress: N–S {ns}, E–W {ew} of {target}",
+                         "laufende Partie: N–S {ns}, O–W {ew} von {target}"),
+    "ui_games_won": ("games won: N–S {ns}, E–W {ew}", "gewonnene Partien: N–S {ns}, O–W {ew}"),
+    "ui_rubber_won": ("{side} won the rubber", "{side} haben den Rubber gewonnen"),
+    "ui_scoresheet_title": ("Rubber {n} ({rules})", "Rubber {n} ({rules})"),
+    "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
+    "ui_scoresheet": ("score sheet", "Schreibblatt"),
 }
 
 
@@ -116,6 +193,45 @@ _TEXTS: dict[str, tuple[str, str]] = {
 _BOTS: dict[str, tuple[str, str]] = {
     "random_choice": ("{action}: chosen at random among the {n} legal choices",
                       "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
+    "sim_only": ("{action}: the only legal choice", "{action}: die einzige erlaubte Möglichkeit"),
+    "sim_play_best": (
+        "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side} (expected score "
+        "{score}), {more} more than {other}",
+        "{action}: in {n} gezogenen Verteilungen gewinnt es im Mittel {tricks} Stiche für {side} "
+        "(erwartete Punkte {score}), {more} mehr als {other}"),
+    "sim_play_score": (
+        "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side}, as many as {other}, "
+        "but its expected score is better by {diff} points",
+        "{action}: in {n} gezogenen Verteilungen gewinnt es im Mittel {tricks} Stiche für {side}, so viele "
+        "wie {other}, bringt aber im Mittel {diff} Punkte mehr"),
+    "sim_play_all_equal": (
+        "{action}: in {n} sampled layouts every card wins {tricks} tricks on average for {side}; "
+        "it keeps the higher cards",
+        "{action}: in {n} gezogenen Verteilungen gewinnt jede Karte im Mittel {tricks} Stiche für {side}; "
+        "die höheren Karten bleiben"),
+    "sim_play_worse": (
+        "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side}; "
+        "{best} wins {best_tricks}",
+        "{action}: in {n} gezogenen Verteilungen gewinnt es im Mittel {tricks} Stiche für {side}; "
+        "{best} gewinnt {best_tricks}"),
+    "sim_call_best": (
+        "{action}: over {n} sampled layouts the auction it leads to is worth {score} points on average "
+        "for {side}, {more} more than {other}",
+        "{action}: über {n} gezogene Verteilungen bringt die Auktion danach im Mittel {score} Punkte "
+        "für {side}, {more} mehr als {other}"),
+    "sim_call_guide": (
+        "{action}: the bidding guide's call; over {n} sampled layouts no other call was clearly better "
+        "(expected {score} points for {side})",
+        "{action}: die Ansage des Bietleitfadens; über {n} gezogene Verteilungen war keine andere Ansage "
+        "deutlich besser (erwartet {score} Punkte für {side})"),
+    "sim_call_worse": (
+        "{action}: over {n} sampled layouts it is worth {score} points on average for {side}; "
+        "{best} is worth {best_score}",
+        "{action}: über {n} gezogene Verteilungen bringt es im Mittel {score} Punkte für {side}; "
+        "{best} bringt {best_score}"),
+    "sim_fallback": (
+        "double-dummy sampling is not available (endplay is not installed), so the bidding guide chose: {inner}",
+        "Double-Dummy-Stichproben sind nicht verfügbar (endplay fehlt), daher wählte der Bietleitfaden: {inner}"),
 }
 
 

@@ -186,6 +186,25 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_scoresheet_title": ("Rubber {n} ({rules})", "Rubber {n} ({rules})"),
     "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
     "ui_scoresheet": ("score sheet", "Schreibblatt"),
+    # the table's controller (vint_core.session)
+    "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
+    "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),
+    "session_undo_nothing": ("there is nothing to undo in this deal", "in diesem Spiel gibt es nichts zurückzunehmen"),
+    "session_claim_not_play": ("you can claim tricks only during the play", "Stiche beanspruchen geht nur im Spiel"),
+    "session_claim_too_big": ("too many cards are left to check a claim: play on a few tricks and claim again",
+                              "zu viele Karten übrig, um den Anspruch zu prüfen: spiele noch ein paar Stiche"),
+    "session_claim_refused": ("claim refused: some play of the other seats would take a trick from {side}",
+                              "Anspruch abgelehnt: bei manchem Spiel der anderen verlieren {side} einen Stich"),
+    "session_claim_accepted": ("claim accepted: {side} take every remaining trick ({n})",
+                               "Anspruch angenommen: {side} bekommen alle restlichen Stiche ({n})"),
+    "session_no_review": ("no deal has been finished yet", "noch kein Spiel ist beendet"),
+    "session_deal_not_finished": ("the deal is not finished yet", "das Spiel ist noch nicht beendet"),
+    "session_resumed": ("welcome back: the saved game continues",
+                        "willkommen zurück: das gespeicherte Spiel geht weiter"),
+    "session_damaged_save": ("the saved game could not be read, so a new game has started; the old file is kept as "
+                             "{aside} ({error})",
+                             "das gespeicherte Spiel war nicht lesbar, daher beginnt ein neues; die alte Datei liegt "
+                             "als {aside} bereit ({error})"),
 }
 
 

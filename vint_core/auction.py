@@ -74,17 +74,10 @@ class Auction:
 
     def __init__(self, dealer: Seat, rules: RuleSet, *, deal_number: int = 1) -> None:
         """A new auction; ``deal_number`` (from 1, in the rubber) sets a progressive minimum level."""
-        s = object.__setattr__
-        s(self, "rules", rules)
-        s(self, "dealer", Seat(dealer))
-        s(self, "min_level", rules.min_level_for(deal_number))
-        s(self, "calls", ())
-        s(self, "to_act", Seat(dealer))
-        s(self, "_top", -1)
-        s(self, "_top_seat", None)
-        s(self, "_passes", 0)
-        s(self, "_passed", 0)
-        s(self, "_over", False)
+        seat = Seat(dealer)
+        for setter, value in zip(_SETTERS, (rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0,
+                                            False), strict=True):
+            setter(self, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")

@@ -95,8 +95,9 @@ class Deal:
             union |= hand._mask
         if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
             raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
-        _set_setup(self, _Setup(rules, Seat(dealer), hands_t, board, int(deal_number)))  # type: ignore[arg-type]
-        _set_auction(self, Auction(Seat(dealer), rules, deal_number=deal_number))
+        seat = Seat(dealer)
+        _set_setup(self, _Setup(rules, seat, hands_t, board, int(deal_number)))
+        _set_auction(self, Auction(seat, rules, deal_number=deal_number))
         _set_play(self, None)
 
     @classmethod
@@ -128,7 +129,7 @@ class Deal:
     @property
     def is_finished(self) -> bool:
         play = self.play
-        return len(play.tricks) == 13 if play is not None else self.auction._over
+        return len(play._s.tricks) == 13 if play is not None else self.auction._over
 
     @property
     def is_passed_out(self) -> bool:
@@ -209,11 +210,17 @@ class Deal:
         """The deal after ``action``; an illegal action raises and this deal stays as it was."""
         play = self.play
         if play is not None and seat is None and type(action) is Card and play._allows(action):
-            return self._with(self.auction, play._after(action))  # the common case, without an explanation
-        self.check(action, seat=seat)
-        if play is not None:
-            return self._with(self.auction, play._after(action))  # type: ignore[arg-type]
-        auction = self.auction._after(action)  # type: ignore[arg-type]
+            # the common case, without an explanation
+            new = _new(Deal)
+            _set_setup(new, self._setup)
+            _set_auction(new, self.auction)
+            _set_play(new, play._after(action))
+            return new
+        if play is None and isinstance(action, Call) and not self.auction._over:
+            auction = self.auction.apply(action, seat=seat)  # checks the call
+        else:
+            self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
+            return self._with(self.auction, play._after(action))  # type: ignore[union-attr,arg-type]
         contract = auction.contract
         return self._with(auction, Play(contract, self.hands) if contract is not None else None)
 

@@ -100,31 +100,29 @@ class _Fixed(NamedTuple):
     dealt: tuple[int, int, int, int]  # card masks of the hands as dealt
 
 
+class _State(NamedTuple):
+    """One moment of the play; a Play wraps one of these."""
+
+    fixed: _Fixed
+    tricks: tuple[Trick, ...]
+    current: tuple[Card, ...]
+    leader: Seat
+    to_act: Seat
+    played: int  # mask of the cards played so far
+    ns: int  # tricks won by North–South
+
+
 class Play:
     """The cards played so far under a contract, from the opening lead on."""
 
-    __slots__ = ("_fixed", "tricks", "current", "leader", "to_act", "_played", "_ns")
-    _fixed: _Fixed
-    #: completed tricks, in order
-    tricks: tuple[Trick, ...]
-    #: cards played to the trick in progress
-    current: tuple[Card, ...]
-    #: who led (or is to lead) the trick in progress
-    leader: Seat
-    to_act: Seat
-    _played: int  # mask of the cards played so far
-    _ns: int  # tricks won by North–South
+    __slots__ = ("_s",)
+    _s: _State
 
     def __init__(self, contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> None:
         """The play before the opening lead; the declarer's left-hand opponent leads."""
         lead = contract.declarer.left
-        _set_fixed(self, _Fixed(contract, contract.strain.suit, tuple(h._mask for h in hands)))  # type: ignore[arg-type]
-        _set_tricks(self, ())
-        _set_current(self, ())
-        _set_leader(self, lead)
-        _set_to_act(self, lead)
-        _set_played(self, 0)
-        _set_ns(self, 0)
+        dealt = (hands[0]._mask, hands[1]._mask, hands[2]._mask, hands[3]._mask)
+        _set_state(self, _State(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a play is immutable: apply() returns the next one")
@@ -133,36 +131,56 @@ class Play:
 
     @property
     def contract(self) -> Contract:
-        return self._fixed.contract
+        return self._s.fixed.contract
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, None at no-trump."""
-        return self._fixed.trump
+        return self._s.fixed.trump
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return self._s.tricks
+
+    @property
+    def current(self) -> tuple[Card, ...]:
+        """The cards played to the trick in progress."""
+        return self._s.current
+
+    @property
+    def leader(self) -> Seat:
+        """Who led (or is to lead) the trick in progress."""
+        return self._s.leader
+
+    @property
+    def to_act(self) -> Seat:
+        return self._s.to_act
 
     @property
     def is_over(self) -> bool:
-        return len(self.tricks) == 13
+        return len(self._s.tricks) == 13
 
     @property
     def opening_leader(self) -> Seat:
-        return self._fixed.contract.declarer.left
+        return self._s.fixed.contract.declarer.left
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
-        return Hand._from_mask(self._fixed.dealt[seat] & ~self._played)
+        return Hand._from_mask(self._s.fixed.dealt[seat] & ~self._s.played)
 
     def tricks_won(self, side: Side) -> int:
-        return self._ns if side == Side.NS else len(self.tricks) - self._ns
+        ns = self._s.ns
+        return ns if side == Side.NS else len(self._s.tricks) - ns
 
     @property
     def current_trick(self) -> Trick:
-        return Trick(self.leader, self.current, self._fixed.trump)
+        return Trick(self._s.leader, self._s.current, self._s.fixed.trump)
 
     def cards_played(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far with its seat, in order."""
         out: list[tuple[Seat, Card]] = []
-        for trick in self.tricks:
+        for trick in self._s.tricks:
             out.extend(trick.plays())
         out.extend(self.current_trick.plays())
         return tuple(out)
@@ -171,11 +189,12 @@ class Play:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to act may play: the suit led if it holds any, else any card."""
-        if len(self.tricks) == 13:
+        fixed, tricks, current, _, to_act, played, _ = self._s
+        if len(tricks) == 13:
             return ()
-        mask = self._fixed.dealt[self.to_act] & ~self._played
-        if self.current:
-            suit = self.current[0].suit
+        mask = fixed.dealt[to_act] & ~played
+        if current:
+            suit = current[0].suit
             if mask & SUIT_MASKS[suit]:
                 return suit_cards(mask, suit)
         return mask_cards(mask)
@@ -189,31 +208,32 @@ class Play:
 
     def _allows(self, card: Card) -> bool:
         """Whether the seat to act may play ``card`` (the one statement of the rule; no explanation)."""
-        if len(self.tricks) == 13:
+        fixed, tricks, current, _, to_act, played, _ = self._s
+        if len(tricks) == 13:
             return False
-        mask = self._fixed.dealt[self.to_act] & ~self._played
+        mask = fixed.dealt[to_act] & ~played
         if not mask & card.bit:
             return False
-        if not self.current:
+        if not current:
             return True
-        suit = self.current[0].suit
+        suit = current[0].suit
         return card.suit is suit or not mask & SUIT_MASKS[suit]
 
     def check(self, card: Card, *, seat: Seat | None = None) -> None:
         """Raise an ``IllegalPlayError`` (or ``OutOfTurnError``) saying why ``card`` may not be played now."""
-        if len(self.tricks) == 13:
+        if len(self._s.tricks) == 13:
             raise IllegalPlayError(Reason.PLAY_OVER, card=card)
-        to_act = self.to_act
+        to_act = self._s.to_act
         if seat is not None and seat != to_act:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=card)
         if not isinstance(card, Card):
             raise IllegalPlayError(Reason.BAD_CARD, text=repr(card))
         if self._allows(card):
             return
-        mask = self._fixed.dealt[to_act] & ~self._played
+        mask = self._s.fixed.dealt[to_act] & ~self._s.played
         if not mask & card.bit:
             raise IllegalPlayError(Reason.NOT_IN_HAND, card=card, seat=to_act)
-        suit = self.current[0].suit
+        suit = self._s.current[0].suit
         held = mask & SUIT_MASKS[suit]
         raise IllegalPlayError(Reason.MUST_FOLLOW, card=card, seat=to_act, suit=suit,
                                held=" ".join(str(c) for c in suit_cards(held, suit)))
@@ -226,45 +246,35 @@ class Play:
         return self._after(card)
 
     def _after(self, card: Card) -> Play:
-        """The next snapshot, for a card already checked (the hot path: slot setters, no checks)."""
+        """The next snapshot, for a card already checked (the hot path: one tuple, no checks)."""
+        fixed, tricks, current, leader, to_act, played, ns = self._s
         new = _new(Play)
-        fixed = self._fixed
-        _set_fixed(new, fixed)
-        _set_played(new, self._played | card.bit)
-        current = (*self.current, card)
-        if len(current) == 4:
-            leader = self.leader
-            trump = fixed.trump
-            winner = trick_winner(leader, current, trump)
-            _set_tricks(new, (*self.tricks, Trick._complete(leader, current, trump, winner)))
-            _set_current(new, ())
-            _set_leader(new, winner)
-            _set_to_act(new, winner)
-            _set_ns(new, self._ns + 1 if winner & 1 == 0 else self._ns)
+        if len(current) == 3:
+            cards = (*current, card)
+            winner = trick_winner(leader, cards, fixed.trump)
+            _set_state(new, _tuple_new(_State, (
+                fixed, (*tricks, Trick._complete(leader, cards, fixed.trump, winner)), (), winner, winner,
+                played | card.bit, ns + 1 if winner & 1 == 0 else ns)))
         else:
-            _set_tricks(new, self.tricks)
-            _set_current(new, current)
-            _set_leader(new, self.leader)
-            _set_to_act(new, _NEXT[self.to_act])
-            _set_ns(new, self._ns)
+            _set_state(new, _tuple_new(_State, (
+                fixed, tricks, (*current, card), leader, _NEXT[to_act], played | card.bit, ns)))
         return new
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Play) and other._fixed == self._fixed and other.tricks == self.tricks
-                and other.current == self.current)
+        return isinstance(other, Play) and other._s == self._s
 
     def __hash__(self) -> int:
-        return hash((self._fixed.contract, self.tricks, self.current))
+        return hash(self._s)
 
     def __repr__(self) -> str:
-        ns = self._ns
-        return (f"<Play {self.contract}: {len(self.tricks)} tricks, N–S {ns}, E–W {len(self.tricks) - ns}, "
-                f"{self.to_act} to play>")
+        ns = self._s.ns
+        done = len(self._s.tricks)
+        return f"<Play {self.contract}: {done} tricks, N–S {ns}, E–W {done - ns}, {self.to_act} to play>"
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the
 # __setattr__ guard that keeps the public objects immutable, at a third of the cost
 # of object.__setattr__.
 _TRICK_SET = tuple(getattr(Trick, name).__set__ for name in Trick.__slots__)
-_set_fixed, _set_tricks, _set_current, _set_leader, _set_to_act, _set_played, _set_ns = (
-    getattr(Play, name).__set__ for name in Play.__slots__)
+_set_state = Play.__dict__["_s"].__set__
+_tuple_new = tuple.__new__

@@ -1,0 +1,167 @@
+"""Helpers shared by the rule tests: build hands with chosen honours, bid a contract, play to a trick count.
+
+``played_deal`` is the workhorse: it deals the given fixed cards (the rest of the
+pack from a seeded shuffle), bids the contract with a real auction and then
+searches the legal plays for a card sequence that gives the declaring side
+exactly the wanted number of tricks. Everything it returns went through
+``Deal.apply``, so the engine itself decides who won each trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+from vint_core import (
+    PASS,
+    SEED,
+    Call,
+    Card,
+    Deal,
+    Hand,
+    RuleSet,
+    ScoreLine,
+    Seat,
+    Side,
+    deck,
+)
+
+
+def cards(text: str) -> list[Card]:
+    """``"AH KH 10S"`` → three cards (space separated)."""
+    return [Card.parse(t) for t in text.split()]
+
+
+def build_hands(fixed: Mapping[Seat, Iterable[Card]], *, seed: int,
+                strong: Side | None = None) -> tuple[Hand, Hand, Hand, Hand]:
+    """Four 13-card hands: each seat gets its ``fixed`` cards, the rest of the pack is dealt at random.
+
+    With ``strong`` the high cards left over go to that side first, so that it can take many tricks.
+    """
+    taken: dict[Seat, list[Card]] = {seat: list(fixed.get(seat, ())) for seat in Seat}
+    used = {c for cs in taken.values() for c in cs}
+    assert len(used) == sum(len(cs) for cs in taken.values()), "a fixed card is given twice"
+    rest = [c for c in deck() if c not in used]
+    rng = random.Random(seed)
+    rng.shuffle(rest)
+    groups = [list(Seat)]
+    if strong is not None:
+        rest.sort(key=lambda c: -int(c.rank))  # stable: high cards first, random among equals
+        groups = [list(strong.seats), list(strong.other.seats)]
+    for card in rest:
+        open_seats = next(g for g in ([s for s in g if len(taken[s]) < 13] for g in groups) if g)
+        seat = min(open_seats, key=lambda s: len(taken[s]))
+        taken[seat].append(card)
+    hands = tuple(Hand(taken[seat]) for seat in Seat)
+    assert all(len(h) == 13 for h in hands)
+    return hands  # type: ignore[return-value]
+
+
+def auction_for(contract: str, declarer: Seat, rules: RuleSet = SEED, *, dealer: Seat = Seat.NORTH) -> list[Call]:
+    """Calls from ``dealer`` on: passes until ``declarer`` bids ``contract``, then the closing passes."""
+    calls: list[Call] = [PASS] * ((declarer - dealer) & 3)
+    calls.append(Call.parse(contract))
+    calls += [PASS] * rules.auction_end_passes
+    return calls
+
+
+def _strength(card: Card, lead: Card | None, trump: int | None) -> int:
+    if trump is not None and card.suit == trump:
+        return 100 + card.rank
+    if lead is None or card.suit is lead.suit:
+        return int(card.rank)
+    return 0
+
+
+def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int = 20_000) -> Deal | None:
+    """A legal play of the cards in which the declaring side takes exactly ``declarer_tricks`` tricks.
+
+    Depth-first search: each trick goes, if it can, to the side that still needs more
+    tricks; the side meant to win plays high, the other low. Positions already found
+    hopeless (same cards left, same leader, same tricks won) are not searched twice.
+    Returns ``None`` if nothing is found within ``node_limit`` cards.
+    """
+    contract = deal.contract
+    assert contract is not None
+    side = contract.side
+    target = {side: declarer_tricks, side.other: 13 - declarer_tricks}
+    trump = contract.strain.suit
+    rng = random.Random(seed)
+    nodes = 0
+    hopeless: set[tuple[object, ...]] = set()
+
+    def search(d: Deal, want: Side | None) -> Deal | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_limit:
+            return None
+        if d.is_finished:
+            return d if d.tricks_won(side) == declarer_tricks else None
+        need = {s: target[s] - d.tricks_won(s) for s in Side}
+        if min(need.values()) < 0:
+            return None
+        trick = d.current_trick
+        assert trick is not None
+        key: tuple[object, ...] | None = None
+        if not trick.cards:  # a new trick: decide who should win it
+            key = (tuple(d.hand(s) for s in Seat), trick.leader, need[Side.NS])
+            if key in hopeless:
+                return None
+            want = rng.choice(list(Side)) if need[Side.NS] == need[Side.EW] else max(Side, key=lambda s: need[s])
+        assert want is not None
+        seat = d.to_act
+        assert seat is not None
+        lead = trick.cards[0] if trick.cards else None
+        options = list(d.legal_actions())
+        rng.shuffle(options)
+        high_first = seat.side is want
+        options.sort(key=lambda c: _strength(c, lead, trump), reverse=high_first)  # type: ignore[arg-type]
+        for card in options:
+            found = search(d.apply(card), want)
+            if found is not None:
+                return found
+        if key is not None and nodes <= node_limit:
+            hopeless.add(key)
+        return None
+
+    return search(deal, None)
+
+
+def played_deal(contract: str, declarer: Seat, declarer_tricks: int, fixed: Mapping[Seat, Iterable[Card]], *,
+                rules: RuleSet = SEED, dealer: Seat = Seat.NORTH, deal_number: int = 1,
+                strong: Side | None = None) -> Deal:
+    """A finished deal, bid and played through the engine, with exactly ``declarer_tricks`` for the declarers."""
+    for seed in range(200):
+        hands = build_hands(fixed, seed=seed, strong=strong)
+        deal = Deal.replay(hands, auction_for(contract, declarer, rules, dealer=dealer), dealer=dealer,
+                           rules=rules, deal_number=deal_number)
+        assert deal.contract is not None and str(deal.contract.bid) == str(Call.parse(contract))
+        assert deal.contract.declarer is declarer
+        done = play_to(deal, declarer_tricks, seed=seed)
+        if done is not None:
+            assert done.declarer_tricks == declarer_tricks
+            return done
+    raise AssertionError(f"no play found giving {declarer_tricks} tricks to {contract} by {declarer}")
+
+
+def replayed_to(hands: tuple[Hand, Hand, Hand, Hand], contract: str, declarer: Seat, declarer_tricks: int, *,
+                rules: RuleSet = SEED, dealer: Seat = Seat.NORTH) -> Deal | None:
+    """The given hands bid to ``contract`` and played so that the declarers take ``declarer_tricks``, or None."""
+    deal = Deal.replay(hands, auction_for(contract, declarer, rules, dealer=dealer), dealer=dealer, rules=rules)
+    for seed in range(20):
+        done = play_to(deal, declarer_tricks, seed=seed, node_limit=5_000)
+        if done is not None:
+            return done
+    return None
+
+
+def line_view(lines: Iterable[ScoreLine]) -> list[tuple[str, str, int, str]]:
+    """Each line as (kind, side, points, English explanation), for exact comparisons."""
+    return [(ln.kind, str(ln.side), ln.points, ln.text) for ln in lines]
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(20240611)

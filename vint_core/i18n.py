@@ -295,6 +295,67 @@ _TEXTS: dict[str, tuple[str, str]] = {
 _BOTS: dict[str, tuple[str, str]] = {
     "random_choice": ("{action}: chosen at random among the {n} legal choices",
                       "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
+    # RuleBot: bidding (the guide, BIDDING.md) and the Vint score
+    "rule_hcp_range": ("{lo}–{hi} HCP", "{lo}–{hi} Figurenpunkte"),
+    "rule_balanced_word": ("balanced", "ausgeglichen"),
+    "rule_reason_nt_balanced": ("{hcp} HCP and a balanced hand", "{hcp} Figurenpunkte und ein ausgeglichenes Blatt"),
+    "rule_reason_nt": ("{hcp} HCP", "{hcp} Figurenpunkte"),
+    "rule_reason_raise": ("{n} cards in partner's {suit} and {hcp} HCP",
+                          "{n} Karten in Partners {suit} und {hcp} Figurenpunkte"),
+    "rule_reason_suit_top": ("{n} cards in {suit} headed by {top}, {hcp} HCP",
+                             "{n} Karten in {suit} mit {top} an der Spitze, {hcp} Figurenpunkte"),
+    "rule_reason_suit": ("{n} cards in {suit}, {hcp} HCP", "{n} Karten in {suit}, {hcp} Figurenpunkte"),
+    "rule_bid": ("{call}: {reason}; at {call} we expect about {value} (our points minus theirs) against {alt} "
+                 "if we pass.",
+                 "{call}: {reason}; bei {call} erwarten wir etwa {value} (unsere Punkte minus ihre) gegenüber "
+                 "{alt}, wenn wir passen."),
+    "rule_bid_forced": ("{call}: {reason}; with {hcp} HCP the guide does not allow a pass here, and at {call} "
+                        "we expect about {value} (our points minus theirs).",
+                        "{call}: {reason}; mit {hcp} Figurenpunkten erlaubt der Leitfaden hier kein Passen, und "
+                        "bei {call} erwarten wir etwa {value} (unsere Punkte minus ihre)."),
+    "rule_pass_only": ("Pass: no bid is allowed now.", "Pass: jetzt ist kein Gebot erlaubt."),
+    "rule_pass_no_bid": ("Pass: with {hcp} HCP no bid of the guide fits this hand.",
+                         "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Leitfadens zu diesem Blatt."),
+    "rule_pass_open": ("Pass: the best bid, {best}, would be worth only about {value}; we wait.",
+                       "Pass: das beste Gebot, {best}, brächte nur etwa {value}; wir warten ab."),
+    "rule_pass_ours": ("Pass: our {top} is worth about {alt}; {best} would bring only about {value}.",
+                       "Pass: unser {top} bringt etwa {alt}; {best} brächte nur etwa {value}."),
+    "rule_pass_theirs": ("Pass: letting the opponents play {top} means about {alt} for us, and {best} would be "
+                         "worse (about {value}).",
+                         "Pass: wenn die Gegner {top} spielen, sind das für uns etwa {alt}, und {best} wäre "
+                         "schlechter (etwa {value})."),
+    "rule_other_call": ("{call}: the guide reads it as {shows}; at {call} we expect about {value}. The guide's "
+                        "choice here is {best}.",
+                        "{call}: der Leitfaden liest das als {shows}; bei {call} erwarten wir etwa {value}. Der "
+                        "Leitfaden wählt hier {best}."),
+    # RuleBot: card play
+    "rule_card": ("{card}: {why}.", "{card}: {why}."),
+    "rule_other_card": ("{card}: a legal card, but the guide plays {best} here ({why}).",
+                        "{card}: erlaubt, aber der Leitfaden spielt hier {best} ({why})."),
+    "rule_only": ("my only legal card", "meine einzige erlaubte Karte"),
+    "rule_draw_trumps": ("drawing trumps: the opponents probably still hold {n}",
+                         "Trumpf ziehen: die Gegner haben wohl noch {n}"),
+    "rule_cash_master": ("a master card: every higher {suit} is gone, so it wins",
+                         "die höchste verbliebene Karte in {suit}: alle höheren sind gespielt, sie gewinnt"),
+    "rule_return": ("returning partner's suit ({suit})", "Partners Farbe ({suit}) zurückspielen"),
+    "rule_lead_partner": ("leading partner's suit ({suit})", "Ausspiel in Partners Farbe ({suit})"),
+    "rule_lead_sequence": ("top of a sequence in {suit}", "die oberste Karte einer Folge in {suit}"),
+    "rule_lead_fourth": ("fourth best from my longest and strongest suit ({suit})",
+                         "die vierthöchste Karte meiner längsten und stärksten Farbe ({suit})"),
+    "rule_lead_short": ("the top card of a short suit ({suit})", "die höchste Karte einer kurzen Farbe ({suit})"),
+    "rule_lead_low": ("a low card from {suit}, keeping the honour back",
+                      "eine kleine Karte in {suit}, die Figur bleibt zurück"),
+    "rule_second_low": ("second hand low", "zweite Hand klein"),
+    "rule_cover": ("covering an honour with an honour ({win})", "Figur auf Figur: {win} wird gedeckt"),
+    "rule_third_high": ("third hand high, to win the trick", "dritte Hand hoch, um den Stich zu gewinnen"),
+    "rule_win_cheap": ("the lowest card that wins the trick", "die niedrigste Karte, die den Stich gewinnt"),
+    "rule_partner_wins": ("partner's {win} is winning, so I play low",
+                          "Partners {win} gewinnt schon, also spiele ich klein"),
+    "rule_cannot_win": ("I cannot beat {win}, so I play my lowest card",
+                        "ich kann {win} nicht schlagen und gebe meine kleinste Karte"),
+    "rule_ruff": ("no {suit} left: I trump to win the trick", "kein {suit} mehr: ich steche, um den Stich zu gewinnen"),
+    "rule_discard": ("no {suit} left: discarding from my weakest suit",
+                     "kein {suit} mehr: ich werfe aus meiner schwächsten Farbe ab"),
     "sim_only": ("{action}: the only legal choice", "{action}: die einzige erlaubte Möglichkeit"),
     "sim_play_best": (
         "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side} (expected score "

@@ -1,0 +1,352 @@
+"""SimBot: perfect-information sampling with a double-dummy solver.
+
+For every decision SimBot deals the cards it cannot see many times, each
+layout consistent with what its seat has seen (see
+:mod:`vint_core.bots.sampling`), solves each layout double-dummy with DDS
+(through the optional ``endplay`` package) and picks the action with the best
+expected **Vint score** for its side: both sides' trick points at the
+contract's trick value, undertricks and slams (honours are fixed by the deal,
+so they do not depend on the card, but they do count when choosing the
+contract).
+
+* **Play.** For each layout DDS scores every legal card from the current
+  position (mid-trick included); the tricks become points through the rule
+  set's scoring, and the card with the best mean wins. Ties keep the higher
+  cards.
+* **Auction.** The candidates are the bidding guide's call (RuleBot), Pass
+  and the cheapest bid in every strain. For each layout and candidate the rest
+  of the auction is played out by the bidding guide for all four seats; the
+  contract it reaches is solved double-dummy and scored with the layout's
+  honours. SimBot keeps the guide's call unless another candidate is better
+  on the same layouts by more than the sampling noise.
+
+Levels set the number of layouts: ``fast``, ``normal`` and ``strong``.
+Without endplay SimBot plays as RuleBot and says so (once as a warning, and
+in every explanation).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import warnings
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from vint_core.auction import Contract
+from vint_core.bots.base import Bot, Promise
+from vint_core.bots.sampling import Layout, sample_layouts
+from vint_core.calls import PASS, Bid, Call, Strain
+from vint_core.cards import Card
+from vint_core.deal import Action, Deal, Phase
+from vint_core.i18n import bot_text
+from vint_core.rules import RuleSet
+from vint_core.seats import Seat, Side
+from vint_core.views import SeatView
+
+Level = Literal["fast", "normal", "strong"]
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """How many layouts a level samples: for a card (scaled up as the hands get shorter) and for a call."""
+
+    play_samples: int
+    auction_samples: int
+    #: how far the expected gain of a call must exceed its standard error to overrule the bidding guide
+    auction_z: float = 1.0
+
+
+LEVELS: dict[str, LevelSettings] = {
+    "fast": LevelSettings(play_samples=5, auction_samples=4),
+    "normal": LevelSettings(play_samples=14, auction_samples=10),
+    "strong": LevelSettings(play_samples=40, auction_samples=24),
+}
+
+# the longest rollout of an auction before the remaining calls are taken as passes
+_ROLLOUT_LIMIT = 60
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """What SimBot found for one view, kept for :meth:`SimBot.explain`."""
+
+    kind: Literal["only", "play", "call", "fallback"]
+    layouts: int = 0
+    #: per action: (mean tricks for the seat's side, mean points margin for the seat's side)
+    stats: Mapping[Action, tuple[float, float]] = field(default_factory=dict)
+    guide: Action | None = None
+    inner: str = ""
+
+
+def _guide() -> Bot | None:
+    """The bidding guide (RuleBot), or None while it is not available."""
+    try:
+        from vint_core.bots.rule_bot import RuleBot
+    except ImportError:
+        return None
+    return RuleBot()
+
+
+def _promises_fn() -> Callable[[list[tuple[Seat, Call]], RuleSet], Mapping[Seat, Promise]] | None:
+    try:
+        from vint_core.bots.rule_bot import promises
+    except ImportError:
+        return None
+    return promises
+
+
+class SimBot:
+    """A computer player that samples layouts and solves them double-dummy."""
+
+    def __init__(self, level: Level = "normal", *, play_samples: int | None = None,
+                 auction_samples: int | None = None, use_promises: bool = True) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown SimBot level {level!r}; the levels are {', '.join(LEVELS)}")
+        base = LEVELS[level]
+        self.level: Level = level
+        self.name = f"sim-{level}"
+        self.settings = LevelSettings(play_samples or base.play_samples, auction_samples or base.auction_samples,
+                                      base.auction_z)
+        self.use_promises = use_promises
+        self._dds_ok: bool | None = None
+        self._guide_bot: Bot | None = None
+        self._guide_loaded = False
+        self._decisions: OrderedDict[tuple[SeatView, Action], _Decision] = OrderedDict()
+
+    # -- the protocol ------------------------------------------------------
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"it is not {view.seat}'s turn")
+        if len(legal) == 1:
+            return self._remember(view, legal[0], _Decision("only"))
+        if not self._dds_available():
+            action, decision = self._fallback(view, rng)
+            return self._remember(view, action, decision)
+        if view.phase is Phase.PLAY:
+            action, decision = self._choose_card(view, rng)
+        else:
+            action, decision = self._choose_call(view, rng)
+        return self._remember(view, action, decision)
+
+    def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
+        decision = self._decisions.get((view, action))
+        if decision is None:
+            self.choose(view, random.Random(0))
+            decision = self._decisions.get((view, action))
+            if decision is None:  # the action asked about is not the one SimBot picks: use the last analysis
+                best = next(reversed(self._decisions.values()))
+                decision = best
+        return _explain(view, action, decision, lang)
+
+    # -- fallback ----------------------------------------------------------
+
+    def _dds_available(self) -> bool:
+        if self._dds_ok is None:
+            from vint_core.analysis import available
+
+            self._dds_ok = available()
+            if not self._dds_ok:
+                warnings.warn(bot_text("sim_fallback", "en", inner="RuleBot"), RuntimeWarning, stacklevel=3)
+        return self._dds_ok
+
+    def _guide_for(self) -> Bot | None:
+        if not self._guide_loaded:
+            self._guide_bot = _guide()
+            self._guide_loaded = True
+        return self._guide_bot
+
+    def _fallback(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
+        guide = self._guide_for()
+        if guide is None:
+            from vint_core.bots.random_bot import RandomBot
+
+            guide = RandomBot()
+        action = guide.choose(view, rng)
+        inner = {lang: guide.explain(view, action, lang) for lang in ("en", "de")}
+        return action, _Decision("fallback", inner=inner["en"] + "\x00" + inner["de"])
+
+    def _remember(self, view: SeatView, action: Action, decision: _Decision) -> Action:
+        self._decisions[(view, action)] = decision
+        while len(self._decisions) > 32:
+            self._decisions.popitem(last=False)
+        return action
+
+    # -- the play ----------------------------------------------------------
+
+    def _play_count(self, view: SeatView) -> int:
+        left = len(view.hand)
+        base = self.settings.play_samples
+        return base if left >= 10 else base * 2 if left >= 6 else base * 3
+
+    def _promises(self, view: SeatView) -> Mapping[Seat, Promise] | None:
+        if not self.use_promises:
+            return None
+        fn = _promises_fn()
+        return fn(view.calls_by(), view.rules) if fn is not None else None
+
+    def _choose_card(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
+        from vint_core.analysis import Position, solve_positions, trick_points
+
+        contract = view.contract
+        trick = view.current_trick
+        assert contract is not None and trick is not None
+        side = view.seat.side
+        layouts = sample_layouts(view, rng=rng, count=self._play_count(view), promises=self._promises(view))
+        positions = [Position(lay.remaining, contract.strain.suit, trick.leader, trick.cards) for lay in layouts]
+        solved = solve_positions(positions)
+        won = view.tricks_won[side]
+        margins = [_margin(trick_points(view.rules, contract, d), side)
+                   for d in range(14)]  # by declaring-side tricks
+        stats: dict[Action, tuple[float, float]] = {}
+        for card in view.legal:
+            assert isinstance(card, Card)
+            tricks = [won + scores[card] for scores in solved]
+            points = [margins[t if side is contract.side else 13 - t] for t in tricks]
+            stats[card] = (sum(tricks) / len(tricks), sum(points) / len(points))
+        best = max(view.legal, key=lambda c: (round(stats[c][1], 6), round(stats[c][0], 6),
+                                              -int(c.rank), -int(c.suit)))  # type: ignore[union-attr]
+        return best, _Decision("play", len(layouts), stats)
+
+    # -- the auction -------------------------------------------------------
+
+    def _candidates(self, view: SeatView, guide_call: Call) -> list[Call]:
+        """The guide's call, Pass, and the cheapest bid in no-trump and in the seat's two longest suits."""
+        hand = view.hand_dealt
+        cheapest: dict[Strain, Bid] = {}
+        for call in view.legal:
+            if isinstance(call, Bid) and call.strain not in cheapest:
+                cheapest[call.strain] = call
+        suits = sorted((s for s in cheapest if s.suit is not None),
+                       key=lambda s: (-hand.count(s.suit), -view.rules.strain_order.index(s)))  # type: ignore[arg-type]
+        out: list[Call] = [guide_call, PASS] + [cheapest[s] for s in suits[:2]]
+        if Strain.NOTRUMP in cheapest:
+            out.append(cheapest[Strain.NOTRUMP])
+        return list(dict.fromkeys(out))
+
+    def _choose_call(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
+        from vint_core.analysis import Position, score_contract, solve_positions
+
+        guide = self._guide_for()
+        guide_call: Call = PASS
+        if guide is not None:
+            chosen = guide.choose(view, random.Random(rng.getrandbits(64)))
+            assert isinstance(chosen, Call)
+            guide_call = chosen
+        candidates = self._candidates(view, guide_call)
+        layouts = sample_layouts(view, rng=rng, count=self.settings.auction_samples, promises=self._promises(view))
+        side = view.seat.side
+        finals: list[list[Contract | None]] = []
+        requests: dict[tuple[int, Strain, Seat], None] = {}
+        for k, lay in enumerate(layouts):
+            deal = Deal.replay(lay.hands, view.calls, dealer=view.dealer, rules=view.rules,
+                               deal_number=view.deal_number)
+            roll_seed = rng.getrandbits(64)
+            row = []
+            for call in candidates:
+                final = _rollout(deal.apply(call), guide, random.Random(roll_seed))
+                row.append(final)
+                if final is not None:
+                    requests[(k, final.strain, final.declarer)] = None
+            finals.append(row)
+        keys = list(requests)
+        solved = solve_positions([Position(tuple(h._mask for h in layouts[k].hands),  # type: ignore[arg-type]
+                                           strain.suit, declarer.left) for k, strain, declarer in keys],
+                                 all_cards=False)
+        dd = {key: 13 - max(s.values()) for key, s in zip(keys, solved, strict=True)}
+        values: list[list[float]] = []
+        for k, (lay, row) in enumerate(zip(layouts, finals, strict=True)):
+            values.append([0.0 if c is None else
+                           float(_margin(score_contract(view.rules, c, dd[(k, c.strain, c.declarer)], lay.hands),
+                                         side)) for c in row])
+        means = [sum(v[j] for v in values) / len(values) for j in range(len(candidates))]
+        best = max(range(len(candidates)), key=lambda j: (means[j], j == 0))
+        choice = candidates[0]
+        if best != 0:
+            diffs = [v[best] - v[0] for v in values]
+            mean = sum(diffs) / len(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+            if mean > self.settings.auction_z * math.sqrt(var / len(diffs)):
+                choice = candidates[best]
+        stats: dict[Action, tuple[float, float]] = {call: (math.nan, means[j]) for j, call in enumerate(candidates)}
+        return choice, _Decision("call", len(layouts), stats, guide=guide_call if guide is not None else None)
+
+
+def _margin(points: tuple[int, int], side: Side) -> int:
+    return points[side] - points[side.other]
+
+
+def _rollout(deal: Deal, guide: Bot | None, rng: random.Random) -> Contract | None:
+    """The contract the auction ends in when the bidding guide makes every remaining call (None: passed out).
+
+    Without a guide every remaining call is a pass.
+    """
+    steps = 0
+    while deal.phase is Phase.AUCTION:
+        seat = deal.to_act
+        assert seat is not None
+        call: Action = PASS
+        if guide is not None and steps < _ROLLOUT_LIMIT:
+            call = guide.choose(deal.view(seat), rng)
+        deal = deal.apply(call)
+        steps += 1
+    return deal.contract
+
+
+def _fmt(x: float, digits: int = 1) -> str:
+    return f"{x:.{digits}f}"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.0f}"
+
+
+def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> str:
+    if decision.kind == "only":
+        return bot_text("sim_only", lang, action=action)
+    if decision.kind == "fallback":
+        en, _, de = decision.inner.partition("\x00")
+        return bot_text("sim_fallback", lang, inner=de if lang.lower().startswith("de") else en)
+    stats = decision.stats
+    side = view.seat.side
+    n = decision.layouts
+    if action not in stats:
+        best = max(stats, key=lambda a: stats[a][1])
+        return bot_text("sim_call_worse" if decision.kind == "call" else "sim_play_worse", lang, action=action,
+                        n=n, side=side, score="?", tricks="?", best=best, best_score=_signed(stats[best][1]),
+                        best_tricks=_fmt(stats[best][0]))
+    tricks, score = stats[action]
+    others = [a for a in stats if a != action]
+    best_other = max(others, key=lambda a: (stats[a][1], stats[a][0])) if others else None
+    if decision.kind == "call":
+        top = max(stats, key=lambda a: stats[a][1])
+        if top != action and stats[top][1] > score:
+            if decision.guide == action:
+                return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score))
+            return bot_text("sim_call_worse", lang, action=action, n=n, side=side, score=_signed(score), best=top,
+                            best_score=_signed(stats[top][1]))
+        assert best_other is not None
+        return bot_text("sim_call_best", lang, action=action, n=n, side=side, score=_signed(score),
+                        more=_fmt(score - stats[best_other][1], 0), other=best_other)
+    if best_other is None:
+        return bot_text("sim_only", lang, action=action)
+    if stats[best_other][1] > score + 1e-9:
+        return bot_text("sim_play_worse", lang, action=action, n=n, side=side, tricks=_fmt(tricks),
+                        best=best_other, best_tricks=_fmt(stats[best_other][0]))
+    # the best alternative that does differ, if any
+    differing = [a for a in others if abs(stats[a][1] - score) > 1e-9 or abs(stats[a][0] - tricks) > 1e-9]
+    if not differing:
+        return bot_text("sim_play_all_equal", lang, action=action, n=n, side=side, tricks=_fmt(tricks))
+    runner = max(differing, key=lambda a: (stats[a][1], stats[a][0]))
+    if abs(stats[runner][0] - tricks) < 0.05:
+        return bot_text("sim_play_score", lang, action=action, n=n, side=side, tricks=_fmt(tricks), other=runner,
+                        diff=_fmt(score - stats[runner][1], 0))
+    return bot_text("sim_play_best", lang, action=action, n=n, side=side, tricks=_fmt(tricks), score=_signed(score),
+                    more=_fmt(tricks - stats[runner][0]), other=runner)
+
+
+__all__ = ["LEVELS", "Layout", "Level", "LevelSettings", "SimBot"]

@@ -52,6 +52,8 @@ class Result:
     seconds: float
     calls: int
     cards: int
+    #: CPU seconds of this process over the same stretches (steadier than wall time on a busy machine)
+    cpu_seconds: float
 
     @property
     def deals_per_second(self) -> float:
@@ -61,11 +63,15 @@ class Result:
     def actions_per_deal(self) -> float:
         return (self.calls + self.cards) / self.deals
 
+    @property
+    def cpu_deals_per_second(self) -> float:
+        return self.deals / self.cpu_seconds
+
     def line(self) -> str:
         return (f"{self.name:<16} {self.deals_per_second:10.1f} deals/s   "
                 f"{self.actions_per_deal:6.1f} actions/deal "
                 f"(calls {self.calls / self.deals:5.1f}, cards {self.cards / self.deals:4.1f})   "
-                f"{self.deals} deals in {self.seconds:.2f} s")
+                f"{self.deals} deals in {self.seconds:.2f} s ({self.cpu_deals_per_second:.1f} deals per CPU second)")
 
 
 # -- the engines ----------------------------------------------------------------
@@ -185,6 +191,7 @@ class Timer:
         self.rng = random.Random(seed)
         self.deals = self.calls = self.cards = 0
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
         #: deals per second of each slice, to show how steady the machine was
         self.rates: list[float] = []
 
@@ -196,6 +203,7 @@ class Timer:
     def run(self, seconds: float) -> None:
         play_one, rng, clock = self.play_one, self.rng, time.perf_counter
         deals = calls = cards = 0
+        cpu_start = time.process_time()
         start = now = clock()
         end = start + seconds
         while now < end:
@@ -204,6 +212,7 @@ class Timer:
             cards += k
             deals += 1
             now = clock()
+        self.cpu_seconds += time.process_time() - cpu_start
         self.deals += deals
         self.calls += calls
         self.cards += cards
@@ -211,7 +220,7 @@ class Timer:
         self.rates.append(deals / (now - start))
 
     def result(self) -> Result:
-        return Result(self.name, self.deals, self.seconds, self.calls, self.cards)
+        return Result(self.name, self.deals, self.seconds, self.calls, self.cards, self.cpu_seconds)
 
 
 def measure(engines: list[tuple[str, PlayOne]], *, seconds: float, seed: int, warmup: float,
@@ -241,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=5.0, help="timed seconds per engine (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the random deals and actions (default 1)")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="slices each engine's time is cut into, engines taking turns (default 5)")
+    parser.add_argument("--rounds", type=int, default=20,
+                        help="slices each engine's time is cut into, engines taking turns (default 20)")
     parser.add_argument("--warmup", type=float, default=1.0, help="untimed seconds per engine first (default 1)")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.warmup < 0 or args.rounds < 1:
@@ -269,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"vint_core / openspiel per slice: min {slice_ratios[0]:.2f}, "
           f"median {slice_ratios[len(slice_ratios) // 2]:.2f}, max {slice_ratios[-1]:.2f}")
     vint = results["vint_core"].deals_per_second
+    cpu_ratio = results["vint_core"].cpu_deals_per_second / results["openspiel"].cpu_deals_per_second
+    print(f"vint_core / openspiel per CPU second: {cpu_ratio:.2f}")
     print(f"vint_core / rlcard env: {vint / results['rlcard env'].deals_per_second:.2f}   "
           f"vint_core / rlcard game: {vint / results['rlcard game'].deals_per_second:.2f}")
     print(f"ratio_vs_openspiel: {vint / results['openspiel'].deals_per_second:.2f}")

@@ -35,6 +35,7 @@ from vint_core.cards import SUIT_MASKS, Card, Hand, cut_for_dealer, suit_cards
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
 from vint_core.i18n import text
+from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.play import Trick, trick_winner
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
@@ -119,41 +120,10 @@ def default_save_path() -> Path:
     return root / "vint_core" / "table.json"
 
 
-# -- JSON of deals and rubbers --------------------------------------------------
-
-def _deal_json(deal: Deal) -> dict[str, Any]:
-    return {"hands": [h.pbn for h in deal.hands], "dealer": deal.dealer.letter, "rules": deal.rules.to_dict(),
-            "deal_number": deal.deal_number, "board": deal.board, "actions": [_action_text(a) for a in deal.actions]}
-
+# -- JSON helpers ---------------------------------------------------------------
 
 def _action_text(action: Action) -> str:
     return action.pbn if isinstance(action, Card) else str(action.pbn)
-
-
-def _parse_action(word: str) -> Action:
-    try:
-        return Call.parse(word)
-    except ParseError:
-        return Card.parse(word)
-
-
-def _deal_from(obj: Mapping[str, Any]) -> Deal:
-    hands = [Hand.parse(h) for h in obj["hands"]]
-    rules = RuleSet.from_dict(obj["rules"])
-    return Deal.replay(hands, [_parse_action(w) for w in obj["actions"]], dealer=Seat.parse(obj["dealer"]),
-                       rules=rules, deal_number=int(obj["deal_number"]), board=obj.get("board"))
-
-
-def _rubber_json(rubber: Rubber) -> dict[str, Any]:
-    return {"rules": rubber.rules.to_dict(), "first_dealer": rubber.first_dealer.letter,
-            "deals": [_deal_json(rd.deal) for rd in rubber.deals]}
-
-
-def _rubber_from(obj: Mapping[str, Any]) -> Rubber:
-    rubber = Rubber(RuleSet.from_dict(obj["rules"]), Seat.parse(obj["first_dealer"]))
-    for d in obj["deals"]:
-        rubber = rubber.record(_deal_from(d))
-    return rubber
 
 
 def _rng_state(rng: random.Random) -> list[Any]:
@@ -218,6 +188,7 @@ class TableSession:
         self.message = None
         self.settings = {"pace": "normal", "four_colour": False} | dict(settings or {})
         self._bots: dict[Seat, Bot] = {}
+        self._json_cache: dict[str, Any] = {}
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
         self.history = []
@@ -400,6 +371,19 @@ class TableSession:
         self.message = None
         self._autosave()
 
+    def load_deal(self, deal: Deal) -> None:
+        """Play a given deal (a set hand, or a position from an exercise) in place of the current one.
+
+        The deal must be under the session's rule set; the rubber goes on around it and undo
+        starts afresh from this position.
+        """
+        if deal.rules != self.rubber.rules:
+            raise SessionError("session_wrong_rules", deal_rules=deal.rules.name, rules=self.rubber.rules.name)
+        self.deal = deal
+        self._undo = []
+        self.message = None
+        self._autosave()
+
     def _new_deal(self) -> Deal:
         return self.rubber.new_deal(seed=self._rng.getrandbits(64))
 
@@ -448,8 +432,8 @@ class TableSession:
             "bots": {s.letter: n for s, n in self.bot_names.items()}, "seed": self.seed,
             "practice": self.practice, "lang": self.lang, "settings": dict(self.settings),
             "rng": _rng_state(self._rng),
-            "deal": _deal_json(self.deal), "rubber": _rubber_json(self.rubber),
-            "history": [_rubber_json(r) for r in self.history],
+            "deal": deal_to_json(self.deal), "rubber": self._rubber_json(),
+            "history": self._history_json(),
             "undo": [[u.n_actions, _rng_state_tuple(u.rng)] for u in self._undo],
         }
 
@@ -475,9 +459,10 @@ class TableSession:
             self.message = None
             self._bots = {}
             self._rng = _rng_from(obj["rng"])
-            self.deal = _deal_from(obj["deal"])
-            self.rubber = _rubber_from(obj["rubber"])
-            self.history = [_rubber_from(r) for r in obj["history"]]
+            self.deal = deal_from_json(obj["deal"])
+            self.rubber = rubber_from_json(obj["rubber"])
+            self.history = [rubber_from_json(r) for r in obj["history"]]
+            self._json_cache = {}
             self._undo = [_Undo(int(n), tuple(_rng_from(st).getstate())) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise ValueError("undo points beyond the deal")
@@ -488,6 +473,21 @@ class TableSession:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
             raise ParseError(Reason.BAD_RECORD, detail=f"this saved game cannot be read: {exc}") from exc
+
+    def _rubber_json(self) -> dict[str, Any]:
+        # finished deals and rubbers never change: their JSON is made once, not at every autosave
+        cached = self._json_cache.get("rubber")
+        if cached is None or cached[0] is not self.rubber:
+            cached = (self.rubber, rubber_to_json(self.rubber))
+            self._json_cache["rubber"] = cached
+        return cached[1]
+
+    def _history_json(self) -> list[dict[str, Any]]:
+        cached: list[tuple[Rubber, dict[str, Any]]] = self._json_cache.setdefault("history", [])
+        if len(cached) != len(self.history) or any(a is not b for (a, _), b in zip(cached, self.history,
+                                                                                     strict=False)):
+            cached[:] = [(r, rubber_to_json(r)) for r in self.history]
+        return [obj for _, obj in cached]
 
     def save(self) -> None:
         """Write the session to ``save_path`` atomically (a temporary file, then a rename)."""
@@ -544,6 +544,15 @@ class _TooBig(Exception):
     pass
 
 
+def _highest(mask: int) -> int:
+    """Index of the highest card in a one-suit mask (-1 if empty); higher index = higher rank."""
+    return mask.bit_length() - 1
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
 class _ClaimSolver:
     """Can ``human`` make his side win every remaining trick, whatever the other three seats play?
 
@@ -553,7 +562,7 @@ class _ClaimSolver:
     equivalent, so only one of each run is tried. Positions are memoised.
     """
 
-    def __init__(self, deal: Deal, human: Seat, *, budget: int = CLAIM_BUDGET) -> None:
+    def __init__(self, deal: Deal, human: Seat, *, budget: int | None = None) -> None:
         play = deal.play
         assert play is not None
         self.human = human
@@ -563,13 +572,61 @@ class _ClaimSolver:
         self.leader = play.leader
         self.current = tuple(play.current)
         self.memo: dict[tuple[int, int, int, int, int, tuple[Card, ...]], bool] = {}
-        self.budget = budget
+        self.budget = CLAIM_BUDGET if budget is None else budget
         self.nodes = 0
 
     def wins_all(self) -> bool:
-        return self._search(tuple(self.hands), self.leader, self.current)
+        return self._obvious() is not None or self._search(tuple(self.hands), self.leader, self.current)
+
+    def _obvious(self) -> str | None:
+        """Claims a player makes at the table without thinking, recognised without a search.
+
+        (a) The human is on lead, every card he holds is the highest of its suit still out,
+        and he holds at least as many trumps as anyone else (he draws them first).
+        (b) He has not played to this trick and holds only trumps, each higher than every
+        other trump still out or on the table: he wins every trick by following or ruffing.
+        """
+        me = self.human
+        mine = self.hands[me]
+        others = 0
+        for seat in Seat:
+            if seat != me:
+                others |= self.hands[seat]
+        played_here = me in (self.leader.offset(i) for i in range(len(self.current)))
+        on_table = 0
+        for card in self.current:
+            on_table |= card.bit
+        trump = self.trump
+        if trump is not None and not played_here:
+            tmask = SUIT_MASKS[trump]
+            if mine and not mine & ~tmask and _lowest(mine) > _highest((others | on_table) & tmask):
+                return "ruff"
+        if self.current or self.leader != me:
+            return None
+        for suit in range(4):
+            held, out = mine & SUIT_MASKS[suit], others & SUIT_MASKS[suit]
+            if held and out and _lowest(held) < _highest(out):
+                return None
+        if trump is None:
+            return "masters"
+        tmask = SUIT_MASKS[trump]
+        my_trumps = (mine & tmask).bit_count()
+        most = max((self.hands[s] & tmask).bit_count() for s in Seat if s != me)
+        return "masters" if most == 0 or my_trumps >= most else None
 
     def winning_card(self) -> Card:
+        """A card for the human (to act now) that keeps every remaining trick for his side."""
+        kind = self._obvious()
+        mine = self.hands[self.human]
+        if kind == "ruff":
+            return suit_cards(mine, self.trump)[-1]  # type: ignore[arg-type]
+        if kind == "masters":
+            trump = self.trump
+            others_trumps = trump is not None and any(
+                self.hands[s] & SUIT_MASKS[trump] for s in Seat if s != self.human)
+            if others_trumps and trump is not None:
+                return suit_cards(mine, trump)[0]  # draw trumps first
+            return next(c for suit in range(4) for c in suit_cards(mine, suit))
         hands = tuple(self.hands)
         for card in self._choices(hands, self.leader, self.current):
             nh, nl, nc = self._after(hands, self.leader, self.current, card)

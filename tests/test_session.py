@@ -1,0 +1,431 @@
+"""TableSession without Jupyter: whole deals and rubbers with bots, hints, undo, claims, review, saving."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, Phase, Seat, Side, VintError
+from vint_core import session as session_mod
+from vint_core.session import BotMove, DealReview, SessionError, TableSession, default_save_path
+
+RANDOM_BOTS = {seat: "random" for seat in Seat}
+
+
+def new(seed: int = 1, **kw: object) -> TableSession:
+    kw.setdefault("bots", RANDOM_BOTS)
+    kw.setdefault("autosave", False)
+    return TableSession(seed=seed, **kw)  # type: ignore[arg-type]
+
+
+def play_deal(s: TableSession, rng: random.Random) -> None:
+    """Play the current deal to its end: bots for the computer seats, random legal choices for the human."""
+    while not s.deal.is_finished:
+        s.run_bots()
+        if s.human_to_act():
+            legal = s.legal_actions()
+            assert legal and set(legal) == set(s.deal.legal_actions())
+            s.act(rng.choice(legal))
+
+
+# -- whole deals and rubbers ------------------------------------------------------
+
+def test_whole_deal_with_bots_reaches_the_end_with_checked_invariants() -> None:
+    s = new(3)
+    rng = random.Random(5)
+    seen_human_turn = False
+    while not s.deal.is_finished:
+        for move in s.run_bots():
+            assert isinstance(move, BotMove) and move.seat != s.human and move.explanation
+        assert s.bot_step() is None  # the bots stop at the human's turn or at the end
+        if s.human_to_act():
+            seen_human_turn = True
+            s.act(rng.choice(s.legal_actions()))
+        else:
+            assert s.legal_actions() == ()
+    assert seen_human_turn
+    assert s.deal.phase is Phase.FINISHED
+    assert s.legal_actions() == () and s.bot_step() is None
+    if s.deal.contract is not None:
+        assert len(s.deal.tricks) == 13
+        assert s.deal.tricks_won(Side.NS) + s.deal.tricks_won(Side.EW) == 13
+
+
+def test_a_whole_rubber_is_played_and_recorded() -> None:
+    s = new(11, rules=SHORT)
+    rng = random.Random(11)
+    deals = 0
+    while not s.history:
+        play_deal(s, rng)
+        finished = s.deal
+        s.next_deal()
+        deals += 1
+        assert deals < 60
+        if not s.history:
+            assert s.rubber.deals[-1].deal == finished
+    won = s.history[0]
+    assert won.is_finished and won.winner is not None
+    assert len(won.deals) == deals
+    assert won.totals[won.winner] >= 0
+    # the deal rotates to the left across the rubbers, and the new rubber starts at 0–0
+    assert s.rubber.deals == () and s.rubber.totals == {Side.NS: 0, Side.EW: 0}
+    assert s.deal.dealer == won.first_dealer.offset(deals)
+    assert s.deal.deal_number == 1
+
+
+def test_next_deal_refused_before_the_end() -> None:
+    s = new(2)
+    with pytest.raises(SessionError) as err:
+        s.next_deal()
+    assert "not finished" in str(err.value)
+    assert "nicht beendet" in err.value.message("de")
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    s = new(4)
+    s.run_bots()
+    before = s.deal
+    with pytest.raises(VintError):
+        s.act(Card.parse("AS") if s.deal.phase is Phase.AUCTION else PASS)
+    assert s.deal is before
+    # an action out of turn is refused too
+    play_deal(s, random.Random(1))
+    with pytest.raises(VintError):
+        s.act(PASS)
+
+
+def test_same_seed_same_game() -> None:
+    a, b = new(21), new(21)
+    assert a.deal == b.deal
+    assert [(m.seat, m.action) for m in a.run_bots()] == [(m.seat, m.action) for m in b.run_bots()]
+    c = new(22)
+    assert c.deal.hands != a.deal.hands
+
+
+# -- hints ------------------------------------------------------------------------
+
+def test_hint_is_legal_and_changes_nothing() -> None:
+    s = new(5)
+    s.run_bots()
+    assert s.human_to_act()
+    deal, state = s.deal, s._rng.getstate()
+    hint = s.hint()
+    assert hint.seat == s.human and hint.action in s.legal_actions() and hint.explanation
+    assert s.deal is deal and s._rng.getstate() == state
+    assert s.hint() == hint  # asking twice gives the same advice
+    s.act(hint.action)
+
+
+def test_hint_refused_when_not_the_humans_turn() -> None:
+    s = new(6, human=Seat.NORTH)
+    if s.human_to_act():
+        s.act(PASS)
+    assert not s.human_to_act()
+    with pytest.raises(SessionError):
+        s.hint()
+
+
+# -- undo ---------------------------------------------------------------------------
+
+def test_undo_goes_back_to_the_humans_previous_decision() -> None:
+    s = new(7)
+    s.run_bots()
+    first = s.deal
+    rng_state = s._rng.getstate()
+    s.act(s.legal_actions()[0])
+    s.run_bots()
+    if not s.deal.is_finished:
+        assert s.deal != first
+    s.undo()
+    assert s.deal == first and s.human_to_act()
+    assert s._rng.getstate() == rng_state  # the bots will choose as before
+    with pytest.raises(SessionError) as err:
+        s.undo()
+    assert "nothing to undo" in str(err.value)
+
+
+def test_undo_twice_and_the_same_bot_replies() -> None:
+    s = new(8)
+    s.run_bots()
+    s.act(PASS)
+    replies = [(m.seat, m.action) for m in s.run_bots()]
+    if not s.human_to_act():
+        pytest.fail("the auction should come back to the human")
+    s.act(PASS)
+    s.run_bots()
+    s.undo()
+    s.undo()
+    s.act(PASS)
+    assert [(m.seat, m.action) for m in s.run_bots()] == replies
+
+
+def test_undo_refused_in_a_real_game() -> None:
+    s = new(9, practice=False)
+    s.run_bots()
+    s.act(s.legal_actions()[0])
+    deal = s.deal
+    with pytest.raises(SessionError) as err:
+        s.undo()
+    assert "practice" in str(err.value) and "Übung" in err.value.message("de")
+    assert s.deal is deal and not s.can_undo()
+
+
+# -- claims -----------------------------------------------------------------------
+
+def _hands(n: str, e: str, s: str, w: str) -> tuple[Hand, Hand, Hand, Hand]:
+    return (Hand.parse(n), Hand.parse(e), Hand.parse(s), Hand.parse(w))
+
+
+def _bid(hands: tuple[Hand, Hand, Hand, Hand], contract: str, declarer: Seat) -> Deal:
+    calls: list[Call] = [PASS] * int(declarer) + [Call.parse(contract)] + [PASS] * SEED.auction_end_passes
+    return Deal.replay(hands, calls, dealer=Seat.NORTH, rules=SEED)
+
+
+def test_claim_accepted_with_all_the_trumps() -> None:
+    # South holds all thirteen spades: at spades he wins every trick, following or ruffing
+    hands = _hands("..AKQJT98765432.", "...AKQJT98765432", "AKQJT98765432...", ".AKQJT98765432..")
+    s = new(1)
+    s.load_deal(_bid(hands, "7S", Seat.SOUTH))
+    s.run_bots()  # West leads, North and East follow
+    assert s.human_to_act()
+    assert s.claim() is True
+    assert s.deal.is_finished and s.deal.tricks_won(Side.NS) == 13
+    assert "accepted" in (s.message or "")
+
+
+def test_claim_refused_when_a_defender_can_take_a_trick() -> None:
+    # South holds ♦K–2 and ♣A; West holds ♦A and the other clubs and leads at no-trump
+    hands = _hands("AKQJT98765432...", ".AKQJT98765432..", "..KQJT98765432.A", "..A.KQJT98765432")
+    deal = _bid(hands, "1NT", Seat.SOUTH)
+    s = new(1)
+    s.load_deal(deal)
+    s.run_bots()
+    before = s.deal
+    assert s.claim() is False
+    assert s.deal is before
+    assert "refused" in (s.message or "")
+
+
+def test_claim_refused_during_the_auction() -> None:
+    s = new(1)
+    s.run_bots()
+    assert s.claim() is False and s.deal.phase is Phase.AUCTION
+    assert s.message
+
+
+def _ruffing_position() -> Deal:
+    # 7♠ by South, who holds the nine top trumps and ♥AKQJ; North the other trumps and hearts
+    hands = _hands("5432.T98765432..", "..AKQJT98765432.", "AKQJT9876.AKQJ..", "...AKQJT98765432")
+    return _bid(hands, "7S", Seat.SOUTH)
+
+
+def test_claim_accepted_after_a_search() -> None:
+    s = new(1)
+    s.load_deal(_ruffing_position())
+    s.run_bots()
+    assert s.human_to_act()
+    assert session_mod._ClaimSolver(s.deal, s.human)._obvious() is None  # not one of the obvious claims
+    assert s.claim() is True
+    assert s.deal.is_finished and s.deal.tricks_won(Side.NS) == 13
+
+
+def test_claim_too_big_to_check_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = new(1)
+    s.load_deal(_ruffing_position())
+    s.run_bots()
+    monkeypatch.setattr(session_mod, "CLAIM_BUDGET", 1)
+    before = s.deal
+    assert s.claim() is False
+    assert s.deal is before
+    assert "too many" in (s.message or "")
+
+
+def _brute_force(deal: Deal, human: Seat) -> bool:
+    """Every legal card of every seat through Deal.apply, without memo or shortcuts."""
+    if deal.tricks and deal.tricks[-1].winner is not None and deal.tricks[-1].winner.side != human.side \
+            and len(deal.tricks) > _brute_force.start:  # type: ignore[attr-defined]
+        return False
+    if deal.is_finished:
+        return True
+    results = (_brute_force(deal.apply(card), human) for card in deal.legal_actions())
+    return any(results) if deal.to_act == human else all(results)
+
+
+def test_claim_check_agrees_with_brute_force_on_late_positions() -> None:
+    agreed = {True: 0, False: 0}
+    for seed in range(40):
+        s = new(100 + seed)
+        rng = random.Random(seed)
+        while s.deal.phase is not Phase.FINISHED and len(s.deal.tricks) < 10:
+            s.run_bots()
+            if s.human_to_act():
+                s.act(rng.choice(s.legal_actions()))
+        if s.deal.phase is not Phase.PLAY:
+            continue
+        s.run_bots()
+        if not s.human_to_act():
+            continue
+        _brute_force.start = len(s.deal.tricks)  # type: ignore[attr-defined]
+        expected = _brute_force(s.deal, s.human)
+        before = s.deal
+        got = s.claim()
+        assert got == expected, f"seed {seed}"
+        agreed[got] += 1
+        if got:
+            assert s.deal.is_finished
+            assert all(t.winner is not None and t.winner.side == s.human.side
+                       for t in s.deal.tricks[len(before.tricks):])
+        else:
+            assert s.deal is before
+    assert agreed[True] > 0 and agreed[False] > 0
+
+
+# -- review -----------------------------------------------------------------------
+
+def test_review_of_a_finished_deal() -> None:
+    s = new(13)
+    rng = random.Random(13)
+    with pytest.raises(SessionError):
+        s.review()
+    play_deal(s, rng)
+    while s.deal.contract is None:  # a passed-out deal has nothing to review but its auction
+        s.next_deal()
+        play_deal(s, rng)
+    r = s.review()
+    assert isinstance(r, DealReview)
+    assert r.hands == s.deal.hands and r.dealer == s.deal.dealer
+    assert len(r.tricks) == 13 and len(r.calls) == len(s.deal.auction.calls)
+    assert r.lines and len(r.explanations) == len(r.lines)
+    assert sum(r.points) == sum(line.points for line in r.lines)
+    snaps = r.snapshots()
+    assert snaps[-1] == s.deal and len(snaps) == len(s.deal.actions)
+    s.next_deal()
+    assert s.review().deal == r.deal  # the last recorded deal, once the next one is under way
+    de = TableSession(seed=13, bots=RANDOM_BOTS, autosave=False, lang="de")
+    de.load_deal(r.deal)
+    assert any("Stich" in line for line in de.review().explanations)
+
+
+# -- saving and resuming ----------------------------------------------------------
+
+def test_default_save_path_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("VINT_DATA_DIR", str(tmp_path / "v"))
+    assert default_save_path() == tmp_path / "v" / "table.json"
+    monkeypatch.delenv("VINT_DATA_DIR")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "x"))
+    assert default_save_path() == tmp_path / "x" / "vint_core" / "table.json"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "h"))
+    assert default_save_path() == tmp_path / "h" / ".local" / "share" / "vint_core" / "table.json"
+
+
+def test_autosave_and_resume_at_the_same_position(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    s = TableSession(seed=31, bots=RANDOM_BOTS, save_path=path, settings={"four_colour": True, "pace": "fast"})
+    rng = random.Random(31)
+    play_deal(s, rng)
+    s.next_deal()
+    s.run_bots()
+    s.act(s.legal_actions()[0])  # the human acts; the bots have not answered yet
+    assert path.exists() and not list(tmp_path.glob("*.tmp"))
+    again = TableSession.open(path)
+    assert again.deal == s.deal and again.rubber == s.rubber and again.history == s.history
+    assert again.settings["four_colour"] is True and again.settings["pace"] == "fast"
+    assert again.message and "welcome back" in again.message
+    assert again.can_undo()
+    a = [(m.seat, m.action) for m in s.run_bots()]
+    b = [(m.seat, m.action) for m in again.run_bots()]
+    assert a == b and a  # the same next bot choices
+    assert again.deal == s.deal
+
+
+def test_from_json_round_trip_with_history() -> None:
+    s = new(41, rules=SHORT)
+    rng = random.Random(41)
+    while not s.history:
+        play_deal(s, rng)
+        s.next_deal()
+    s.run_bots()
+    data = json.loads(json.dumps(s.to_json()))
+    t = TableSession.from_json(data)
+    assert t.history == s.history and t.rubber == s.rubber and t.deal == s.deal
+    assert t.rules == SHORT and t.bot_names == s.bot_names
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00", b'{"format": "vint-session", "version": 1}',
+                                     b"[]"])
+def test_damaged_save_is_kept_aside_and_a_fresh_game_starts(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "table.json"
+    path.write_bytes(content)
+    s = TableSession.open(path, seed=5, bots=RANDOM_BOTS)
+    assert s.message and "could not be read" in s.message
+    aside = list(tmp_path.glob("table.json.damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    assert aside[0].name in s.message
+    assert s.deal.actions == () and s.rubber.deals == ()
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == "vint-session"  # the fresh game is saved
+
+
+def test_damaged_save_with_an_illegal_action(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    s = TableSession(seed=6, bots=RANDOM_BOTS, save_path=path)
+    s.run_bots()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["deal"]["calls"] = ["1S", "1S"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = TableSession.open(path, lang="de")
+    assert again.message and "nicht lesbar" in again.message
+    assert len(list(tmp_path.glob("table.json.damaged-*"))) == 1
+
+
+def test_open_without_a_save_starts_fresh(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "table.json"
+    s = TableSession.open(path, seed=3, bots=RANDOM_BOTS)
+    assert s.message is None and path.exists()
+
+
+# -- nothing hidden reaches the browser ---------------------------------------------
+
+def test_public_state_and_table_html_carry_only_the_humans_cards() -> None:
+    s = new(51)
+    rng = random.Random(51)
+    while s.deal.phase is not Phase.PLAY:
+        s.run_bots()
+        if s.human_to_act():
+            s.act(rng.choice(s.legal_actions()))
+    s.run_bots()
+    state = json.dumps(s.public_state())
+    page = s.table_html()
+    mine = set(s.deal.hand(s.human))
+    played = {c for _, c in s.deal.view(s.human).cards_played()}
+    for seat in Seat:
+        if seat == s.human:
+            continue
+        for card in s.deal.hand(seat):
+            assert card not in mine and card not in played
+            assert f'"{card.pbn}"' not in state
+            assert f'data-card="{card.pbn}"' not in page and f'aria-label="{card}" title=' not in page
+    for card in mine:
+        assert f'data-card="{card.pbn}"' in page
+    play_deal(s, rng)
+    assert "hands_dealt" in s.public_state()
+    assert all(f'data-card="{c.pbn}"' in s.table_html() for c in s.deal.hands[Seat.NORTH])
+
+
+def test_settings_and_bots_are_saved(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    s = TableSession(seed=1, bots=RANDOM_BOTS, save_path=path)
+    s.set_bot(Seat.NORTH, "random")
+    with pytest.raises(VintError):
+        s.set_bot(Seat.EAST, "nobody")
+    t = TableSession.open(path)
+    assert t.bot_names == s.bot_names and t.human == Seat.SOUTH and t.practice
+
+
+def test_load_deal_refuses_another_rule_set() -> None:
+    s = new(1)
+    with pytest.raises(SessionError):
+        s.load_deal(Deal.new(seed=1, rules=SHORT))

@@ -164,7 +164,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_no_tricks": ("no tricks played yet", "noch keine Stiche gespielt"),
     "ui_dealer_mark": ("dealer", "Geber"),
     "ui_to_act_mark": ("to act", "am Zug"),
-    "ui_tricks_n": ("{n} tricks", "{n} Stiche"),
+    "ui_tricks_n": ("tricks: {n}", "Stiche: {n}"),
     "ui_kind_tricks": ("tricks", "Stiche"),
     "ui_kind_undertricks": ("undertricks", "Unterstiche"),
     "ui_kind_slam": ("slam", "Schlemm"),

@@ -95,7 +95,7 @@ _BASE_CSS = """
 .vint-card{cursor:pointer}
 .vint-card:hover,.vint-card:focus-visible{transform:translateY(-.35em);outline:2px solid var(--vint-accent);
  outline-offset:1px;z-index:2}
-.vint-unplayable{filter:brightness(.78) saturate(.6)}
+.vint-unplayable{filter:brightness(.8)}
 .vint-cardback{display:inline-block;width:3.3em;height:4.6em;flex:none;border-radius:.35em;
  border:1px solid #7a7a7a;box-shadow:0 1px 2px rgba(0,0,0,.25);
  background:repeating-linear-gradient(45deg,#2c4f8c 0 .28em,#3d66ad .28em .56em);
@@ -106,7 +106,7 @@ _BASE_CSS = """
 .vint-hand>.vint-suitgap+.vint-cardface{margin-left:0}
 .vint-hand-suits{display:flex;flex-direction:column;gap:.2em;font-size:.82em}
 .vint-suitrow{display:flex;align-items:center;min-height:4.7em}
-.vint-suitrow>.vint-cardface+.vint-cardface{margin-left:-1.9em}
+.vint-suitrow>.vint-cardface+.vint-cardface{margin-left:-1.75em}
 .vint-suitrow .vint-void{font-size:1.3em;padding-left:.3em}
 .vint-hidden-hand{display:flex;align-items:center;gap:.5em;font-size:.8em}
 .vint-hidden-hand .vint-cardback+.vint-cardback{margin-left:-2.6em}
@@ -157,13 +157,14 @@ _BASE_CSS = """
 .vint-status{padding:.35em .6em;border-left:.25em solid var(--vint-accent);background:var(--vint-panel);
  margin:.3em 0}
 .vint-scoresheet{display:inline-block;min-width:34em;border:1px solid var(--vint-line);border-radius:.5em;
- background:var(--vint-bg);padding:.5em .7em}
+ background:var(--vint-bg);padding:.5em .7em .5em 1.4em}
 .vint-scoresheet h3{margin:.1em 0 .4em;font-size:1.05em}
-.vint-sheet-grid,.vint-scoresheet summary{display:grid;grid-template-columns:2.2em 4.2em 1fr 4.2em 5em 5em;
+.vint-sheet-grid,.vint-sheet-row>summary{display:grid;grid-template-columns:2.2em 4.2em 1fr 4.2em 5em 5em;
  gap:.4em;align-items:baseline}
-.vint-scoresheet summary{cursor:pointer;list-style:none;padding:.2em 0;border-top:1px solid var(--vint-line)}
+.vint-scoresheet summary{cursor:pointer;list-style:none;padding:.2em 0;border-top:1px solid var(--vint-line);
+ position:relative}
 .vint-scoresheet summary::-webkit-details-marker{display:none}
-.vint-scoresheet summary::before{content:"▸";position:absolute;margin-left:-.9em;color:var(--vint-muted)}
+.vint-scoresheet summary::before{content:"▸";position:absolute;left:-.9em;top:.2em;color:var(--vint-muted)}
 .vint-scoresheet details[open]>summary::before{content:"▾"}
 .vint-scoresheet .vint-num{text-align:right;font-variant-numeric:tabular-nums}
 .vint-scoresheet .vint-head{font-weight:600;color:var(--vint-muted);font-size:.9em}
@@ -480,7 +481,7 @@ def _seat_block(seat: Seat, body: str, *, lang: str, to_act: Seat | None, dealer
         marks.append(text("ui_dealer_mark", lang))
     if seat == to_act:
         marks.append(text("ui_to_act_mark", lang))
-    mark = f'<span class="vint-mark">{esc(", ".join(marks))}</span>' if marks else ""
+    mark = "".join(f'<span class="vint-mark">· {esc(m)}</span>' for m in marks)
     return (f'<div class="vint-seat vint-area-{_AREAS[seat]}" role="group" aria-label="{esc(seat_name(seat, lang))}">'
             f'<div class="vint-seatlabel">{esc(seat_name(seat, lang))}{extra}{mark}</div>{body}</div>')
 
@@ -550,7 +551,7 @@ def _won_marks(tricks: Sequence[Trick], lang: str) -> dict[Seat, str]:
     for trick in tricks:
         if trick.winner is not None:
             counts[trick.winner] = counts.get(trick.winner, 0) + 1
-    return {seat: f' <span class="vint-mark">· {esc(text("ui_tricks_n", lang, n=n))}</span>'
+    return {seat: f'<span class="vint-mark">· {esc(text("ui_tricks_n", lang, n=n))}</span>'
             for seat, n in counts.items()}
 
 
@@ -672,9 +673,9 @@ def scoresheet_html(rubber: Rubber, *, history: Sequence[Rubber] = (), pending: 
     body = _rubber_block(rubber, lang=lang, pending=pending, title=title)
     if history:
         past = []
-        for i, old in enumerate(history, start=1):
+        for i, old in reversed(list(enumerate(history, start=1))):  # the latest first
             tot = old.totals
-            who = text("ui_rubber_won", lang, side=old.winner) if old.winner is not None else ""
+            who = "· " + text("ui_rubber_won", lang, side=old.winner) if old.winner is not None else ""
             past.append(f'<details class="vint-past"><summary>{esc(text("ui_rubber_n", lang, n=i))}: '
                         f"{esc(side_name(Side.NS, lang))} {tot[Side.NS]} – {esc(side_name(Side.EW, lang))} "
                         f"{tot[Side.EW]} {esc(who)}</summary>"

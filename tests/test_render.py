@@ -1,0 +1,283 @@
+"""The project's own drawing: well-formed HTML, classes and labels, escaping, themes, rich display."""
+
+from __future__ import annotations
+
+import random
+from html.parser import HTMLParser
+
+import pytest
+
+from vint_core import (
+    PASS,
+    SEED,
+    SHORT,
+    Auction,
+    Call,
+    Card,
+    Deal,
+    Hand,
+    Phase,
+    Rubber,
+    Seat,
+    Side,
+    render,
+)
+from vint_core.render import (
+    auction_html,
+    card_html,
+    deal_html,
+    hand_html,
+    live_score_html,
+    rubber_html,
+    scoresheet_html,
+    status_html,
+    stylesheet,
+    trick_html,
+    view_html,
+)
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Checker(HTMLParser):
+    """Checks that every element is closed in order and collects elements with their attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, dict(attrs)))
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes <{self.stack[-1] if self.stack else None}>")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self.stack or self.stack[-1] != "style":
+            self.text.append(data)
+
+
+def parse(html: str) -> _Checker:
+    checker = _Checker()
+    checker.feed(html)
+    checker.close()
+    assert not checker.errors, checker.errors[:3]
+    assert not checker.stack, f"unclosed: {checker.stack}"
+    return checker
+
+
+def with_class(checker: _Checker, cls: str) -> list[dict[str, str | None]]:
+    return [attrs for _, attrs in checker.elements if cls in (attrs.get("class") or "").split()]
+
+
+def finished_deal(seed: int = 3, rules: object = SEED, *, start: Deal | None = None) -> Deal:
+    rng = random.Random(seed)
+    deal = start if start is not None else Deal.new(seed=seed, rules=rules)  # type: ignore[arg-type]
+    while not deal.is_finished:
+        actions = deal.legal_actions()
+        # a quick auction: pass unless nobody has bid yet
+        if deal.phase is Phase.AUCTION:
+            deal = deal.apply(PASS if deal.auction.calls and any(c.is_bid for c in deal.auction.calls)
+                              else Call.parse("2H"))
+        else:
+            deal = deal.apply(rng.choice(actions))
+    return deal
+
+
+def mid_play(seed: int = 5, tricks: int = 4) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(seed=seed)
+    deal = deal.apply(Call.parse("1NT"))
+    while deal.phase is Phase.AUCTION:
+        deal = deal.apply(PASS)
+    while len(deal.tricks) < tricks or not deal.current_trick or not deal.current_trick.cards:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+# -- cards and hands --------------------------------------------------------------
+
+def test_card_is_drawn_with_corners_and_label() -> None:
+    html = card_html(Card.parse("10♥"), playable=True, css=False)
+    c = parse(html)
+    (card,) = with_class(c, "vint-cardface")
+    assert "vint-card" in (card["class"] or "").split() and card["aria-label"] == "10♥"
+    assert card["role"] == "button" and card["tabindex"] == "0"
+    assert "".join(c.text).count("10") == 2 and "".join(c.text).count("♥") == 3  # two corners and the centre
+    plain = parse(card_html(Card.parse("AS"), css=False))
+    assert not with_class(plain, "vint-card") and with_class(plain, "vint-cardface")[0]["aria-label"] == "A♠"
+    assert "<style>" in card_html(Card.parse("AS"))  # standalone by default
+
+
+def test_hand_marks_playable_cards_and_dims_the_rest() -> None:
+    hand = Hand.parse("AKQ.JT9.876.5432")
+    playable = [Card.parse("AS"), Card.parse("KS")]
+    c = parse(hand_html(hand, playable=playable, css=False))
+    cards = with_class(c, "vint-card")
+    assert sorted(str(a["aria-label"]) for a in cards) == ["A♠", "K♠"]
+    assert len(with_class(c, "vint-cardface")) == 13 and len(with_class(c, "vint-unplayable")) == 11
+    everything = parse(hand_html(hand, css=False))
+    assert not with_class(everything, "vint-unplayable") and not with_class(everything, "vint-card")
+    rows = parse(hand_html(Hand.parse("AKQJT98765432..."), layout="suits", css=False, lang="de"))
+    assert len(with_class(rows, "vint-suitrow")) == 4
+    voids = with_class(rows, "vint-void")
+    assert len(voids) == 3 and "kein ♥" in [a["aria-label"] for a in voids]
+
+
+def test_four_colour_and_dark_theme_css() -> None:
+    light, dark = stylesheet("light"), stylesheet("dark", four_colour=True)
+    assert "--vint-d:#c0102a" in light.split("}")[0]  # ♦ red by default
+    four_first_rule = dark.split("}")[0]
+    assert "--vint-d:#7cb2ff" in four_first_rule and "--vint-c:#5ed17f" in four_first_rule  # blue ♦, green ♣
+    assert "--vint-bg:#1b1c1f" in four_first_rule
+    assert ".vint-4c" in light  # per-fragment four colours
+    auto = stylesheet("auto")
+    assert "prefers-color-scheme: dark" in auto and "data-jp-theme-light=false" in auto
+    assert "vint-4c" in card_html(Card.parse("2D"), four_colour=True, css=False)
+    assert "http" not in auto and "url(" not in auto  # nothing fetched
+
+
+# -- tricks, auctions, deals -------------------------------------------------------
+
+def test_trick_layout_and_winner() -> None:
+    deal = finished_deal()
+    trick = deal.tricks[0]
+    c = parse(trick_html(trick, css=False))
+    won = with_class(c, "vint-won")
+    assert len(won) == 1 and f"vint-spot-{render._position(trick.winner, Seat.SOUTH)}" in str(won[0]["class"])
+    assert len(with_class(c, "vint-cardface")) == 4
+    group = with_class(c, "vint-trick")[0]
+    assert "won by" in str(group["aria-label"])
+
+
+def test_auction_grid_starts_at_north_with_the_dealer_in_his_column() -> None:
+    auction = Auction(Seat.SOUTH, SEED)
+    for text in ["1♠", "Pass", "2NT"]:
+        auction = auction.apply(Call.parse(text))
+    c = parse(auction_html(auction, css=False))
+    heads = [a for t, a in c.elements if t == "th"]
+    assert len(heads) == 4
+    rows = [t for t, _ in c.elements if t == "tr"]
+    assert len(rows) == 3  # header, then two rows
+    cells = [t for t, _ in c.elements if t == "td"]
+    # two blank cells (North, East), South 1♠, West Pass; North 2NT, East to act, two blanks
+    assert len(cells) == 8
+    text = "".join(c.text)
+    assert text.index("North") < text.index("East") < text.index("South") < text.index("West")
+    assert "1♠" in text and "2NT" in text and "?" in text
+    de = "".join(parse(auction_html(auction, lang="de", css=False)).text)
+    assert "Passe" in de and "Nord" in de
+
+
+def test_deal_html_shows_everything_for_review() -> None:
+    deal = finished_deal()
+    c = parse(deal_html(deal, css=False))
+    assert len(with_class(c, "vint-cardface")) >= 52
+    labels = {a["aria-label"] for a in with_class(c, "vint-cardface")}
+    assert labels >= {str(card) for card in deal.hands[Seat.NORTH]}
+    assert with_class(c, "vint-auction") and with_class(c, "vint-live")
+    assert len([t for t, _ in c.elements if t == "li"]) == 13  # the trick list
+
+
+def test_view_and_viewer_hide_the_other_hands() -> None:
+    deal = mid_play()
+    for html in (view_html(deal.view(Seat.SOUTH), css=False), deal_html(deal, viewer=Seat.SOUTH, css=False)):
+        c = parse(html)
+        shown = {str(a["data-card"]) for a in with_class(c, "vint-cardface")}
+        played = {card.pbn for _, card in deal.view(Seat.SOUTH).cards_played()}
+        assert {card.pbn for card in deal.hand(Seat.SOUTH)} <= shown
+        for seat in (Seat.NORTH, Seat.EAST, Seat.WEST):
+            assert not {card.pbn for card in deal.hand(seat)} & shown
+        assert shown <= played | {card.pbn for card in deal.hand(Seat.SOUTH)}
+        assert len(with_class(c, "vint-cardback")) == sum(len(deal.hand(s)) for s in Seat if s != Seat.SOUTH)
+        legal = {str(card) for card in deal.legal_actions()} if deal.to_act == Seat.SOUTH else set()
+        assert {a["aria-label"] for a in with_class(c, "vint-card")} == legal
+
+
+def test_live_score_counts_both_sides() -> None:
+    deal = mid_play(tricks=6)
+    c = parse(live_score_html(deal, css=False))
+    text = "".join(c.text)
+    tv = SEED.trick_value_of(1, deal.contract.strain)  # type: ignore[union-attr]
+    for side in Side:
+        n = deal.tricks_won(side)
+        assert f"= {n * tv}" in text
+    assert "declarers" in text and "defenders" in text
+    view_text = "".join(parse(live_score_html(deal.view(Seat.EAST), css=False)).text)
+    assert view_text == text
+    assert "auction" in "".join(parse(live_score_html(Deal.new(seed=1), css=False)).text)
+
+
+# -- score sheets -------------------------------------------------------------------
+
+def test_scoresheet_rows_open_to_their_explanations() -> None:
+    rubber = Rubber(SHORT, Seat.NORTH)
+    deals = []
+    for i in range(3):
+        d = finished_deal(seed=i, start=rubber.new_deal(seed=i))
+        deals.append(d)
+        rubber = rubber.record(d)
+        if rubber.is_finished:
+            break
+    c = parse(rubber_html(rubber, css=False))
+    sheet = with_class(c, "vint-scoresheet")
+    assert len(sheet) == 1
+    details = [a for t, a in c.elements if t == "details"]
+    assert len(details) == len(rubber.deals) + len(rubber.bonus_lines)
+    text = "".join(c.text)
+    for line in rubber.lines:
+        assert line.explanation("en") in text
+    assert str(rubber.totals[Side.NS]) in text and str(rubber.totals[Side.EW]) in text
+    de = "".join(parse(scoresheet_html(rubber, history=[rubber], lang="de", css=False)).text)
+    assert "Summen" in de and rubber.lines[0].explanation("de") in de
+
+
+def test_status_line() -> None:
+    c = parse(status_html("South to act"))
+    (status,) = with_class(c, "vint-status")
+    assert status["role"] == "status"
+
+
+# -- escaping and rich display ----------------------------------------------------
+
+def test_text_is_escaped() -> None:
+    html = status_html('<script>alert("x")</script> & more')
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&amp; more" in html
+    deal = finished_deal().with_board('<b>"7"</b>')
+    out = deal_html(deal, css=False)
+    assert "<b>" not in out and "&lt;b&gt;&quot;7&quot;&lt;/b&gt;" in out
+    parse(out)
+
+
+def test_repr_html_of_every_value() -> None:
+    deal = finished_deal()
+    rubber = Rubber(SEED, deal.dealer).record(deal)
+    for value in (Card.parse("QC"), deal.hands[0], deal.tricks[0], deal.auction, deal, rubber):
+        html = value._repr_html_()
+        assert html.startswith("<style>") and 'class="vint' in html
+        parse(html)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_ui_text_exists_in_both_languages(lang: str) -> None:
+    deal = mid_play()
+    html = deal_html(deal, lang=lang, css=False) + view_html(deal.view(Seat.WEST), lang=lang, css=False)
+    assert "ui_" not in html  # no key shown in place of a sentence
+
+
+def test_render_imports_no_notebook_packages() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, vint_core.render, vint_core.session; "
+            "print(any(m.split('.')[0] in ('ipywidgets', 'IPython', 'endplay') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -10,7 +10,7 @@ exactly the wanted number of tricks. Everything it returns went through
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
 
@@ -75,14 +75,18 @@ def _strength(card: Card, lead: Card | None, trump: int | None) -> int:
     return 0
 
 
-def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int = 20_000) -> Deal | None:
+def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int = 20_000,
+            plan: Sequence[Side] | None = None) -> Deal | None:
     """A legal play of the cards in which the declaring side takes exactly ``declarer_tricks`` tricks.
 
     Depth-first search: each trick goes, if it can, to the side that still needs more
     tricks; the side meant to win plays high, the other low. Positions already found
     hopeless (same cards left, same leader, same tricks won) are not searched twice.
+    With ``plan`` (one side per trick), trick *i* must go to ``plan[i]``.
     Returns ``None`` if nothing is found within ``node_limit`` cards.
     """
+    if plan is not None:
+        assert len(plan) == 13 and sum(s is deal.contract.side for s in plan) == declarer_tricks  # type: ignore[union-attr]
     contract = deal.contract
     assert contract is not None
     side = contract.side
@@ -97,6 +101,9 @@ def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int 
         nodes += 1
         if nodes > node_limit:
             return None
+        done = d.tricks
+        if plan is not None and done and not d.current_trick.cards and done[-1].winner.side is not plan[len(done) - 1]:  # type: ignore[union-attr]
+            return None
         if d.is_finished:
             return d if d.tricks_won(side) == declarer_tricks else None
         need = {s: target[s] - d.tricks_won(s) for s in Side}
@@ -109,7 +116,10 @@ def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int 
             key = (tuple(d.hand(s) for s in Seat), trick.leader, need[Side.NS])
             if key in hopeless:
                 return None
-            want = rng.choice(list(Side)) if need[Side.NS] == need[Side.EW] else max(Side, key=lambda s: need[s])
+            if plan is not None:
+                want = plan[len(done)]
+            else:
+                want = rng.choice(list(Side)) if need[Side.NS] == need[Side.EW] else max(Side, key=lambda s: need[s])
         assert want is not None
         seat = d.to_act
         assert seat is not None
@@ -131,7 +141,7 @@ def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int 
 
 def played_deal(contract: str, declarer: Seat, declarer_tricks: int, fixed: Mapping[Seat, Iterable[Card]], *,
                 rules: RuleSet = SEED, dealer: Seat = Seat.NORTH, deal_number: int = 1,
-                strong: Side | None = None) -> Deal:
+                strong: Side | None = None, plan: Sequence[Side] | None = None) -> Deal:
     """A finished deal, bid and played through the engine, with exactly ``declarer_tricks`` for the declarers."""
     for seed in range(200):
         hands = build_hands(fixed, seed=seed, strong=strong)
@@ -139,7 +149,7 @@ def played_deal(contract: str, declarer: Seat, declarer_tricks: int, fixed: Mapp
                            rules=rules, deal_number=deal_number)
         assert deal.contract is not None and str(deal.contract.bid) == str(Call.parse(contract))
         assert deal.contract.declarer is declarer
-        done = play_to(deal, declarer_tricks, seed=seed)
+        done = play_to(deal, declarer_tricks, seed=seed, plan=plan)
         if done is not None:
             assert done.declarer_tricks == declarer_tricks
             return done

@@ -75,9 +75,18 @@ class Auction:
     def __init__(self, dealer: Seat, rules: RuleSet, *, deal_number: int = 1) -> None:
         """A new auction; ``deal_number`` (from 1, in the rubber) sets a progressive minimum level."""
         seat = Seat(dealer)
-        for setter, value in zip(_SETTERS, (rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0,
-                                            False), strict=True):
-            setter(self, value)
+        (set_rules, set_dealer, set_min, set_calls, set_to_act, set_top, set_top_seat, set_passes, set_passed,
+         set_over) = _SETTERS
+        set_rules(self, rules)
+        set_dealer(self, seat)
+        set_min(self, rules.min_level_for(deal_number))
+        set_calls(self, ())
+        set_to_act(self, seat)
+        set_top(self, -1)
+        set_top_seat(self, None)
+        set_passes(self, 0)
+        set_passed(self, 0)
+        set_over(self, False)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")

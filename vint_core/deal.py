@@ -22,7 +22,7 @@ from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
 from vint_core.cards import FULL_MASK, Card, Hand, deal_hands
 from vint_core.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, Reason, RubberError, VintError
-from vint_core.play import Play, Trick
+from vint_core.play import Play, Trick, _after, _allows, _legal, _start, _State
 from vint_core.rules import SEED, RuleSet
 from vint_core.scoring import ScoreLine, score_result, totals
 from vint_core.seats import Seat, Side
@@ -51,11 +51,16 @@ class _Setup(NamedTuple):
 class Deal:
     """A deal under one rule set: hands as dealt, the auction and the play."""
 
-    __slots__ = ("_setup", "auction", "play")
+    __slots__ = ("_setup", "auction", "_ps")
     _setup: _Setup
     auction: Auction
-    #: the play, once the auction has produced a contract
-    play: Play | None
+    _ps: _State | None  # the play's state, once the auction has produced a contract
+
+    @property
+    def play(self) -> Play | None:
+        """The play, once the auction has produced a contract."""
+        ps = self._ps
+        return Play._of(ps) if ps is not None else None
 
     @property
     def rules(self) -> RuleSet:
@@ -104,7 +109,14 @@ class Deal:
     def new(cls, *, dealer: Seat = Seat.NORTH, seed: int | random.Random | None = None,
             rules: RuleSet = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
         """Shuffle (reproducibly, from ``seed``) and deal."""
-        return cls(deal_hands(dealer, seed), dealer=dealer, rules=rules, deal_number=deal_number, board=board)
+        if not isinstance(rules, RuleSet) or deal_number < 1:
+            raise VintError(Reason.BAD_DEAL, detail="a rule set and a deal number from 1 are needed")
+        seat = Seat(dealer)
+        deal = _new(cls)  # the hands are a fresh deal: nothing to check
+        _set_setup(deal, _Setup(rules, seat, deal_hands(seat, seed), board, int(deal_number)))
+        _set_auction(deal, Auction(seat, rules, deal_number=deal_number))
+        _set_play(deal, None)
+        return deal
 
     @classmethod
     def replay(cls, hands: Sequence[Hand], actions: Iterable[Action], *, dealer: Seat, rules: RuleSet = SEED,
@@ -128,8 +140,8 @@ class Deal:
 
     @property
     def is_finished(self) -> bool:
-        play = self.play
-        return len(play._s.tricks) == 13 if play is not None else self.auction._over
+        ps = self._ps
+        return len(ps.tricks) == 13 if ps is not None else self.auction._over
 
     @property
     def is_passed_out(self) -> bool:
@@ -178,9 +190,9 @@ class Deal:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The calls (during the auction) or cards (during the play) the seat to act may choose."""
-        play = self.play
-        if play is not None:
-            return play.legal_cards()
+        ps = self._ps
+        if ps is not None:
+            return _legal(ps)
         return self.auction.legal_calls()
 
     def is_legal(self, action: Action) -> bool:
@@ -208,32 +220,32 @@ class Deal:
 
     def apply(self, action: Action, *, seat: Seat | None = None) -> Deal:
         """The deal after ``action``; an illegal action raises and this deal stays as it was."""
-        play = self.play
-        if play is not None and seat is None and type(action) is Card and play._allows(action):
+        ps = self._ps
+        if ps is not None and seat is None and type(action) is Card and _allows(ps, action):
             # the common case, without an explanation
             new = _new(Deal)
             _set_setup(new, self._setup)
             _set_auction(new, self.auction)
-            _set_play(new, play._after(action))
+            _set_play(new, _after(ps, action))
             return new
-        if play is None and isinstance(action, Call) and not self.auction._over:
+        if ps is None and isinstance(action, Call) and not self.auction._over:
             auction = self.auction.apply(action, seat=seat)  # checks the call
         else:
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
-            return self._with(self.auction, play._after(action))  # type: ignore[union-attr,arg-type]
+            return self._with(self.auction, _after(ps, action))  # type: ignore[arg-type]
         contract = auction.contract
-        return self._with(auction, Play(contract, self.hands) if contract is not None else None)
+        return self._with(auction, _start(contract, self.hands) if contract is not None else None)
 
-    def _with(self, auction: Auction, play: Play | None) -> Deal:
+    def _with(self, auction: Auction, ps: _State | None) -> Deal:
         new = _new(Deal)
         _set_setup(new, self._setup)
         _set_auction(new, auction)
-        _set_play(new, play)
+        _set_play(new, ps)
         return new
 
     def with_board(self, board: str | None) -> Deal:
         """The same deal with another board label."""
-        new = self._with(self.auction, self.play)
+        new = self._with(self.auction, self._ps)
         _set_setup(new, self._setup._replace(board=board))
         return new
 

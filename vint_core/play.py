@@ -120,9 +120,7 @@ class Play:
 
     def __init__(self, contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> None:
         """The play before the opening lead; the declarer's left-hand opponent leads."""
-        lead = contract.declarer.left
-        dealt = (hands[0]._mask, hands[1]._mask, hands[2]._mask, hands[3]._mask)
-        _set_state(self, _State(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0))
+        _set_state(self, _start(contract, hands))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a play is immutable: apply() returns the next one")
@@ -189,15 +187,7 @@ class Play:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to act may play: the suit led if it holds any, else any card."""
-        fixed, tricks, current, _, to_act, played, _ = self._s
-        if len(tricks) == 13:
-            return ()
-        mask = fixed.dealt[to_act] & ~played
-        if current:
-            suit = current[0].suit
-            if mask & SUIT_MASKS[suit]:
-                return suit_cards(mask, suit)
-        return mask_cards(mask)
+        return _legal(self._s)
 
     def is_legal(self, card: Card) -> bool:
         try:
@@ -205,19 +195,6 @@ class Play:
         except (IllegalPlayError, OutOfTurnError):
             return False
         return True
-
-    def _allows(self, card: Card) -> bool:
-        """Whether the seat to act may play ``card`` (the one statement of the rule; no explanation)."""
-        fixed, tricks, current, _, to_act, played, _ = self._s
-        if len(tricks) == 13:
-            return False
-        mask = fixed.dealt[to_act] & ~played
-        if not mask & card.bit:
-            return False
-        if not current:
-            return True
-        suit = current[0].suit
-        return card.suit is suit or not mask & SUIT_MASKS[suit]
 
     def check(self, card: Card, *, seat: Seat | None = None) -> None:
         """Raise an ``IllegalPlayError`` (or ``OutOfTurnError``) saying why ``card`` may not be played now."""
@@ -228,7 +205,7 @@ class Play:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=card)
         if not isinstance(card, Card):
             raise IllegalPlayError(Reason.BAD_CARD, text=repr(card))
-        if self._allows(card):
+        if _allows(self._s, card):
             return
         mask = self._s.fixed.dealt[to_act] & ~self._s.played
         if not mask & card.bit:
@@ -246,19 +223,13 @@ class Play:
         return self._after(card)
 
     def _after(self, card: Card) -> Play:
-        """The next snapshot, for a card already checked (the hot path: one tuple, no checks)."""
-        fixed, tricks, current, leader, to_act, played, ns = self._s
-        new = _new(Play)
-        if len(current) == 3:
-            cards = (*current, card)
-            winner = trick_winner(leader, cards, fixed.trump)
-            _set_state(new, _tuple_new(_State, (
-                fixed, (*tricks, Trick._complete(leader, cards, fixed.trump, winner)), (), winner, winner,
-                played | card.bit, ns + 1 if winner & 1 == 0 else ns)))
-        else:
-            _set_state(new, _tuple_new(_State, (
-                fixed, tricks, (*current, card), leader, _NEXT[to_act], played | card.bit, ns)))
-        return new
+        return Play._of(_after(self._s, card))
+
+    @classmethod
+    def _of(cls, state: _State) -> Play:
+        play = _new(cls)
+        _set_state(play, state)
+        return play
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and other._s == self._s
@@ -270,6 +241,56 @@ class Play:
         ns = self._s.ns
         done = len(self._s.tricks)
         return f"<Play {self.contract}: {done} tricks, N–S {ns}, E–W {done - ns}, {self.to_act} to play>"
+
+
+# -- the play as plain state: the one statement of the rules of play ----------------
+# Deal keeps a _State rather than a Play, so that a card costs one new tuple; the
+# Play methods above are these functions, with explanations for what they reject.
+
+
+def _start(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> _State:
+    """The play before the opening lead: the declarer's left-hand opponent leads."""
+    lead = contract.declarer.left
+    dealt = (hands[0]._mask, hands[1]._mask, hands[2]._mask, hands[3]._mask)
+    return _State(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0)
+
+
+def _legal(s: _State) -> tuple[Card, ...]:
+    """The cards the seat to act may play: the suit led if it holds any, else any card."""
+    fixed, tricks, current, _, to_act, played, _ = s
+    if len(tricks) == 13:
+        return ()
+    mask = fixed.dealt[to_act] & ~played
+    if current:
+        suit = current[0].suit
+        if mask & SUIT_MASKS[suit]:
+            return suit_cards(mask, suit)
+    return mask_cards(mask)
+
+
+def _allows(s: _State, card: Card) -> bool:
+    """Whether the seat to act may play ``card``: it holds it, and follows suit if it can."""
+    fixed, tricks, current, _, to_act, played, _ = s
+    if len(tricks) == 13:
+        return False
+    mask = fixed.dealt[to_act] & ~played
+    if not mask & card.bit:
+        return False
+    if not current:
+        return True
+    suit = current[0].suit
+    return card.suit is suit or not mask & SUIT_MASKS[suit]
+
+
+def _after(s: _State, card: Card) -> _State:
+    """The state after ``card``, already checked; a fourth card completes the trick."""
+    fixed, tricks, current, leader, to_act, played, ns = s
+    if len(current) == 3:
+        cards = (*current, card)
+        winner = trick_winner(leader, cards, fixed.trump)
+        return _tuple_new(_State, (fixed, (*tricks, Trick._complete(leader, cards, fixed.trump, winner)), (),
+                                   winner, winner, played | card.bit, ns + 1 if winner & 1 == 0 else ns))
+    return _tuple_new(_State, (fixed, tricks, (*current, card), leader, _NEXT[to_act], played | card.bit, ns))
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the

@@ -16,11 +16,11 @@ class Side(enum.IntEnum):
 
     @property
     def other(self) -> Side:
-        return Side(1 - self)
+        return _SIDES[1 - self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
-        return (Seat(self), Seat(self + 2))
+        return _SIDE_SEATS[self]
 
     def __str__(self) -> str:
         return ("N–S", "E–W")[self]
@@ -61,7 +61,7 @@ class Seat(enum.IntEnum):
 
     @property
     def side(self) -> Side:
-        return Side(self & 1)
+        return _SIDES[self & 1]
 
     @property
     def letter(self) -> str:
@@ -91,6 +91,8 @@ class Seat(enum.IntEnum):
 
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_SIDES = (Side.NS, Side.EW)
+_SIDE_SEATS = ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST))
 _SEAT_NAMES = {
     "n": Seat.NORTH, "north": Seat.NORTH, "nord": Seat.NORTH,
     "e": Seat.EAST, "east": Seat.EAST, "o": Seat.EAST, "ost": Seat.EAST,

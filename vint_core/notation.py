@@ -47,6 +47,7 @@ from vint_core.seats import Seat, Side
 
 __all__ = [
     "PbnRecord",
+    "RecordError",
     "deal_from_json",
     "deal_to_json",
     "dump",
@@ -123,8 +124,12 @@ def _seat_text(seat: Seat, lang: str) -> str:
     return seat_name(seat, lang)
 
 
-class _RecordError(ParseError):
-    """A ``ParseError(Reason.BAD_RECORD)`` whose explanation exists in every language."""
+class RecordError(ParseError):
+    """A record that is not a legal Vint deal: ``ParseError(Reason.BAD_RECORD)`` with the line.
+
+    ``message(lang)`` explains it in English or German; ``cause`` is the engine's
+    own error (an illegal call or card), when there is one.
+    """
 
     def __init__(self, key: str, *, line: int | None, cause: VintError | None = None, **params: Any) -> None:
         self.key = key
@@ -301,7 +306,7 @@ def _tokenize(text: str) -> list[_Token]:
         if ch == "{":
             end = text.find("}", i + 1)
             if end < 0:
-                raise _RecordError("unclosed_comment", line=line)
+                raise RecordError("unclosed_comment", line=line)
             line += text.count("\n", i, end)
             i = end + 1
             continue
@@ -312,31 +317,31 @@ def _tokenize(text: str) -> list[_Token]:
                 j += 1
             m = _TAG_NAME.match(text, j)
             if m is None:
-                raise _RecordError("bad_tag", line=start_line, text=_short(text[i:i + 30].split("\n")[0]))
+                raise RecordError("bad_tag", line=start_line, text=_short(text[i:i + 30].split("\n")[0]))
             name = m.group()
             j = m.end()
             while j < n and text[j] in " \t":
                 j += 1
             if j >= n or text[j] != '"':
-                raise _RecordError("bad_tag", line=start_line, text=_short(text[i:j + 1].split("\n")[0]))
+                raise RecordError("bad_tag", line=start_line, text=_short(text[i:j + 1].split("\n")[0]))
             j += 1
             value: list[str] = []
             while j < n and text[j] != '"':
                 c = text[j]
                 if c == "\n":
-                    raise _RecordError("bad_tag", line=start_line, text=_short(text[i:j]))
+                    raise RecordError("bad_tag", line=start_line, text=_short(text[i:j]))
                 if c == "\\" and j + 1 < n and text[j + 1] in '"\\':
                     j += 1
                     c = text[j]
                 value.append(c)
                 j += 1
             if j >= n:
-                raise _RecordError("bad_tag", line=start_line, text=_short(text[i:j]))
+                raise RecordError("bad_tag", line=start_line, text=_short(text[i:j]))
             j += 1
             while j < n and text[j] in " \t":
                 j += 1
             if j >= n or text[j] != "]":
-                raise _RecordError("bad_tag", line=start_line, text=_short(text[i:j + 1].split("\n")[0]))
+                raise RecordError("bad_tag", line=start_line, text=_short(text[i:j + 1].split("\n")[0]))
             tokens.append(_Token("tag", name, "".join(value), start_line))
             i = j + 1
             continue
@@ -384,21 +389,21 @@ class PbnRecord:
             try:
                 data = json.loads(spelled)
             except (ValueError, RecursionError) as exc:
-                raise _RecordError("bad_rule_set", line=self._line_of("VintRuleSet"),
+                raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"),
                                    text=_short(str(exc), 60)) from None
             try:
                 rules = rule_set_from_dict(data)
             except ParseError as exc:
-                raise _RecordError("bad_rule_set", line=self._line_of("VintRuleSet"), text=exc.message()) from None
+                raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"), text=exc.message()) from None
             if named is not None and named.strip() and named.strip() != rules.name:
-                raise _RecordError("rules_disagree", line=self._line_of("VintRules"), text=_short(named),
+                raise RecordError("rules_disagree", line=self._line_of("VintRules"), text=_short(named),
                                    actual=rules.name)
             return rules
         if named is not None and named.strip():
             try:
                 return RuleSet.named(named)
             except ParseError as exc:
-                raise _RecordError("cause", line=self._line_of("VintRules"), cause=exc) from None
+                raise RecordError("cause", line=self._line_of("VintRules"), cause=exc) from None
         return SEED
 
     def deal_number(self) -> int:
@@ -408,33 +413,33 @@ class PbnRecord:
             return 1
         s = text.strip()
         if not (s.isascii() and s.isdigit() and len(s) <= 6 and int(s) >= 1):
-            raise _RecordError("bad_number", line=self._line_of("VintDealNumber"), text=_short(text))
+            raise RecordError("bad_number", line=self._line_of("VintDealNumber"), text=_short(text))
         return int(s)
 
     def _seat_tag(self, name: str) -> Seat:
         value = self.tag(name)
         if value is None:
-            raise _RecordError("missing_tag", line=self.line, tag=name)
+            raise RecordError("missing_tag", line=self.line, tag=name)
         return _parse_seat(value, line=self._line_of(name), tag=name)
 
     def _hands(self) -> tuple[Hand, ...]:
         value = self.tag("Deal")
         line = self._line_of("Deal")
         if value is None:
-            raise _RecordError("missing_tag", line=self.line, tag="Deal")
+            raise RecordError("missing_tag", line=self.line, tag="Deal")
         s = value.strip()
         if len(s) < 2 or s[1] != ":":
-            raise _RecordError("bad_deal_tag", line=line, text=_short(value))
+            raise RecordError("bad_deal_tag", line=line, text=_short(value))
         first = _parse_seat(s[0], line=line, tag="Deal")
         parts = s[2:].split()
         if len(parts) != 4:
-            raise _RecordError("bad_deal_tag", line=line, text=_short(value))
+            raise RecordError("bad_deal_tag", line=line, text=_short(value))
         hands: dict[Seat, Hand] = {}
         for seat, part in zip(Seat.iter_from(first), parts, strict=True):
             try:
                 hands[seat] = Hand.parse(part)
             except ParseError as exc:
-                raise _RecordError("bad_deal_tag", line=line, text=exc.message()) from None
+                raise RecordError("bad_deal_tag", line=line, text=exc.message()) from None
         return tuple(hands[seat] for seat in Seat)
 
     # -- the replay -----------------------------------------------------------
@@ -456,7 +461,7 @@ class PbnRecord:
         try:
             deal = Deal(hands, dealer=dealer, rules=the_rules, deal_number=number, board=board)
         except VintError as exc:
-            raise _RecordError("cause", line=self._line_of("Deal"), cause=exc) from None
+            raise RecordError("cause", line=self._line_of("Deal"), cause=exc) from None
         deal = self._replay_auction(deal)
         deal = self._replay_play(deal)
         self._check_tags(deal, check_score=check_score and rules is None)
@@ -468,31 +473,31 @@ class PbnRecord:
         line = self._line_of("Auction")
         seat = _parse_seat(self.tag("Auction") or "", line=line, tag="Auction")
         if seat != deal.dealer:
-            raise _RecordError("auction_seat", line=line, dealer=deal.dealer, seat=seat)
+            raise RecordError("auction_seat", line=line, dealer=deal.dealer, seat=seat)
         ended = False
         for word, line in _annotated_out(self.sections.get("Auction", ())):
             if ended:
-                raise _RecordError("after_end", line=line, text=_short(word))
+                raise RecordError("after_end", line=line, text=_short(word))
             key = word.upper()
             if key == "*":
                 ended = True
                 continue
             if key in ("X", "XX", "D", "R", "RD", "DBL", "RDBL"):
-                raise _RecordError("no_doubles", line=line, text=_short(word))
+                raise RecordError("no_doubles", line=line, text=_short(word))
             if key == "AP":
                 for _ in range(200):
                     if deal.auction.is_over:
                         break
                     deal = _apply(deal, PASS, line=line)
                 if not deal.auction.is_over:
-                    raise _RecordError("no_end", line=line)
+                    raise RecordError("no_end", line=line)
                 continue
             if key == "-":
                 raise ParseError(Reason.BAD_CALL, line=line, text=_short(word))
             try:
                 call = Call.parse(word)
             except ParseError as exc:
-                raise _RecordError("cause", line=line, cause=exc) from None
+                raise RecordError("cause", line=line, cause=exc) from None
             deal = _apply(deal, call, line=line)
         return deal
 
@@ -504,7 +509,7 @@ class PbnRecord:
         ended = False
         for word, wline in _annotated_out(self.sections.get("Play", ())):
             if ended:
-                raise _RecordError("after_end", line=wline, text=_short(word))
+                raise RecordError("after_end", line=wline, text=_short(word))
             if word == "*":
                 ended = True
             else:
@@ -514,10 +519,10 @@ class PbnRecord:
             return deal
         play = deal.play
         if play is None:
-            raise _RecordError("play_without_contract", line=line)
+            raise RecordError("play_without_contract", line=line)
         first = _parse_seat(value, line=line, tag="Play")
         if first != play.opening_leader:
-            raise _RecordError("play_seat", line=line, leader=play.opening_leader, seat=first)
+            raise RecordError("play_seat", line=line, leader=play.opening_leader, seat=first)
         stopped = False
         for k in range(0, len(words), 4):
             group = words[k:k + 4]
@@ -528,9 +533,9 @@ class PbnRecord:
                 stopped = True
                 continue
             if number > 13:
-                raise _RecordError("too_many_tricks", line=written[0][1], n=number)
+                raise RecordError("too_many_tricks", line=written[0][1], n=number)
             if stopped:
-                raise _RecordError("after_unfinished", line=written[0][1], n=number)
+                raise RecordError("after_unfinished", line=written[0][1], n=number)
             current = deal.play
             assert current is not None
             leader = current.to_act
@@ -544,9 +549,9 @@ class PbnRecord:
                 try:
                     card = Card.parse(word)
                 except ParseError as exc:
-                    raise _RecordError("cause", line=wline, cause=exc) from None
+                    raise RecordError("cause", line=wline, cause=exc) from None
                 if missing:
-                    raise _RecordError("missing_card", line=wline, n=number, card=str(card), seat=seat)
+                    raise RecordError("missing_card", line=wline, n=number, card=str(card), seat=seat)
                 deal = _apply(deal, card, line=wline, seat=seat)
             stopped = missing
         return deal
@@ -566,7 +571,7 @@ class PbnRecord:
                     bid = None
                 same = contract is not None and bid == contract.bid
             if not same:
-                raise _RecordError("contradiction", line=self._line_of("Contract"), tag="Contract",
+                raise RecordError("contradiction", line=self._line_of("Contract"), tag="Contract",
                                    text=_short(text), actual=actual)
         value = self.tag("Declarer")
         if value is not None and value.strip() not in ("", "?"):
@@ -575,19 +580,19 @@ class PbnRecord:
             except ParseError:
                 seat = None
             if contract is None or seat != contract.declarer:
-                raise _RecordError("contradiction", line=self._line_of("Declarer"), tag="Declarer",
+                raise RecordError("contradiction", line=self._line_of("Declarer"), tag="Declarer",
                                    text=_short(value), actual=contract.declarer.letter if contract else "")
         value = self.tag("Result")
         if value is not None and value.strip() not in ("", "?"):
             tricks = deal.declarer_tricks
             if tricks is None or value.strip() != str(tricks):
-                raise _RecordError("contradiction", line=self._line_of("Result"), tag="Result",
+                raise RecordError("contradiction", line=self._line_of("Result"), tag="Result",
                                    text=_short(value), actual="" if tricks is None else str(tricks))
         value = self.tag("VintScore")
         if check_score and value is not None and value.strip() not in ("", "?"):
             actual = _score_text(deal.points()) if deal.is_finished else ""
             if " ".join(value.split()) != actual:
-                raise _RecordError("contradiction", line=self._line_of("VintScore"), tag="VintScore",
+                raise RecordError("contradiction", line=self._line_of("VintScore"), tag="VintScore",
                                    text=_short(value), actual=actual)
 
 
@@ -595,14 +600,14 @@ def _parse_seat(value: str, *, line: int, tag: str) -> Seat:
     try:
         return Seat.parse(value)
     except ParseError:
-        raise _RecordError("bad_seat_tag", line=line, tag=tag, text=_short(value)) from None
+        raise RecordError("bad_seat_tag", line=line, tag=tag, text=_short(value)) from None
 
 
 def _apply(deal: Deal, action: Call | Card, *, line: int | None, seat: Seat | None = None) -> Deal:
     try:
         return deal.apply(action, seat=seat)
     except VintError as exc:
-        raise _RecordError("cause", line=line, cause=exc) from None
+        raise RecordError("cause", line=line, cause=exc) from None
 
 
 _NOTE = re.compile(r"=\d+=")
@@ -650,14 +655,14 @@ def read_records(text: str) -> list[PbnRecord]:
                 value = token.value
                 if value == "#":
                     if token.text not in previous:
-                        raise _RecordError("inherit", line=token.line, tag=token.text)
+                        raise RecordError("inherit", line=token.line, tag=token.text)
                     value = previous[token.text][0]
                 tags[token.text] = (value, token.line)
                 current = token.text if token.text in _SECTIONS else ""
                 if current:
                     sections[current] = []
             elif current is None:
-                raise _RecordError("stray_text", line=token.line, text=_short(token.text))
+                raise RecordError("stray_text", line=token.line, text=_short(token.text))
             elif current:
                 sections[current].append((token.text, token.line))
         records.append(PbnRecord(tags, {k: tuple(v) for k, v in sections.items()}, game[0].line))
@@ -694,7 +699,7 @@ def loads_one(text: str, *, rules: RuleSet | None = None) -> Deal:
     """The one deal of a PBN text; ``ParseError`` if there are none or several."""
     deals = loads(text, rules=rules)
     if len(deals) != 1:
-        raise _RecordError("not_one", line=None, n=len(deals))
+        raise RecordError("not_one", line=None, n=len(deals))
     return deals[0]
 
 
@@ -786,7 +791,7 @@ def _field(obj: Mapping[str, Any], name: str, kind: type | tuple[type, ...], *, 
     if value is None and optional:
         return None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise _RecordError("json_field", line=None, field=name, text=_short(repr(value)))
+        raise RecordError("json_field", line=None, field=name, text=_short(repr(value)))
     return value
 
 
@@ -796,12 +801,12 @@ def _rules_from_json(obj: Mapping[str, Any]) -> RuleSet:
         try:
             return rule_set_from_dict(spelled)
         except ParseError as exc:
-            raise _RecordError("json_field", line=None, field="rule_set", text=exc.message()) from None
+            raise RecordError("json_field", line=None, field="rule_set", text=exc.message()) from None
     name = _field(obj, "rules", str)
     try:
         return RuleSet.named(name)
     except ParseError as exc:
-        raise _RecordError("json_field", line=None, field="rules", text=exc.message()) from None
+        raise RecordError("json_field", line=None, field="rules", text=exc.message()) from None
 
 
 def _seat_field(obj: Mapping[str, Any], name: str) -> Seat:
@@ -809,17 +814,17 @@ def _seat_field(obj: Mapping[str, Any], name: str) -> Seat:
     try:
         return Seat.parse(value)
     except ParseError as exc:
-        raise _RecordError("json_field", line=None, field=name, text=exc.message()) from None
+        raise RecordError("json_field", line=None, field=name, text=exc.message()) from None
 
 
 def _check_format(obj: object, kind: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise _RecordError("json", line=None, text=f"a {kind} record is a JSON object")
+        raise RecordError("json", line=None, text=f"a {kind} record is a JSON object")
     if obj.get("format", kind) != kind:
-        raise _RecordError("json_field", line=None, field="format", text=_short(repr(obj.get("format"))))
+        raise RecordError("json_field", line=None, field="format", text=_short(repr(obj.get("format"))))
     version = obj.get("version", JSON_VERSION)
     if version != JSON_VERSION:
-        raise _RecordError("json_field", line=None, field="version", text=_short(repr(version)))
+        raise RecordError("json_field", line=None, field="version", text=_short(repr(version)))
     return obj
 
 
@@ -830,33 +835,33 @@ def deal_from_json(obj: object) -> Deal:
     dealer = _seat_field(data, "dealer")
     number = _field(data, "deal_number", int)
     if not 1 <= number <= 10**6:
-        raise _RecordError("json_field", line=None, field="deal_number", text=str(number))
+        raise RecordError("json_field", line=None, field="deal_number", text=str(number))
     board = _field(data, "board", str, optional=True)
     hands_obj = _field(data, "hands", dict)
     hands: list[Hand] = []
     for seat in Seat:
         text = hands_obj.get(seat.letter)
         if not isinstance(text, str):
-            raise _RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=_short(repr(text)))
+            raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=_short(repr(text)))
         try:
             hands.append(Hand.parse(text))
         except ParseError as exc:
-            raise _RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=exc.message()) from None
+            raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=exc.message()) from None
     try:
         deal = Deal(hands, dealer=dealer, rules=rules, deal_number=number, board=board)
     except VintError as exc:
-        raise _RecordError("json_field", line=None, field="hands", text=exc.message()) from None
+        raise RecordError("json_field", line=None, field="hands", text=exc.message()) from None
     for name, parse in (("calls", Call.parse), ("cards", Card.parse)):
         items = _field(data, name, list)
         for i, item in enumerate(items):
             where = f"{name}[{i}]"
             if not isinstance(item, str):
-                raise _RecordError("json_field", line=None, field=where, text=_short(repr(item)))
+                raise RecordError("json_field", line=None, field=where, text=_short(repr(item)))
             try:
                 action: Call | Card = parse(item)
                 deal = deal.apply(action)
             except VintError as exc:
-                raise _RecordError("json_action", line=None, field=where, cause=exc) from None
+                raise RecordError("json_action", line=None, field=where, cause=exc) from None
     return deal
 
 
@@ -880,6 +885,6 @@ def rubber_from_json(obj: object) -> Rubber:
         try:
             rubber = rubber.record(deal)
         except VintError as exc:
-            raise _RecordError("json_action", line=None, field=f"deals[{i}]", cause=exc) from None
+            raise RecordError("json_action", line=None, field=f"deals[{i}]", cause=exc) from None
     return rubber
 

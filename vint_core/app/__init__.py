@@ -24,7 +24,7 @@ ENVIRONMENT = {
     "VINT_LANG": "lang",
     "VINT_BOTS": "bots",
     "VINT_SEED": "seed",
-    "VINT_PAUSE": "pause",
+    "VINT_PACE": "pace",
 }
 
 
@@ -39,7 +39,8 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
 
     ``VINT_BOTS`` is one bot name for all three computer players or three names
     separated by commas (West, North, East, from the human's left); ``VINT_SEED``
-    an integer; ``VINT_PAUSE`` seconds between computer cards, or ``confirm``.
+    an integer; ``VINT_PACE`` a pace name (``none``, ``fast``, ``normal``, ``slow``,
+    ``confirm``) or seconds between computer cards.
     """
     env = os.environ if environ is None else environ
     out: dict[str, Any] = {}
@@ -55,14 +56,11 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
         elif key == "bots":
             names = [n.strip() for n in value.split(",") if n.strip()]
             out[key] = tuple(names * 3)[:3] if len(names) == 1 else tuple(names)
-        elif key == "pause":
-            if value.lower() == "confirm":
-                out[key] = "confirm"
-            else:
-                try:
-                    out[key] = max(0.0, float(value))
-                except ValueError:
-                    continue
+        elif key == "pace":
+            try:
+                out[key] = max(0.0, float(value))
+            except ValueError:
+                out[key] = value.lower()
         else:
             out[key] = value
     return out

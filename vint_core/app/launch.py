@@ -48,7 +48,12 @@ def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | 
 
 
 def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = None, timeout: float = 60.0) -> None:
-    """Return once ``url`` answers; raise ``TimeoutError`` (or ``OSError`` if the server died) otherwise."""
+    """Return once the server at ``url`` answers; raise ``TimeoutError`` (or ``OSError`` if it died) otherwise.
+
+    It asks for a static file that does not exist: opening the notebook itself would start a kernel
+    (and a game) nobody looks at.
+    """
+    url = url.rstrip("/") + "/voila/static/vint-probe"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
@@ -67,7 +72,7 @@ def table_environment(args: argparse.Namespace, base: Mapping[str, str] | None =
     """The environment for the Voilà process: ``base`` plus the settings given on the command line."""
     env = dict(os.environ if base is None else base)
     for option, var in (("rules", "VINT_RULES"), ("lang", "VINT_LANG"), ("bots", "VINT_BOTS"),
-                        ("seed", "VINT_SEED")):
+                        ("seed", "VINT_SEED"), ("pace", "VINT_PACE")):
         value = getattr(args, option, None)
         if value is not None:
             env[var] = str(value)
@@ -111,6 +116,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--bots", default=None,
                         help="computer players: one name for all (random, rule, sim-fast, sim-normal, sim-strong) "
                              "or three separated by commas")
+    parser.add_argument("--pace", default=None,
+                        help="pause between computer cards: none, fast, normal, slow, or confirm (click after each "
+                             "trick)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
     parser.set_defaults(func=run)
 

@@ -1,0 +1,120 @@
+"""Running the table in a real browser: Voilà on a free 127.0.0.1 port, Debian's Chromium driven by Playwright.
+
+Used by ``tests/test_app_browser.py`` and ``bench/table.py``. Nothing here
+downloads a browser: Chromium must be installed (``apt-get install chromium``)
+at ``/usr/bin/chromium``, and its absence is an error, not a reason to skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from vint_core.app.launch import HOST, free_port, start_voila, wait_until_serving
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def require_tools() -> None:
+    """Fail (with what to install) when Chromium, Voilà or Playwright is missing."""
+    problems = []
+    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        problems.append(f"{CHROMIUM} is missing: apt-get install chromium")
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        problems.append("Voilà is missing: pip install voila (the notebooks extra)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        problems.append("Playwright is missing: pip install playwright (its browsers are not needed)")
+    if problems:
+        raise AssertionError("the browser tests cannot run: " + "; ".join(problems))
+
+
+class Server:
+    """A running Voilà serving the table, with its address, data folder and log."""
+
+    def __init__(self, *, port: int, process: subprocess.Popen[bytes], data_dir: Path, log: Path) -> None:
+        self.port = port
+        self.process = process
+        self.data_dir = data_dir
+        self.log = log
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}/"
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+@contextmanager
+def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: str = "voila",
+                 extra: tuple[str, ...] = ("--show_tracebacks=True",)) -> Iterator[Server]:
+    """Voilà serving ``vint_core/app/table.ipynb`` on a free port, saving into ``data_dir``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), **(env or {})}
+    port = free_port()
+    log = ARTIFACTS / f"{name}.log"
+    process = start_voila(port=port, env=environ, log=log, extra=extra)
+    server = Server(port=port, process=process, data_dir=data_dir, log=log)
+    try:
+        wait_until_serving(server.url, process=process, timeout=90)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium (Debian's) driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under ``test-artifacts/`` and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def wait_for(predicate: Any, *, timeout: float = 30.0, interval: float = 0.05) -> Any:
+    """Poll ``predicate()`` until it returns something true; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {predicate}")
+        time.sleep(interval)
+
+
+def clean_dir(path: Path) -> Path:
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path

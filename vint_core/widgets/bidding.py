@@ -1,0 +1,101 @@
+"""BiddingBox: every call of the rule set, one row per level in Vint's strain order, only legal calls enabled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core.calls import PASS, Bid, Call, Strain
+from vint_core.i18n import text
+from vint_core.rules import SEED_ORDER, RuleSet
+
+_STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Strain.DIAMONDS: "vint-suit-d",
+                 Strain.HEARTS: "vint-suit-h", Strain.NOTRUMP: "vint-suit-nt"}
+
+
+class BiddingBox:
+    """35 bid buttons (7 levels × ♠ ♣ ♦ ♥ NT) and Pass, class ``vint-call``.
+
+    The columns follow the rule set's strain order; a strain the rule set does not
+    allow (no-trump under ``whist_vint``) is not shown. :meth:`show` enables exactly
+    the legal calls; a click calls ``on_call(call)``.
+    """
+
+    def __init__(self, *, on_call: Callable[[Call], None], rules: RuleSet, lang: str = "en") -> None:
+        self.on_call = on_call
+        self.lang = lang
+        self.rules = rules
+        self._buttons: dict[Call, Any] = {}
+        rows = []
+        for level in range(1, 8):
+            row = []
+            for strain in SEED_ORDER:
+                bid = Bid(level, strain)
+                button = widgets.Button(description=str(bid), disabled=True)
+                button.add_class("vint-call")
+                button.add_class(_STRAIN_CLASS[strain])
+                button.on_click(self._clicked)
+                button._vint_call = bid
+                self._buttons[bid] = button
+                row.append(button)
+            box = widgets.HBox(row)
+            box.add_class("vint-callrow")
+            rows.append(box)
+        self._rows = rows
+        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True)
+        pass_button.add_class("vint-call")
+        pass_button.add_class("vint-pass-button")
+        pass_button.on_click(self._clicked)
+        pass_button._vint_call = PASS
+        self._buttons[PASS] = pass_button
+        self.widget = widgets.VBox([*rows, pass_button])
+        self.widget.add_class("vint-biddingbox")
+        self.set_rules(rules)
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Show the strains of ``rules`` in its order (hiding the others)."""
+        self.rules = rules
+        for level, box in enumerate(self._rows, start=1):
+            box.children = tuple(self._buttons[Bid(level, s)] for s in rules.strain_order)
+        for call, button in self._buttons.items():
+            if isinstance(call, Bid) and call.strain not in rules.strain_order:
+                button.disabled = True
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self._buttons[PASS].description = text("ui_pass", lang)
+        self._tooltips(set(self.enabled))
+
+    def show(self, legal: Collection[Call]) -> None:
+        """Enable exactly the calls in ``legal`` (none when it is not the learner's turn)."""
+        legal_set = set(legal)
+        for call, button in self._buttons.items():
+            on = call in legal_set
+            if button.disabled == on:
+                button.disabled = not on
+        self._tooltips(legal_set)
+
+    def _tooltips(self, legal: set[Call]) -> None:
+        for call, button in self._buttons.items():
+            name = text("ui_pass", self.lang) if call is PASS else str(call)
+            button.tooltip = text("widget_make_call" if call in legal else "widget_call_not_legal", self.lang,
+                                  call=name)
+
+    @property
+    def enabled(self) -> tuple[Call, ...]:
+        """The calls that can be clicked now, lowest first, Pass last."""
+        return tuple(c for c, b in self._buttons.items() if not b.disabled)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The strain symbols of each row, left to right."""
+        return tuple(b.description[1:] for b in self._rows[0].children)
+
+    def button(self, call: Call) -> Any:
+        return self._buttons[call]
+
+    def _clicked(self, button: Any) -> None:
+        if not button.disabled:
+            self.on_call(button._vint_call)

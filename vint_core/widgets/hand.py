@@ -1,0 +1,109 @@
+"""HandView: the learner's cards as buttons; only the cards that may be played now can be clicked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core.cards import Card, Hand, Suit
+from vint_core.i18n import text
+
+#: suits left to right, alternating colours (as the renderer draws a hand)
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+class HandView:
+    """Up to 13 card buttons (class ``vint-card``, description such as ``10♥``).
+
+    :meth:`show` draws a hand; a click on an enabled card calls ``on_play(card)``.
+    The buttons are made once and reused, so redrawing sends only what changed.
+    """
+
+    def __init__(self, *, on_play: Callable[[Card], None], lang: str = "en") -> None:
+        self.on_play = on_play
+        self.lang = lang
+        self._cards: list[Card | None] = [None] * 13
+        self._buttons: list[Any] = []
+        for index in range(13):
+            button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"))
+            button.add_class("vint-card")
+            button.add_class("vint-cardbutton")
+            button.on_click(self._clicked)
+            button._vint_index = index
+            self._buttons.append(button)
+        self.label = widgets.HTML()
+        self.label.add_class("vint-hand-label")
+        self.row = widgets.HBox(self._buttons)
+        self.row.add_class("vint-handrow")
+        self.widget = widgets.VBox([self.label, self.row])
+        self.widget.add_class("vint-handview")
+
+    # -- drawing -------------------------------------------------------------
+
+    def show(self, hand: Hand, *, legal: Collection[Card] = (), title: str = "") -> None:
+        """Draw ``hand``: the cards in ``legal`` enabled, the others visible but disabled."""
+        cards = [card for suit in SUIT_ORDER for card in hand.suit(suit)]
+        legal_set = set(legal)
+        for index, button in enumerate(self._buttons):
+            card = cards[index] if index < len(cards) else None
+            self._cards[index] = card
+            if card is None:
+                if button.layout.display != "none":
+                    button.layout.display = "none"
+                    button.disabled = True
+                continue
+            label = str(card)
+            playable = card in legal_set
+            tip = text("widget_play_card" if playable else "widget_card_not_playable", self.lang, card=label)
+            if button.description != label:
+                self._set_suit_class(button, card.suit)
+                button.description = label
+            button.tooltip = tip
+            button.disabled = not playable
+            button.layout.display = None
+        if legal_set:
+            self.row.remove_class("vint-idle")
+        else:
+            self.row.add_class("vint-idle")  # nothing to play now: the cards are not greyed out
+        self.label.value = title
+
+    def clear(self) -> None:
+        """No cards (between deals)."""
+        self.show(Hand(), legal=())
+
+    @staticmethod
+    def _set_suit_class(button: Any, suit: Suit) -> None:
+        for other in Suit:
+            cls = f"vint-suit-{other.letter.lower()}"
+            if cls in button._dom_classes and other is not suit:
+                button.remove_class(cls)
+        button.add_class(f"vint-suit-{suit.letter.lower()}")
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards shown, left to right."""
+        return tuple(card for card in self._cards if card is not None)
+
+    @property
+    def enabled(self) -> tuple[Card, ...]:
+        """The cards that can be clicked now."""
+        return tuple(card for card, b in zip(self._cards, self._buttons, strict=True)
+                     if card is not None and not b.disabled)
+
+    def button(self, card: Card) -> Any:
+        """The button showing ``card`` (``KeyError`` if it is not shown)."""
+        for shown, button in zip(self._cards, self._buttons, strict=True):
+            if shown == card:
+                return button
+        raise KeyError(str(card))
+
+    # -- events --------------------------------------------------------------
+
+    def _clicked(self, button: Any) -> None:
+        card = self._cards[button._vint_index]
+        if card is not None and not button.disabled:
+            self.on_play(card)

@@ -1,0 +1,115 @@
+"""ReviewPanel: after a deal, all four hands, the auction, a trick-by-trick replay and the itemised score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core import render
+from vint_core.deal import Deal
+from vint_core.i18n import text
+from vint_core.scoring import ScoreLine
+
+
+def position_after(deal: Deal, tricks: int) -> Deal:
+    """``deal`` replayed to the end of its first ``tricks`` tricks (0: the end of the auction)."""
+    cards = [card for trick in deal.tricks[:tricks] for card in trick.cards]
+    return Deal.replay(deal.hands, (*deal.auction.calls, *cards), dealer=deal.dealer, rules=deal.rules,
+                       deal_number=deal.deal_number, board=deal.board)
+
+
+class ReviewPanel:
+    """The finished deal, open: step through the tricks with the slider or the buttons.
+
+    Only a *finished* deal is ever shown here, so nothing hidden reaches the page
+    while a deal is being played (:meth:`clear` empties the panel for the next one).
+    """
+
+    def __init__(self, *, lang: str = "en") -> None:
+        self.lang = lang
+        self.deal: Deal | None = None
+        self.four_colour = False
+        self.title = widgets.HTML()
+        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="", continuous_update=True,
+                                        readout=True)
+        self.slider.add_class("vint-review-slider")
+        self.slider.observe(self._moved, names="value")
+        self.back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang))
+        self.forward = widgets.Button(description="▶", tooltip=text("widget_review_forward", lang))
+        for button in (self.back, self.forward):
+            button.add_class("vint-review-step")
+        self.back.on_click(self._step_back)
+        self.forward.on_click(self._step_forward)
+        self.board = widgets.HTML()
+        self.board.add_class("vint-review-board")
+        self.score = widgets.HTML()
+        self.analysis = widgets.HTML()
+        self.reasons = widgets.HTML()
+        self.controls = widgets.HBox([self.back, self.slider, self.forward])
+        self.widget = widgets.VBox([self.title, self.controls, self.board, self.score, self.analysis,
+                                    self.reasons])
+        self.widget.add_class("vint-review")
+        self.clear()
+
+    def show(self, deal: Deal, *, lines: Sequence[ScoreLine] = (), analysis: Sequence[str] = (),
+             reasons: Sequence[str] = (), four_colour: bool = False) -> None:
+        """Open a finished deal: every hand as dealt, the final position, its score lines, the
+        computer players' reasons (kept back until now: they speak of their hands) and the analysis."""
+        if not deal.is_finished:
+            raise ValueError("only a finished deal can be reviewed: the other hands are still hidden")
+        self.deal = deal
+        self.four_colour = four_colour
+        played = len(deal.tricks)
+        self.title.value = f'<div class="vint-review-title">{render.esc(text("widget_review_title", self.lang))}</div>'
+        self.controls.layout.display = None if played else "none"
+        self.slider.max = played
+        self.slider.description = text("widget_review_trick", self.lang)
+        if self.slider.value != played:
+            self.slider.value = played  # draws through _moved
+        else:
+            self._draw()
+        items = "".join(f"<li>{render.esc(line.explanation(self.lang))}</li>" for line in lines)
+        if not items:
+            items = f"<li>{render.esc(text('passed_out', self.lang))}</li>"
+        heading = render.esc(text("widget_review_score", self.lang))
+        self.score.value = f'<div class="vint vint-review-score"><b>{heading}</b><ul>{items}</ul></div>'
+        self.reasons.value = self._list("widget_review_reasons", reasons, "vint-review-reasons")
+        self.show_analysis(analysis)
+
+    def show_analysis(self, analysis: Sequence[str]) -> None:
+        """The double-dummy analysis (or a progress note while it is being worked out)."""
+        self.analysis.value = self._list("widget_review_analysis", analysis, "vint-review-analysis")
+
+    def _list(self, title: str, items: Sequence[str], css: str) -> str:
+        if not items:
+            return ""
+        rows = "".join(f"<li>{render.esc(item)}</li>" for item in items)
+        return f'<div class="vint {css}"><b>{render.esc(text(title, self.lang))}</b><ul>{rows}</ul></div>'
+
+    def clear(self) -> None:
+        """Empty the panel (while a deal is being played)."""
+        self.deal = None
+        self.title.value = ""
+        self.controls.layout.display = "none"
+        self.board.value = ""
+        self.score.value = ""
+        self.analysis.value = ""
+        self.reasons.value = ""
+
+    def _draw(self) -> None:
+        if self.deal is None:
+            return
+        k = self.slider.value
+        position = self.deal if k >= len(self.deal.tricks) else position_after(self.deal, k)
+        # the finished deal shows every hand as dealt; an earlier position the cards still held
+        self.board.value = render.deal_html(position, lang=self.lang, four_colour=self.four_colour, css=False)
+
+    def _moved(self, change: object) -> None:
+        self._draw()
+
+    def _step_back(self, button: object) -> None:
+        self.slider.value = max(0, self.slider.value - 1)
+
+    def _step_forward(self, button: object) -> None:
+        self.slider.value = min(self.slider.max, self.slider.value + 1)

@@ -1,0 +1,38 @@
+"""ScoreSheet (the rubber, each line opening to its explanation) and LiveScore (both sides' tricks during play)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core import render
+from vint_core.deal import Deal
+from vint_core.rubber import Rubber
+from vint_core.views import SeatView
+
+
+class ScoreSheet:
+    """The rubber's score sheet (class ``vint-scoresheet``): a row per deal that opens to its score lines."""
+
+    def __init__(self, *, lang: str = "en") -> None:
+        self.lang = lang
+        self.widget = widgets.HTML()
+        self.widget.add_class("vint-scoresheet-view")
+
+    def show(self, rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None) -> None:
+        """Draw ``rubber``; ``pending`` (the deal being played) adds an "in progress" row, nothing of its cards."""
+        self.widget.value = render.scoresheet_html(rubber, history=history, pending=pending, lang=self.lang,
+                                                   css=False)
+
+
+class LiveScore:
+    """Both sides' tricks so far and what they are worth at this contract: in Vint the defenders score too."""
+
+    def __init__(self, *, lang: str = "en") -> None:
+        self.lang = lang
+        self.widget = widgets.HTML()
+        self.widget.add_class("vint-livescore")
+
+    def show(self, view: SeatView | Deal) -> None:
+        self.widget.value = render.live_score_html(view, lang=self.lang, css=False)

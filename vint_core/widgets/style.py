@@ -1,0 +1,82 @@
+"""The CSS of the table's controls (card and call buttons, the felt), added to the renderer's stylesheet."""
+
+from __future__ import annotations
+
+from vint_core import render
+
+_WIDGET_CSS = """
+.vint-table{max-width:1180px}
+.vint-table .vint-title{font-size:1.35em;font-weight:700;margin:.1em 0 .2em}
+.vint-table .vint-subtitle{color:var(--vint-muted);font-size:.9em}
+.vint-table .vint-felt-box{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;
+ padding:.6em .8em;min-width:34em}
+.vint-table .vint-felt-box .widget-html,.vint-table .vint-felt-box .widget-html-content{color:inherit}
+.vint-table .vint-feltrow{justify-content:space-between;align-items:center}
+.vint-table .vint-feltrow-top{justify-content:center}
+.vint-seatbox{padding:.3em .5em;border-radius:.5em;min-width:10em;color:var(--vint-felt-fg)}
+.vint-seatbox.vint-active{box-shadow:0 0 0 2px var(--vint-win)}
+.vint-seatbox .vint-seatlabel{color:var(--vint-felt-fg);font-size:.95em}
+.vint-seatbox .vint-player{font-weight:400;opacity:.85}
+.vint-seatbox .vint-backs{display:flex;font-size:.55em;padding:.3em 0}
+.vint-seatbox .vint-backs .vint-inline+.vint-inline{margin-left:-2.5em}
+.vint-seatbox .vint-facts{font-size:.82em;opacity:.9}
+.vint-table .vint-trickview .vint-trick .vint-slabel{color:var(--vint-felt-fg)}
+.vint-table .vint-trickview .vint-empty{border-color:rgba(255,255,255,.4)}
+.vint-table .vint-hand-label{color:var(--vint-felt-fg);font-weight:600;font-size:.95em}
+.vint-table .vint-handrow{flex-wrap:wrap;gap:3px;padding:.35em 0 .1em;min-height:70px}
+.vint-table .jupyter-button.vint-cardbutton{width:44px;height:64px;padding:0;margin:0;font-size:17px;
+ font-weight:700;background:#fffdf7;border:1px solid #9a9a9a;border-radius:.35em;
+ box-shadow:0 1px 2px rgba(0,0,0,.3);font-family:"DejaVu Sans","Segoe UI Symbol",system-ui,sans-serif;
+ transition:transform .08s}
+.vint-table .jupyter-button.vint-cardbutton.vint-suit-s{color:#111111}
+.vint-table .jupyter-button.vint-cardbutton.vint-suit-h{color:#c0102a}
+.vint-table .jupyter-button.vint-cardbutton.vint-suit-d{color:var(--vint-face-d,#c0102a)}
+.vint-table .jupyter-button.vint-cardbutton.vint-suit-c{color:var(--vint-face-c,#111111)}
+.vint-table.vint-4c .jupyter-button.vint-cardbutton.vint-suit-d,
+.vint-table.vint-4c .jupyter-button.vint-call.vint-suit-d{color:#1763c6}
+.vint-table.vint-4c .jupyter-button.vint-cardbutton.vint-suit-c,
+.vint-table.vint-4c .jupyter-button.vint-call.vint-suit-c{color:#13803a}
+.vint-table .jupyter-button.vint-cardbutton:enabled:hover,
+.vint-table .jupyter-button.vint-cardbutton:enabled:focus-visible{
+ transform:translateY(-.3em);outline:2px solid var(--vint-win);outline-offset:1px}
+.vint-table .jupyter-button.vint-cardbutton:disabled{opacity:1;filter:brightness(.72) saturate(.5);cursor:default}
+.vint-table .vint-idle .jupyter-button.vint-cardbutton:disabled{filter:none}
+.vint-table .vint-scoresheet{min-width:0;width:100%}
+.vint-table .vint-centre{align-items:center;justify-content:center;min-width:13em}
+.vint-table .vint-centre .vint-auction{background:var(--vint-bg);color:var(--vint-fg);border-radius:.5em}
+.vint-table .vint-biddingbox{gap:.15em;padding:.3em 0}
+.vint-table .vint-callrow{gap:.15em}
+.vint-table .jupyter-button.vint-call{width:3.6em;height:1.9em;padding:0;margin:0;font-weight:700;font-size:1em;
+ background:var(--vint-bg);border:1px solid var(--vint-line);border-radius:.3em}
+.vint-table .jupyter-button.vint-call.vint-suit-s,
+.vint-table .jupyter-button.vint-call.vint-suit-c{color:var(--vint-fg)}
+.vint-table .jupyter-button.vint-call.vint-suit-h,
+.vint-table .jupyter-button.vint-call.vint-suit-d{color:var(--vint-h)}
+.vint-table .jupyter-button.vint-call.vint-suit-nt{color:var(--vint-accent)}
+.vint-table .jupyter-button.vint-call:disabled{opacity:.3}
+.vint-table .jupyter-button.vint-call.vint-pass-button{width:18.6em;color:var(--vint-fg);background:#e7f3ea}
+.vint-table .jupyter-button.vint-call:enabled:hover{outline:2px solid var(--vint-accent)}
+.vint-table .vint-controls{gap:.3em;flex-wrap:wrap;padding:.3em 0}
+.vint-table .vint-controls .jupyter-button{width:auto;padding:0 .9em}
+.vint-table .jupyter-button.vint-next-deal:enabled,.vint-table .jupyter-button.vint-continue:enabled{
+ background:var(--vint-accent);color:#fff;font-weight:700}
+.vint-table .jupyter-button.vint-attention{outline:2px solid var(--vint-win)}
+.vint-table .vint-side{min-width:22em;gap:.5em;padding-left:.8em}
+.vint-table .vint-panel{background:var(--vint-panel);border-radius:.5em;padding:.4em .6em}
+.vint-table .vint-status{font-size:1.02em;min-height:1.6em}
+.vint-table .vint-status .vint-why{color:var(--vint-muted);font-size:.9em}
+.vint-table .vint-howto ol{margin:.2em 0 .2em 1.2em;padding:0}
+.vint-table .vint-review-board .vint-deal{font-size:.9em}
+.vint-table .vint-note{color:var(--vint-muted);font-size:.9em}
+.vint-table .widget-dropdown>select{background:var(--vint-bg);color:var(--vint-fg)}
+"""
+
+
+def table_css(*, four_colour: bool = False) -> str:
+    """The renderer's stylesheet (light, dark with the browser) followed by the controls' CSS."""
+    return render.stylesheet("auto", four_colour) + _WIDGET_CSS
+
+
+def style_html(*, four_colour: bool = False) -> str:
+    """A ``<style>`` block for an ``HTML`` widget."""
+    return f"<style>{table_css(four_colour=four_colour)}</style>"

@@ -1,0 +1,579 @@
+"""Table: the playable table. It composes the widgets and drives a :class:`~vint_core.session.TableSession`.
+
+The table draws only what the learner may see: while a deal is being played
+every drawing is made from the learner's :class:`~vint_core.views.SeatView`
+(his own hand, the calls, the cards already played, counts of the others'
+cards); the four hands appear in the review once the deal is over.
+
+Computer players act one at a time, with a pause between their cards (the
+pace setting), or wait for a click after each completed trick ("confirm").
+In a notebook kernel the pauses are scheduled on the event loop, so the page
+stays responsive; without a running loop (tests, scripts) they act at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core import render
+from vint_core.calls import Bid, Call
+from vint_core.cards import Card
+from vint_core.deal import Action, Phase
+from vint_core.errors import VintError
+from vint_core.i18n import seat_name, text
+from vint_core.play import Trick
+from vint_core.rules import RuleSet
+from vint_core.seats import Seat
+from vint_core.session import BotMove, TableSession
+from vint_core.widgets.auction import AuctionView
+from vint_core.widgets.bidding import BiddingBox
+from vint_core.widgets.hand import HandView
+from vint_core.widgets.review import ReviewPanel
+from vint_core.widgets.score import LiveScore, ScoreSheet
+from vint_core.widgets.seat import SeatPanel
+from vint_core.widgets.settings import PACES, SettingsPanel, TableSettings
+from vint_core.widgets.style import style_html
+from vint_core.widgets.trick import TrickView
+
+
+class Table:
+    """One learner against three computer players, in the browser.
+
+    >>> from vint_core.session import TableSession
+    >>> table = Table(TableSession(seed=3, bots={s: "random" for s in Seat}, autosave=False), pace="none")
+    >>> table.session.human_to_act() and len(table.bidding.enabled) > 1
+    True
+    """
+
+    def __init__(self, session: TableSession, *, pace: str | None = None) -> None:
+        self.session = session
+        if pace is not None:
+            session.settings["pace"] = pace
+        if session.settings.get("pace") not in PACES:
+            session.settings["pace"] = "normal"
+        self._generation = 0
+        self._waiting = False  # after a completed trick, under the "confirm" pace
+        self._thinking: Seat | None = None
+        self._last_moves: list[BotMove] = []
+        self._deal_moves: list[tuple[int, BotMove]] = []  # (actions before it, move): for the review
+        self._note: str = ""  # a one-off line for the status (an error, a hint, a claim)
+        self._tricks_seen = len(session.deal.tricks)
+        human = session.human
+        lang = session.lang
+        self.style = widgets.HTML(style_html(four_colour=self.four_colour))
+        self.header = widgets.HTML()
+        self.status = widgets.HTML()
+        self.status.add_class("vint-status-box")
+        self.hand = HandView(on_play=self._card_clicked, lang=lang)
+        self.bidding = BiddingBox(on_call=self._call_clicked, rules=session.deal.rules, lang=lang)
+        self.trick = TrickView(bottom=human, lang=lang)
+        self.seats = {seat: SeatPanel(seat=seat, lang=lang) for seat in (human.left, human.partner, human.right)}
+        self.auction = AuctionView(lang=lang)
+        self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
+        self.live = LiveScore(lang=lang)
+        self.sheet = ScoreSheet(lang=lang)
+        self.review = ReviewPanel(lang=lang)
+        self.settings_panel = SettingsPanel(settings=self._settings(), human=human, on_change=self._settings_changed,
+                                            on_new_game=self._new_game)
+        self.hint_button = self._button("vint-hint", self._hint_clicked)
+        self.undo_button = self._button("vint-undo", self._undo_clicked)
+        self.claim_button = self._button("vint-claim", self._claim_clicked)
+        self.continue_button = self._button("vint-continue", self._continue_clicked)
+        self.next_button = self._button("vint-next-deal", self._next_clicked)
+        self.howto = widgets.HTML()
+        self.howto.add_class("vint-howto")
+        self._build()
+        self.refresh()
+        self._schedule()
+
+    # -- construction ----------------------------------------------------------
+
+    @classmethod
+    def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
+             bots: tuple[str, ...] | None = None, seed: int | None = None, pace: str | float | None = None,
+             human: Seat = Seat.SOUTH, autosave: bool = True) -> Table:
+        """Resume the saved game (``save_path``, default the session's) or start one with these settings.
+
+        A saved game under other rules than ``rules`` is not resumed: a new game starts under ``rules``.
+        """
+        defaults: dict[str, Any] = {"human": human, "autosave": autosave}
+        if rules is not None:
+            defaults["rules"] = RuleSet.named(rules)
+        if lang is not None:
+            defaults["lang"] = lang
+        if seed is not None:
+            defaults["seed"] = seed
+        if bots is not None:
+            seats = (human.left, human.partner, human.right)
+            defaults["bots"] = {seat: name for seat, name in zip(seats, bots, strict=False)}
+        pace_key = _pace_key(pace)
+        session = TableSession.open(save_path, **defaults)
+        if rules is not None and session.rubber.rules.name != defaults["rules"].name:
+            session = TableSession(save_path=session.save_path, **defaults)
+        if lang is not None:
+            session.lang = lang
+        return cls(session, pace=pace_key)
+
+    def _button(self, css: str, handler: Any) -> Any:
+        button = widgets.Button()
+        button.add_class(css)
+        button.on_click(handler)
+        return button
+
+    def _build(self) -> None:
+        human = self.session.human
+        left, top, right = (self.seats[s].widget for s in (human.left, human.partner, human.right))
+        top_row = widgets.HBox([top])
+        top_row.add_class("vint-feltrow")
+        top_row.add_class("vint-feltrow-top")
+        centre = widgets.VBox([self.trick.widget, self.centre_auction.widget])
+        centre.add_class("vint-centre")
+        middle = widgets.HBox([left, centre, right])
+        middle.add_class("vint-feltrow")
+        self.felt = widgets.VBox([top_row, middle, self.hand.widget])
+        self.felt.add_class("vint-felt-box")
+        self.controls = widgets.HBox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
+                                      self.next_button])
+        self.controls.add_class("vint-controls")
+        self.main = widgets.VBox([self.felt, self.controls, self.review.widget])
+        self.main.add_class("vint-main")
+        self.live_panel = widgets.VBox([self.live.widget, self.auction.widget])
+        self.live_panel.add_class("vint-panel")
+        self.side = widgets.VBox([self.bidding.widget, self.live_panel, self.sheet.widget])
+        self.side.add_class("vint-side")
+        self.extras = widgets.Accordion(children=[self.howto, self.settings_panel.widget])
+        self.extras.add_class("vint-extras")
+        self.extras.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
+        body = widgets.HBox([self.main, self.side])
+        body.add_class("vint-body")
+        self.widget = widgets.VBox([self.style, self.header, self.status, body, self.extras])
+        self.widget.add_class("vint")
+        self.widget.add_class("vint-table")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- settings ---------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    @property
+    def four_colour(self) -> bool:
+        return bool(self.session.settings.get("four_colour"))
+
+    @property
+    def pace(self) -> str:
+        return str(self.session.settings.get("pace", "normal"))
+
+    def _settings(self) -> TableSettings:
+        s = self.session
+        return TableSettings(rules=s.rubber.rules.name, bots=dict(s.bot_names), pace=self.pace, lang=s.lang,
+                             four_colour=self.four_colour)
+
+    def apply_settings(self, settings: TableSettings) -> None:
+        """Use ``settings`` from now on (the rule set only for a new game: see :meth:`new_game`)."""
+        s = self.session
+        for seat, name in settings.bots.items():
+            if seat != s.human and s.bot_names.get(seat) != name:
+                s.set_bot(seat, name)
+        s.settings["pace"] = settings.pace
+        s.settings["four_colour"] = settings.four_colour
+        if settings.lang != s.lang:
+            s.lang = settings.lang
+            parts: list[HandView | TrickView | AuctionView | LiveScore | ScoreSheet | ReviewPanel | SeatPanel] = [
+                self.hand, self.trick, self.auction, self.centre_auction, self.live, self.sheet, self.review,
+                *self.seats.values()]
+            for part in parts:
+                part.lang = settings.lang
+            self.bidding.set_lang(settings.lang)
+            self.settings_panel.set_lang(settings.lang)
+        if s.autosave:
+            s.save()
+        self.style.value = style_html(four_colour=settings.four_colour)
+        if settings.four_colour:
+            self.widget.add_class("vint-4c")
+        else:
+            self.widget.remove_class("vint-4c")
+        if not settings.confirm_tricks:
+            self._waiting = False
+        self.refresh()
+        self._schedule()
+
+    def new_game(self, settings: TableSettings) -> None:
+        """Leave this game and start a new one (new rubber) under ``settings``."""
+        old = self.session
+        seed = None if old.seed is None else old.seed + 1
+        self.session = TableSession(human=old.human, rules=RuleSet.named(settings.rules),
+                                    bots={seat: name for seat, name in settings.bots.items() if seat != old.human},
+                                    seed=seed, practice=old.practice, save_path=old.save_path,
+                                    autosave=old.autosave, lang=settings.lang,
+                                    settings={"pace": settings.pace, "four_colour": settings.four_colour})
+        self.bidding.set_rules(self.session.deal.rules)
+        self._reset_deal_state()
+        self._note = text("widget_new_game_started", self.lang, rules=settings.rules)
+        self.apply_settings(settings)
+
+    def _settings_changed(self, settings: TableSettings) -> None:
+        self.apply_settings(settings)
+
+    def _new_game(self, settings: TableSettings) -> None:
+        self.new_game(settings)
+
+    # -- the learner's actions ------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """Make the learner's call or card, then let the computer players answer. False if refused."""
+        if self._waiting or self._thinking is not None:
+            return False
+        try:
+            self.session.act(action)
+        except VintError as err:
+            self._note = err.message(self.lang)
+            self.refresh()
+            return False
+        self._note = ""
+        self._last_moves = []
+        self._check_trick_done()
+        self.refresh()
+        self._schedule()
+        return True
+
+    def _card_clicked(self, card: Card) -> None:
+        self.act(card)
+
+    def _call_clicked(self, call: Call) -> None:
+        self.act(call)
+
+    def hint(self) -> str:
+        """What the partner's computer player would do in the learner's seat, and why."""
+        try:
+            move = self.session.hint()
+            self._note = text("widget_hint", self.lang, action=_action_name(move.action, self.lang),
+                              why=move.explanation)
+        except VintError as err:
+            self._note = err.message(self.lang)
+        self.refresh()
+        return self._note
+
+    def undo(self) -> None:
+        """Back to the learner's previous decision (practice mode)."""
+        try:
+            self.session.undo()
+            self._note = text("widget_undone", self.lang)
+        except VintError as err:
+            self._note = err.message(self.lang)
+        self._generation += 1
+        self._waiting = False
+        self._thinking = None
+        self._last_moves = []
+        done = len(self.session.deal.actions)
+        self._deal_moves = [(n, m) for n, m in self._deal_moves if n < done]
+        self._tricks_seen = len(self.session.deal.tricks)
+        self.review.clear()
+        self.refresh()
+        self._schedule()
+
+    def claim(self) -> bool:
+        """Claim every remaining trick; accepted only if no defence can beat it."""
+        ok = self.session.claim()
+        self._note = self.session.message or ""
+        self._waiting = False
+        self._tricks_seen = len(self.session.deal.tricks)
+        self.refresh()
+        return ok
+
+    def next_deal(self) -> None:
+        """Score the finished deal on the sheet and deal the next one."""
+        try:
+            self.session.next_deal()
+        except VintError as err:
+            self._note = err.message(self.lang)
+            self.refresh()
+            return
+        self._reset_deal_state()
+        self.refresh()
+        self._schedule()
+
+    def continue_play(self) -> None:
+        """Under the "confirm" pace: the learner has seen the trick; play on."""
+        self._waiting = False
+        self.refresh()
+        self._schedule()
+
+    def _reset_deal_state(self) -> None:
+        self._generation += 1
+        self._waiting = False
+        self._thinking = None
+        self._last_moves = []
+        self._deal_moves = []
+        self._note = ""
+        self._tricks_seen = len(self.session.deal.tricks)
+        self.review.clear()
+
+    def _hint_clicked(self, button: object) -> None:
+        self.hint()
+
+    def _undo_clicked(self, button: object) -> None:
+        self.undo()
+
+    def _claim_clicked(self, button: object) -> None:
+        self.claim()
+
+    def _continue_clicked(self, button: object) -> None:
+        self.continue_play()
+
+    def _next_clicked(self, button: object) -> None:
+        self.next_deal()
+
+    # -- the computer players ---------------------------------------------------------
+
+    def _check_trick_done(self) -> None:
+        """Under "confirm", stop after a completed trick (not after the last one: the review follows)."""
+        deal = self.session.deal
+        done = len(deal.tricks)
+        if done > self._tricks_seen:
+            self._tricks_seen = done
+            if self.pace == "confirm" and not deal.is_finished:
+                self._waiting = True
+
+    def _pause_for(self) -> float:
+        value = PACES.get(self.pace, 0.0)
+        pause = float(value) if not isinstance(value, str) else 0.0
+        return pause if self.session.deal.phase is Phase.PLAY else pause / 2
+
+    def _schedule(self) -> None:
+        """Let the computer players act until it is the learner's turn, the deal ends or a trick awaits a click."""
+        deal = self.session.deal
+        if self._waiting or deal.is_finished or self.session.human_to_act():
+            return
+        pause = self._pause_for()
+        loop = _running_loop()
+        if pause <= 0 or loop is None:
+            while self._bot_step():
+                pass
+            self.refresh()
+            return
+        self._thinking = deal.to_act
+        self.refresh()
+        generation = self._generation
+        loop.call_later(pause, self._tick, generation)
+
+    def _tick(self, generation: int) -> None:
+        if generation != self._generation:
+            return  # undone, or a new deal: this step belongs to the past
+        self._thinking = None
+        self._bot_step()
+        self.refresh()
+        self._schedule()
+
+    def _bot_step(self) -> bool:
+        """One computer action; False when none is due (learner's turn, deal over, waiting for a click)."""
+        if self._waiting:
+            return False
+        before = len(self.session.deal.actions)
+        move = self.session.bot_step()
+        if move is None:
+            return False
+        self._deal_moves.append((before, move))
+        if self.session.deal.phase is Phase.AUCTION or isinstance(move.action, Call):
+            self._last_moves = [*self._last_moves, move][-3:]
+        else:
+            self._last_moves = []
+        self._check_trick_done()
+        return True
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything from the session (only what the learner may see)."""
+        s = self.session
+        deal = s.deal
+        lang = s.lang
+        view = s.view
+        human = s.human
+        four = self.four_colour
+        finished = deal.is_finished
+        rules = deal.rules
+        self.header.value = (f'<div class="vint-title">{render.esc(text("table_title", lang))}</div>'
+                             f'<div class="vint-subtitle">{render.esc(self._subtitle())}</div>')
+        # the other three seats: counts only
+        played = view.cards_played()
+        last_calls: dict[Seat, str] = {}
+        for seat, call in view.calls_by():
+            last_calls[seat] = text("ui_pass", lang) if not isinstance(call, Bid) else str(call)
+        for seat, panel in self.seats.items():
+            left = 13 - sum(1 for who, _ in played if who == seat)
+            won = sum(1 for t in view.tricks if t.winner == seat)
+            panel.show(player=self._player_name(seat), cards_left=left if not finished else 0, tricks=won,
+                       dealer=seat == deal.dealer, to_act=seat == view.to_act,
+                       last_call=last_calls.get(seat, "") if view.phase is Phase.AUCTION else "")
+        # the trick on the table
+        current = view.current_trick
+        shown: Trick | None = current if current is not None and current.cards else (
+            view.tricks[-1] if view.tricks else None)
+        if view.phase is Phase.AUCTION:
+            self.trick.clear()
+            self.centre_auction.show(deal.auction, four_colour=four)
+            self.centre_auction.widget.layout.display = None
+            self.live_panel.layout.display = "none"
+        else:
+            self.trick.show(shown, leader=view.to_act, four_colour=four)
+            self.centre_auction.widget.layout.display = "none"
+            self.live_panel.layout.display = None
+        # the learner's hand
+        legal_cards = [a for a in s.legal_actions() if isinstance(a, Card)] if not self._busy() else []
+        my_tricks = sum(1 for t in view.tricks if t.winner == human)
+        title = f"{seat_name(human, lang)} · {text('widget_you', lang)} · {text('ui_tricks_n', lang, n=my_tricks)}"
+        self.hand.show(view.hand, legal=legal_cards, title=render.esc(title))
+        # the bidding box, during the auction only
+        if self.bidding.rules != rules:
+            self.bidding.set_rules(rules)
+        in_auction = view.phase is Phase.AUCTION
+        self.bidding.widget.layout.display = None if in_auction else "none"
+        legal_calls = [a for a in s.legal_actions() if isinstance(a, Call)] if not self._busy() else []
+        self.bidding.show(legal_calls)
+        self.auction.show(deal.auction, four_colour=four)
+        self.live.show(view)
+        self.sheet.show(s.rubber, history=s.history, pending=None if finished else deal)
+        # the buttons
+        self.hint_button.description = text("widget_hint_button", lang)
+        self.hint_button.tooltip = text("widget_hint_tip", lang)
+        self.hint_button.disabled = not s.human_to_act() or self._busy()
+        self.undo_button.description = text("widget_undo_button", lang)
+        self.undo_button.tooltip = text("widget_undo_tip", lang)
+        self.undo_button.disabled = not s.can_undo() or self._thinking is not None
+        self.undo_button.layout.display = None if s.practice else "none"
+        self.claim_button.description = text("widget_claim_button", lang)
+        self.claim_button.tooltip = text("widget_claim_tip", lang)
+        self.claim_button.disabled = view.phase is not Phase.PLAY or self._busy()
+        self.continue_button.description = text("widget_continue_button", lang)
+        self.continue_button.layout.display = None if self._waiting else "none"
+        self.continue_button.disabled = not self._waiting
+        self.next_button.description = text("widget_next_deal_button", lang)
+        self.next_button.tooltip = text("widget_next_deal_tip", lang)
+        self.next_button.disabled = not finished
+        # the review, once the deal is over (the only time the other hands are shown)
+        if finished:
+            if self.review.deal is not deal:
+                self._open_review()
+            self.review.widget.layout.display = None
+        else:
+            if self.review.deal is not None:
+                self.review.clear()
+            self.review.widget.layout.display = "none"
+        self.howto.value = _howto_html(lang)
+        self.extras.set_title(0, text("widget_howto_title", lang))
+        self.extras.set_title(1, text("widget_settings_title", lang))
+        self.status.value = render.status_html(self.status_text(), css=False)
+
+    def _open_review(self) -> None:
+        """Show the finished deal at once; the double-dummy analysis follows when it is worked out."""
+        s = self.session
+        deal = s.deal
+        lines = s.rubber.record(deal).deals[-1].lines if not s.rubber.is_finished else deal.score()
+        reasons = [text("widget_bot_call", s.lang, seat=m.seat, call=m.explanation) for _, m in self._deal_moves]
+        slow = deal.contract is not None and analysis_available()
+        self.review.show(deal, lines=lines, reasons=reasons, four_colour=self.four_colour,
+                         analysis=[text("widget_analysing", s.lang)] if slow else ())
+        if not slow:
+            return
+        loop = _running_loop()
+        if loop is None:
+            self._add_analysis(self._generation)
+        else:
+            loop.call_later(0.05, self._add_analysis, self._generation)
+
+    def _add_analysis(self, generation: int) -> None:
+        if generation != self._generation or not self.session.deal.is_finished:
+            return
+        review = self.session.review()
+        self.review.show_analysis(review.analysis or ())
+
+    def _busy(self) -> bool:
+        return self._waiting or self._thinking is not None
+
+    def _player_name(self, seat: Seat) -> str:
+        if seat == self.session.human.partner:
+            return text("widget_partner_player", self.lang, bot=self.session.bot_names[seat])
+        return text("widget_computer_player", self.lang, bot=self.session.bot_names[seat])
+
+    def _subtitle(self) -> str:
+        s = self.session
+        deal = s.deal
+        return text("table_subtitle", self.lang, rules=deal.rules.name, rubber=len(s.history) + 1,
+                    deal=deal.deal_number, dealer=deal.dealer)
+
+    def status_text(self) -> str:
+        """The status line: what just happened and what to do now."""
+        s = self.session
+        lang = s.lang
+        deal = s.deal
+        view = s.view
+        parts: list[str] = []
+        if s.message:
+            parts.append(s.message)
+        if self._note:
+            parts.append(self._note)
+        for move in self._last_moves:
+            call = _action_name(move.action, lang)
+            parts.append(text("widget_bot_call", lang, seat=move.seat, call=call, why=move.explanation))
+        if view.phase is Phase.PLAY and view.tricks and (view.current_trick is None or not view.current_trick.cards):
+            last = view.tricks[-1]
+            parts.append(text("widget_trick_won", lang, n=len(view.tricks), seat=last.winner))
+        if deal.is_finished:
+            parts.append(text("widget_deal_over", lang))
+        elif self._waiting:
+            parts.append(text("widget_confirm_trick", lang))
+        elif self._thinking is not None:
+            parts.append(text("widget_thinking", lang, seat=self._thinking))
+        elif s.human_to_act():
+            if view.phase is Phase.AUCTION:
+                parts.append(text("widget_your_call", lang))
+            else:
+                trick = view.current_trick
+                if trick is not None and trick.cards:
+                    parts.append(text("widget_your_card_follow", lang, suit=trick.cards[0].suit.symbol))
+                else:
+                    parts.append(text("widget_your_lead", lang))
+        elif deal.to_act is not None:
+            parts.append(text("your_turn", lang, seat=deal.to_act))
+        return " · ".join(p for p in parts if p)
+
+
+def analysis_available() -> bool:
+    """Is double-dummy analysis installed (the optional ``endplay``)?"""
+    return importlib.util.find_spec("endplay") is not None
+
+
+def _action_name(action: Action, lang: str) -> str:
+    return str(action) if isinstance(action, (Bid, Card)) else text("ui_pass", lang)
+
+
+def _pace_key(pace: str | float | None) -> str | None:
+    """A pace setting from a name (``"normal"``, ``"confirm"``) or seconds between computer cards."""
+    if pace is None:
+        return None
+    if isinstance(pace, str):
+        return pace if pace in PACES else None
+    seconds = float(pace)
+    numeric = {k: float(v) for k, v in PACES.items() if not isinstance(v, str)}
+    return min(numeric, key=lambda k: abs(numeric[k] - seconds))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _howto_html(lang: str) -> str:
+    steps = "".join(f"<li>{render.esc(text(f'widget_howto_{i}', lang))}</li>" for i in range(1, 6))
+    return f'<div class="vint vint-howto-text"><ol>{steps}</ol></div>'

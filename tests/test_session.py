@@ -76,6 +76,22 @@ def test_a_whole_rubber_is_played_and_recorded() -> None:
     assert s.deal.deal_number == 1
 
 
+def test_a_deal_with_the_default_rule_bots_and_the_human_following_hints() -> None:
+    s = TableSession(seed=3, autosave=False)
+    assert set(s.bot_names.values()) == {"rule"}
+    hints = 0
+    while not s.deal.is_finished:
+        s.run_bots()
+        if s.human_to_act():
+            hint = s.hint()
+            assert hint.action in s.legal_actions() and hint.explanation
+            s.act(hint.action)
+            hints += 1
+    assert hints >= 7  # at least one call and six cards
+    review = s.review()
+    assert review.explanations and s.review() is review  # the review is made once
+
+
 def test_next_deal_refused_before_the_end() -> None:
     s = new(2)
     with pytest.raises(SessionError) as err:

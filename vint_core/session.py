@@ -189,6 +189,7 @@ class TableSession:
         self.settings = {"pace": "normal", "four_colour": False} | dict(settings or {})
         self._bots: dict[Seat, Bot] = {}
         self._json_cache: dict[str, Any] = {}
+        self._review_cache: tuple[Deal, str, DealReview] | None = None
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
         self.history = []
@@ -340,23 +341,28 @@ class TableSession:
             if not recorded:
                 raise SessionError("session_no_review")
             deal, lines = recorded[-1].deal, recorded[-1].lines
+        cached = self._review_cache
+        if cached is not None and cached[0] is deal and cached[1] == self.lang:
+            return cached[2]
         analysis: tuple[str, ...] | None = None
         if deal.contract is not None and importlib.util.find_spec("endplay") is not None:
             try:
                 from vint_core.analysis import review_lines
 
                 analysis = tuple(review_lines(deal, self.lang))
-            except ImportError:
+            except ImportError:  # endplay present but its solver library cannot load
                 analysis = None
         pts = {Side.NS: 0, Side.EW: 0}
         for line in lines:
             pts[line.side] += line.points
         contract = (text("contract", self.lang, contract=deal.contract.bid, seat=deal.contract.declarer)
                     if deal.contract is not None else text("passed_out", self.lang))
-        return DealReview(deal=deal, hands=deal.hands, dealer=deal.dealer,
-                          calls=tuple(deal.auction.calls_by()), contract_text=contract, tricks=deal.tricks,
-                          lines=tuple(lines), explanations=tuple(ln.explanation(self.lang) for ln in lines),
-                          points=(pts[Side.NS], pts[Side.EW]), analysis=analysis)
+        review = DealReview(deal=deal, hands=deal.hands, dealer=deal.dealer,
+                            calls=tuple(deal.auction.calls_by()), contract_text=contract, tricks=deal.tricks,
+                            lines=tuple(lines), explanations=tuple(ln.explanation(self.lang) for ln in lines),
+                            points=(pts[Side.NS], pts[Side.EW]), analysis=analysis)
+        self._review_cache = (deal, self.lang, review)  # the double-dummy analysis takes a moment
+        return review
 
     def next_deal(self) -> None:
         """Record the finished deal in the rubber (starting a new rubber after a won one) and deal the next."""
@@ -463,6 +469,7 @@ class TableSession:
             self.rubber = rubber_from_json(obj["rubber"])
             self.history = [rubber_from_json(r) for r in obj["history"]]
             self._json_cache = {}
+            self._review_cache = None
             self._undo = [_Undo(int(n), tuple(_rng_from(st).getstate())) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise ValueError("undo points beyond the deal")

@@ -14,7 +14,7 @@ next one. Legality lives in :meth:`Auction.check` alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.errors import IllegalCallError, OutOfTurnError, Reason
@@ -55,38 +55,31 @@ class Contract:
         return f"{self.bid} by {self.declarer}"
 
 
-class Auction:
-    """The calls so far, from the dealer on, under one rule set."""
+class _State(NamedTuple):
+    """One moment of the auction; an Auction wraps one of these."""
 
-    __slots__ = ("rules", "dealer", "min_level", "calls", "to_act", "_top", "_top_seat",
-                 "_passes", "_passed", "_over")
     rules: RuleSet
     dealer: Seat
     min_level: int
     calls: tuple[Call, ...]
-    #: the seat to call next (meaningless once the auction is over)
     to_act: Seat
-    _top: int  # rank of the highest bid, -1 before any bid
-    _top_seat: Seat | None
-    _passes: int  # passes since the last bid (or since the start)
-    _passed: int  # bit per seat that has passed (for pass_is_final)
-    _over: bool
+    top: int  # rank of the highest bid, -1 before any bid
+    top_seat: Seat | None
+    passes: int  # passes since the last bid (or since the start)
+    passed: int  # bit per seat that has passed (for pass_is_final)
+    over: bool
+
+
+class Auction:
+    """The calls so far, from the dealer on, under one rule set."""
+
+    __slots__ = ("_s",)
+    _s: _State
 
     def __init__(self, dealer: Seat, rules: RuleSet, *, deal_number: int = 1) -> None:
         """A new auction; ``deal_number`` (from 1, in the rubber) sets a progressive minimum level."""
         seat = Seat(dealer)
-        (set_rules, set_dealer, set_min, set_calls, set_to_act, set_top, set_top_seat, set_passes, set_passed,
-         set_over) = _SETTERS
-        set_rules(self, rules)
-        set_dealer(self, seat)
-        set_min(self, rules.min_level_for(deal_number))
-        set_calls(self, ())
-        set_to_act(self, seat)
-        set_top(self, -1)
-        set_top_seat(self, None)
-        set_passes(self, 0)
-        set_passed(self, 0)
-        set_over(self, False)
+        _set_state(self, _State(rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0, False))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")
@@ -94,28 +87,53 @@ class Auction:
     # -- state -------------------------------------------------------------
 
     @property
+    def rules(self) -> RuleSet:
+        return self._s.rules
+
+    @property
+    def dealer(self) -> Seat:
+        return self._s.dealer
+
+    @property
+    def min_level(self) -> int:
+        """The lowest level that may be bid in this deal."""
+        return self._s.min_level
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls so far, from the dealer's on."""
+        return self._s.calls
+
+    @property
+    def to_act(self) -> Seat:
+        """The seat to call next (meaningless once the auction is over)."""
+        return self._s.to_act
+
+    @property
     def is_over(self) -> bool:
-        return self._over
+        return self._s.over
 
     @property
     def is_passed_out(self) -> bool:
-        return self._over and self._top < 0
+        return self._s.over and self._s.top < 0
 
     @property
     def highest_bid(self) -> Bid | None:
-        return self.rules.bids[self._top] if self._top >= 0 else None
+        top = self._s.top
+        return self._s.rules.bids[top] if top >= 0 else None
 
     @property
     def highest_bidder(self) -> Seat | None:
-        return self._top_seat
+        return self._s.top_seat
 
     @property
     def contract(self) -> Contract | None:
         """The contract once the auction is over (None while it runs or when passed out)."""
-        if not self._over or self._top_seat is None:
+        s = self._s
+        if not s.over or s.top_seat is None:
             return None
-        bid = self.rules.bids[self._top]
-        return Contract(bid.level, bid.strain, self._top_seat)
+        bid = s.rules.bids[s.top]
+        return Contract(bid.level, bid.strain, s.top_seat)
 
     def calls_by(self) -> list[tuple[Seat, Call]]:
         """Every call with the seat that made it, in order."""
@@ -123,20 +141,14 @@ class Auction:
 
     # -- legality ----------------------------------------------------------
 
-    def _may_bid(self) -> bool:
-        seat = self.to_act
-        if not self.rules.self_overcall and self._top_seat is seat:
-            return False
-        return not (self.rules.pass_is_final and self._passed >> seat & 1)
-
     def legal_calls(self) -> tuple[Call, ...]:
         """Every call the seat to act may make, Pass first, then bids lowest first."""
-        if self._over:
+        rules, _, min_level, _, seat, top, top_seat, _, passed, over = self._s
+        if over:
             return ()
-        if not self._may_bid():
+        if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
             return (PASS,)
-        rules = self.rules
-        start = max(self._top + 1, (self.min_level - 1) * len(rules.strain_order))
+        start = max(top + 1, (min_level - 1) * len(rules.strain_order))
         return rules._calls_from[min(start, len(rules.bids))]
 
     def is_legal(self, call: Call) -> bool:
@@ -148,26 +160,25 @@ class Auction:
 
     def check(self, call: Call, *, seat: Seat | None = None) -> None:
         """Raise an ``IllegalCallError`` (or ``OutOfTurnError``) that says why ``call`` is not allowed now."""
-        if self._over:
+        rules, _, min_level, _, to_act, top, top_seat, _, passed, over = self._s
+        if over:
             raise IllegalCallError(Reason.AUCTION_OVER, call=call)
-        to_act = self.to_act
         if seat is not None and seat != to_act:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=call)
         if call is PASS:
             return
         if not isinstance(call, Bid):
             raise IllegalCallError(Reason.BAD_CALL, text=repr(call))
-        rules = self.rules
-        rank = rules.bid_rank(call)
+        rank = rules._rank.get(call)
         if rank is None:
             raise IllegalCallError(Reason.STRAIN_NOT_ALLOWED, call=call, seat=to_act, rules=rules.name)
-        if call.level < self.min_level:
-            raise IllegalCallError(Reason.BELOW_MIN_LEVEL, call=call, seat=to_act, level=self.min_level)
-        if rank <= self._top:
+        if call.level < min_level:
+            raise IllegalCallError(Reason.BELOW_MIN_LEVEL, call=call, seat=to_act, level=min_level)
+        if rank <= top:
             raise IllegalCallError(Reason.INSUFFICIENT_BID, call=call, seat=to_act, top=self.highest_bid)
-        if not rules.self_overcall and self._top_seat is to_act:
+        if top_seat is to_act and not rules.self_overcall:
             raise IllegalCallError(Reason.SELF_OVERCALL, call=call, seat=to_act, top=self.highest_bid)
-        if rules.pass_is_final and self._passed >> to_act & 1:
+        if rules.pass_is_final and passed >> to_act & 1:
             raise IllegalCallError(Reason.PASSED_BEFORE, call=call, seat=to_act)
 
     # -- moving on ---------------------------------------------------------
@@ -178,30 +189,18 @@ class Auction:
         return self._after(call)
 
     def _after(self, call: Call) -> Auction:
-        """The next snapshot, for a call already checked (slot setters, no checks)."""
-        rules = self.rules
+        """The next snapshot, for a call already checked (one new tuple, no checks)."""
+        rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _ = self._s
         new = _new(Auction)
-        (set_rules, set_dealer, set_min, set_calls, set_to_act, set_top, set_top_seat, set_passes, set_passed,
-         set_over) = _SETTERS
-        set_rules(new, rules)
-        set_dealer(new, self.dealer)
-        set_min(new, self.min_level)
-        set_calls(new, (*self.calls, call))
-        seat = self.to_act
-        set_to_act(new, seat.next())
         if call is PASS:
-            passes = self._passes + 1
-            set_top(new, self._top)
-            set_top_seat(new, self._top_seat)
-            set_passes(new, passes)
-            set_passed(new, self._passed | 1 << seat)
-            set_over(new, passes >= (rules.auction_end_passes if self._top >= 0 else rules.passout_passes))
+            passes += 1
+            over = passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes)
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
+                     passed | 1 << seat, over)
         else:
-            set_top(new, rules._rank[call])  # type: ignore[index]
-            set_top_seat(new, seat)
-            set_passes(new, 0)
-            set_passed(new, self._passed)
-            set_over(new, False)
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rules._rank[call], seat, 0,  # type: ignore[index]
+                     passed, False)
+        _set_state(new, _tuple_new(_State, state))
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -222,5 +221,7 @@ class Auction:
 
 
 _new = object.__new__
-# slot setters: the hot path writes slots through their descriptors (see play.py)
-_SETTERS = tuple(getattr(Auction, name).__set__ for name in Auction.__slots__)
+_tuple_new = tuple.__new__
+_NEXT = tuple(seat.next() for seat in Seat)
+# the slot setter: the hot path writes the slot through its descriptor (see play.py)
+_set_state = Auction.__dict__["_s"].__set__

@@ -136,12 +136,12 @@ class Deal:
     def phase(self) -> Phase:
         if self.play is not None:
             return Phase.FINISHED if len(self.play.tricks) == 13 else Phase.PLAY
-        return Phase.FINISHED if self.auction._over else Phase.AUCTION
+        return Phase.FINISHED if self.auction._s.over else Phase.AUCTION
 
     @property
     def is_finished(self) -> bool:
         ps = self._ps
-        return len(ps.tricks) == 13 if ps is not None else self.auction._over
+        return len(ps.tricks) == 13 if ps is not None else self.auction._s.over
 
     @property
     def is_passed_out(self) -> bool:
@@ -153,7 +153,7 @@ class Deal:
         play = self.play
         if play is not None:
             return None if len(play.tricks) == 13 else play.to_act
-        return None if self.auction._over else self.auction.to_act
+        return None if self.auction._s.over else self.auction.to_act
 
     @property
     def contract(self) -> Contract | None:
@@ -228,7 +228,7 @@ class Deal:
             _set_auction(new, self.auction)
             _set_play(new, _after(ps, action))
             return new
-        if ps is None and isinstance(action, Call) and not self.auction._over:
+        if ps is None and isinstance(action, Call) and not self.auction._s.over:
             auction = self.auction.apply(action, seat=seat)  # checks the call
         else:
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat

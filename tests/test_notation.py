@@ -49,7 +49,6 @@ from vint_core.notation import (
     read_records,
     rubber_from_json,
     rubber_to_json,
-    rule_set_from_dict,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -492,14 +491,14 @@ def test_rules_override_replays_under_another_rule_set() -> None:
         loads_one(text, rules=FOSTER_1897)  # 3 passes end a Foster auction, so the fourth is illegal
 
 
-def test_rule_set_from_dict() -> None:
+def test_rule_set_from_dict_checks_fields() -> None:
     for rules in ALL_RULES:
-        assert rule_set_from_dict(rules.to_dict()) == rules
-    assert rule_set_from_dict({"name": "x", "game_target": 500}) == SEED.replace(name="x", game_target=500)
+        assert RuleSet.from_dict(rules.to_dict()) == rules
+    assert RuleSet.from_dict({"name": "x", "game_target": 500}) == SEED.replace(name="x", game_target=500)
     for bad in ([], {"game_target": True}, {"slam_bonus": {"little": "x"}}, {"honours_nt": "all"},
                 {"trick_value": {"per_level": None}}, {"name": 3}, {1: 2}):
         with pytest.raises(ParseError):
-            rule_set_from_dict(bad)
+            RuleSet.from_dict(bad)
 
 
 def test_json_errors_are_parse_errors() -> None:
@@ -598,7 +597,7 @@ def test_json_readers_raise_only_parse_error(data: st.DataObject) -> None:
     mutated = {**good, key: data.draw(json_values)}
     for reader, obj in ((deal_from_json, mutated), (rubber_from_json, {"rules": "seed", "first_dealer": "N",
                                                                         "deals": [mutated]}),
-                        (rule_set_from_dict, data.draw(json_values)), (deal_from_json, data.draw(json_values))):
+                        (RuleSet.from_dict, data.draw(json_values)), (deal_from_json, data.draw(json_values))):
         with contextlib.suppress(ParseError):
             reader(obj)  # type: ignore[operator]
 

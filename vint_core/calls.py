@@ -75,7 +75,7 @@ class Call:
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_CALL, text=repr(text))
         s = text.strip().replace(" ", "")
-        if s.lower() in ("p", "pass", "passe", "passen", "-"):
+        if s.lower() in ("p", "pass", "passe", "passen"):
             return PASS
         if len(s) >= 2 and s[0] in "1234567":
             strain = _STRAIN_TEXT.get(s[1:].upper())

@@ -58,7 +58,6 @@ __all__ = [
     "read_records",
     "rubber_from_json",
     "rubber_to_json",
-    "rule_set_from_dict",
 ]
 
 JSON_VERSION = 1
@@ -392,7 +391,7 @@ class PbnRecord:
                 raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"),
                                    text=_short(str(exc), 60)) from None
             try:
-                rules = rule_set_from_dict(data)
+                rules = RuleSet.from_dict(data)
             except ParseError as exc:
                 raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"), text=exc.message()) from None
             if named is not None and named.strip() and named.strip() != rules.name:
@@ -705,61 +704,6 @@ def loads_one(text: str, *, rules: RuleSet | None = None) -> Deal:
 
 # -- rule sets from data ------------------------------------------------------
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "honours_suit": ("tiers", "scaled", "majority", "none"),
-    "honours_nt": ("tiers", "scaled", "majority", "none"),
-    "game_counts": ("all", "below"),
-    "game_check": ("deal", "trick"),
-}
-_AT_LEAST_ONE = ("auction_end_passes", "passout_passes", "games_per_rubber")
-_NULLABLE = ("flat", "bid_little", "bid_little_all", "bid_grand")
-_LIMIT = 10**9
-
-
-def _plain_int(value: object, *, low: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= _LIMIT
-
-
-def rule_set_from_dict(data: object) -> RuleSet:
-    """A ``RuleSet`` from plain data (as :meth:`RuleSet.to_dict` gives, or only its fields that
-    differ from ``seed``), checking every field's type; ``ParseError`` if it is not a rule set."""
-
-    def bad(why: str) -> ParseError:
-        return ParseError(Reason.UNKNOWN_RULES, text=_short(why, 60), known=", ".join(RULE_SETS))
-
-    if not isinstance(data, dict):
-        raise bad(str(data))
-    reference = SEED.to_dict()
-    for key, value in data.items():
-        if not isinstance(key, str) or key not in reference:
-            raise bad(f"{key}")
-        ref = reference[key]
-        ok: bool
-        if key == "name":
-            ok = isinstance(value, str) and 0 < len(value) <= 60
-        elif key == "strain_order":
-            ok = (isinstance(value, list) and 0 < len(value) <= 5
-                  and all(isinstance(s, str) and s in ("S", "C", "D", "H", "NT") for s in value)
-                  and len(set(value)) == len(value))
-        elif key == "min_level":
-            ok = value == "progressive" or (_plain_int(value) and 1 <= value <= 7)
-        elif key in _CHOICES:
-            ok = value in _CHOICES[key]
-        elif isinstance(ref, bool):
-            ok = isinstance(value, bool)
-        elif isinstance(ref, int):
-            ok = _plain_int(value, low=1 if key in _AT_LEAST_ONE else 0)
-        elif isinstance(ref, dict):
-            ok = isinstance(value, dict) and all(
-                isinstance(k, str) and k in ref
-                and (_plain_int(v) or (v is None and k in _NULLABLE)) for k, v in value.items())
-        else:  # pragma: no cover - every field of RuleSet is handled above
-            ok = False
-        if not ok:
-            raise bad(f"{key}: {value}")
-    return RuleSet.from_dict(data)
-
-
 # -- JSON ---------------------------------------------------------------------
 
 
@@ -799,7 +743,7 @@ def _rules_from_json(obj: Mapping[str, Any]) -> RuleSet:
     spelled = obj.get("rule_set")
     if spelled is not None:
         try:
-            return rule_set_from_dict(spelled)
+            return RuleSet.from_dict(spelled)
         except ParseError as exc:
             raise RecordError("json_field", line=None, field="rule_set", text=exc.message()) from None
     name = _field(obj, "rules", str)

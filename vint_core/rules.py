@@ -175,22 +175,72 @@ class RuleSet:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        """The inverse of :meth:`to_dict`; unknown or malformed fields raise ``ParseError``."""
-        try:
-            kwargs = dict(data)
-            if "strain_order" in kwargs:
-                kwargs["strain_order"] = tuple(Strain(s) for s in kwargs["strain_order"])
-            for key, kind in (("trick_value", TrickValue), ("undertrick_penalty", UndertrickPenalty),
-                              ("slam_bonus", SlamBonus)):
-                if key in kwargs:
-                    kwargs[key] = kind(**kwargs[key])
-            return cls(**kwargs)
-        except (TypeError, ValueError, KeyError) as exc:
-            raise ParseError(Reason.UNKNOWN_RULES, text=str(data)[:80], known=", ".join(RULE_SETS)) from exc
+    def from_dict(cls, data: object) -> RuleSet:
+        """The inverse of :meth:`to_dict`; fields left out are ``seed``'s.
+
+        Every field's type and range is checked: anything else raises ``ParseError``.
+        """
+
+        def bad(why: str) -> ParseError:
+            return ParseError(Reason.UNKNOWN_RULES, text=why[:60], known=", ".join(RULE_SETS))
+
+        if not isinstance(data, dict):
+            raise bad(str(data))
+        reference = SEED.to_dict()
+        for key, value in data.items():
+            if not isinstance(key, str) or key not in reference:
+                raise bad(f"{key}")
+            if not _field_ok(key, value, reference[key]):
+                raise bad(f"{key}: {value}")
+        kwargs = dict(data)
+        if "strain_order" in kwargs:
+            kwargs["strain_order"] = tuple(Strain(s) for s in kwargs["strain_order"])
+        for key, kind in (("trick_value", TrickValue), ("undertrick_penalty", UndertrickPenalty),
+                          ("slam_bonus", SlamBonus)):
+            if key in kwargs:
+                kwargs[key] = kind(**kwargs[key])
+        return cls(**kwargs)
 
     def __str__(self) -> str:
         return self.name
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "honours_suit": ("tiers", "scaled", "majority", "none"),
+    "honours_nt": ("tiers", "scaled", "majority", "none"),
+    "game_counts": ("all", "below"),
+    "game_check": ("deal", "trick"),
+}
+_AT_LEAST_ONE = ("auction_end_passes", "passout_passes", "games_per_rubber")
+_NULLABLE = ("flat", "bid_little", "bid_little_all", "bid_grand")
+_LIMIT = 10**9
+
+
+def _plain_int(value: object, *, low: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= _LIMIT
+
+
+def _field_ok(key: str, value: object, ref: object) -> bool:
+    """Whether ``value`` is a sound value for the field ``key`` (``ref`` is ``seed``'s)."""
+    if key == "name":
+        return isinstance(value, str) and 0 < len(value) <= 60
+    if key == "strain_order":
+        return (isinstance(value, list) and 0 < len(value) <= 5
+                and all(isinstance(s, str) and s in ("S", "C", "D", "H", "NT") for s in value)
+                and len(set(value)) == len(value))
+    if key == "min_level":
+        return value == "progressive" or (_plain_int(value) and 1 <= value <= 7)  # type: ignore[operator]
+    if key in _CHOICES:
+        return value in _CHOICES[key]
+    if isinstance(ref, bool):
+        return isinstance(value, bool)
+    if isinstance(ref, int):
+        return _plain_int(value, low=1 if key in _AT_LEAST_ONE else 0)
+    if isinstance(ref, dict):
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and k in ref and (_plain_int(v) or (v is None and k in _NULLABLE))
+            for k, v in value.items())
+    return False
 
 
 SEED = RuleSet()

@@ -1,0 +1,368 @@
+"""The table's widgets, headless: clicks through ``Button.click()``, state read back from the widgets.
+
+Every check here goes through the widgets a learner clicks: only legal actions
+are enabled, a click plays, the bidding box follows the rule set, the settings
+change the session, and no widget ever carries a card the learner may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import ipywidgets as widgets
+import nbformat
+import pytest
+
+from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
+from vint_core.app import notebook_path, settings_from_environment
+from vint_core.app.launch import register, table_environment, voila_command
+from vint_core.session import TableSession
+from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table, TableSettings
+from vint_core.widgets.review import position_after
+
+RANDOM_BOTS = {seat: "random" for seat in Seat}
+
+
+def new_table(*, seed: int = 11, rules: RuleSet | None = None, bots: dict[Seat, str] | None = None,
+              pace: str = "none", save_path: Path | None = None) -> Table:
+    widgets.Widget.close_all()
+    session = TableSession(seed=seed, bots=bots or RANDOM_BOTS, rules=rules or RuleSet.named("seed"),
+                           autosave=save_path is not None, save_path=save_path)
+    return Table(session, pace=pace)
+
+
+def bid_to_play(table: Table) -> None:
+    """Click calls until the play begins (a bid first, then passes), re-dealing passed-out deals."""
+    while table.session.deal.phase is not Phase.PLAY:
+        if table.session.deal.is_finished:
+            table.next_button.click()
+            continue
+        enabled = table.bidding.enabled
+        assert enabled, "the learner is to call but no call is enabled"
+        bids = [c for c in enabled if isinstance(c, Bid)]
+        opened = any(isinstance(c, Bid) for c in table.session.deal.auction.calls)
+        call = bids[0] if bids and not opened else enabled[-1]
+        table.bidding.button(call).click()
+
+
+def all_widget_state() -> str:
+    """The state of every live widget, as the JSON the browser would receive."""
+    states = [w.get_state() for w in list(widgets.widgets.widget._instances.values())]
+    return json.dumps(states, ensure_ascii=False, default=str)
+
+
+def hidden_cards(table: Table) -> list[Card]:
+    """The cards the learner may not see now: the other seats' unplayed cards."""
+    deal = table.session.deal
+    return [card for seat in Seat if seat != table.session.human for card in deal.hand(seat)]
+
+
+def assert_nothing_hidden(table: Table) -> None:
+    state = all_widget_state()
+    for card in hidden_cards(table):
+        assert f'data-card=\\"{card.pbn}\\"' not in state and f'data-card="{card.pbn}"' not in state, card
+        if card.rank >= 8:  # "2♥" … "7♥" are also bids; "8♥" and above can only be cards
+            assert str(card) not in state, f"{card} of another seat reached the widgets"
+    # no card button shows a card the learner does not hold or has not played
+    mine = set(table.session.deal.hands[table.session.human])
+    for w in list(widgets.widgets.widget._instances.values()):
+        if isinstance(w, widgets.Button) and "vint-card" in w._dom_classes and w.layout.display != "none":
+            assert Card.parse(w.description) in mine
+
+
+# -- the hand ------------------------------------------------------------------
+
+def test_only_legal_cards_are_enabled_and_a_click_plays() -> None:
+    table = new_table(seed=21)
+    bid_to_play(table)
+    s = table.session
+    checked = 0
+    while not s.deal.is_finished:
+        assert s.human_to_act(), "with no pause the computer players act at once"
+        legal = set(s.legal_actions())
+        assert set(table.hand.enabled) == legal
+        assert set(table.hand.cards) == set(s.deal.hand(s.human))
+        for card in table.hand.cards:
+            assert table.hand.button(card).disabled == (card not in legal)
+        card = sorted(legal, key=str)[0]
+        before = len(s.deal.actions)
+        table.hand.button(card).click()
+        assert s.deal.actions[before] == card
+        assert card not in table.hand.cards
+        checked += 1
+    assert checked >= 1
+    assert not table.next_button.disabled
+
+
+def test_a_disabled_card_does_nothing() -> None:
+    table = new_table(seed=5)
+    bid_to_play(table)
+    s = table.session
+    illegal = [c for c in table.hand.cards if c not in s.legal_actions()]
+    if not illegal:  # the learner leads: every card is legal; play one trick to have a suit to follow
+        table.hand.button(table.hand.enabled[0]).click()
+        illegal = [c for c in table.hand.cards if c not in s.legal_actions()]
+    before = s.deal.actions
+    for card in illegal:
+        table.hand.button(card).click()
+    assert s.deal.actions == before
+
+
+def test_hand_view_buttons_carry_label_class_and_tooltip() -> None:
+    played: list[Card] = []
+    view = HandView(on_play=played.append)
+    deal = Deal.new(seed=3)
+    hand = deal.hands[Seat.SOUTH]
+    ten = next(iter(hand))
+    view.show(hand, legal=[ten])
+    assert len(view.cards) == 13 and view.enabled == (ten,)
+    button = view.button(ten)
+    assert button.description == str(ten)
+    assert "vint-card" in button._dom_classes
+    assert str(ten) in button.tooltip
+    button.click()
+    assert played == [ten]
+
+
+# -- the bidding box ---------------------------------------------------------------
+
+def test_bidding_box_has_every_bid_in_vint_order_and_only_legal_calls() -> None:
+    table = new_table(seed=8)
+    box = table.bidding
+    assert box.columns == ("♠", "♣", "♦", "♥", "NT")
+    rows = box.widget.children[:7]
+    assert next([b.description for b in row.children] for row in rows) == ["1♠", "1♣", "1♦", "1♥", "1NT"]
+    assert sum(len(row.children) for row in rows) == 35
+    assert all("vint-call" in b._dom_classes for row in rows for b in row.children)
+    assert set(box.enabled) == set(table.session.legal_actions())
+    box.button(Bid(2, Strain.HEARTS)).click()
+    calls = table.session.deal.auction.calls
+    human_calls = [c for i, c in enumerate(calls) if table.session.deal.dealer.offset(i) == Seat.SOUTH]
+    assert human_calls[0] == Bid(2, Strain.HEARTS)
+    if table.session.human_to_act():
+        assert Bid(2, Strain.HEARTS) not in box.enabled and Bid(1, Strain.NOTRUMP) not in box.enabled
+
+
+def test_bidding_box_without_notrump_under_whist_vint() -> None:
+    table = new_table(seed=4, rules=RuleSet.named("whist_vint"))
+    assert table.bidding.columns == ("♠", "♣", "♦", "♥")
+    assert all(Bid(level, Strain.NOTRUMP) not in table.bidding.enabled for level in range(1, 8))
+    shown = [b.description for row in table.bidding.widget.children[:7] for b in row.children]
+    assert not any(d.endswith("NT") for d in shown)
+
+
+def test_bidding_box_respects_the_progressive_minimum_level() -> None:
+    deal = Deal.new(seed=9, rules=PROGRESSIVE, deal_number=3)
+    seen: list[Call] = []
+    box = BiddingBox(on_call=seen.append, rules=PROGRESSIVE)
+    box.show(deal.legal_actions())
+    bids = [c for c in box.enabled if isinstance(c, Bid)]
+    assert bids and min(b.level for b in bids) == 3
+    box.button(Bid(2, Strain.SPADES)).click()
+    assert seen == []
+    box.button(Bid(3, Strain.SPADES)).click()
+    assert seen == [Bid(3, Strain.SPADES)]
+
+
+# -- whole deals, the score sheet and the review ------------------------------------------
+
+def test_a_deal_played_by_clicks_reaches_the_score_sheet_and_the_review() -> None:
+    table = new_table(seed=31)
+    rng = random.Random(3)
+    sheet_before = table.sheet.widget.value
+    bid_to_play(table)
+    s = table.session
+    assert table.review.deal is None and table.review.widget.layout.display == "none"
+    while not s.deal.is_finished:
+        table.hand.button(rng.choice(table.hand.enabled)).click()
+    finished = s.deal
+    # the review: all four hands, the tricks one by one, the itemised score
+    assert table.review.deal is finished and table.review.widget.layout.display is None
+    for seat in Seat:
+        for card in finished.hands[seat]:
+            assert f'data-card="{card.pbn}"' in table.review.board.value
+    assert table.review.slider.max == 13
+    table.review.slider.value = 4
+    assert table.review.board.value.count("<li>") == 4  # the list of tricks played so far
+    table.review.back.click()
+    assert table.review.slider.value == 3
+    explained = [line.explanation("en") for line in finished.score()]
+    assert all(text in table.review.score.value for text in explained)
+    # the next deal: the sheet gains the finished deal's line with its points
+    table.next_button.click()
+    recorded = s.rubber.deals or s.history[-1].deals  # a big first deal may already win the rubber
+    assert recorded[-1].deal == finished
+    assert table.sheet.widget.value != sheet_before
+    assert "vint-scoresheet" in table.sheet.widget.value and "<details" in table.sheet.widget.value
+    assert table.review.deal is None and table.review.board.value == ""
+
+
+def test_position_after_replays_the_first_tricks() -> None:
+    s = TableSession(seed=2, bots={seat: "random" for seat in Seat}, autosave=False)
+    while not s.deal.is_finished or s.deal.contract is None:
+        if s.deal.is_finished:
+            s.next_deal()
+        s.run_bots()
+        if s.human_to_act():
+            s.act(s.legal_actions()[-1] if s.deal.phase is Phase.AUCTION else s.legal_actions()[0])
+    deal = s.deal
+    for k in (0, 5, 12):
+        position = position_after(deal, k)
+        assert position.tricks == deal.tricks[:k]
+        assert position.phase is Phase.PLAY
+
+
+# -- nothing hidden reaches the browser -----------------------------------------------------
+
+@pytest.mark.parametrize("bots", ["random", "rule"])
+def test_no_widget_carries_a_card_the_learner_may_not_see(bots: str) -> None:
+    table = new_table(seed=17, bots={seat: bots for seat in Seat})
+    rng = random.Random(4)
+    assert_nothing_hidden(table)
+    table.hint_button.click()  # a hint speaks of the learner's own hand only
+    assert_nothing_hidden(table)
+    bid_to_play(table)
+    s = table.session
+    checks = 1
+    while not s.deal.is_finished:
+        assert_nothing_hidden(table)
+        checks += 1
+        table.hand.button(rng.choice(table.hand.enabled)).click()
+    assert checks > 5
+    # once the deal is over the review shows all four hands, as it should
+    hidden_before = [c for seat in Seat if seat != s.human for c in s.deal.hands[seat]]
+    assert any(f'data-card="{c.pbn}"' in all_widget_state().replace('\\"', '"') for c in hidden_before)
+    table.next_button.click()
+    assert_nothing_hidden(table)
+
+
+# -- the other controls ----------------------------------------------------------------------
+
+def test_hint_undo_and_claim() -> None:
+    table = new_table(seed=12)
+    table.hint_button.click()
+    assert "hint:" in table.status.value
+    bid_to_play(table)
+    s = table.session
+    card = table.hand.enabled[0]
+    table.hand.button(card).click()
+    assert card not in table.hand.cards
+    assert not table.undo_button.disabled
+    table.undo_button.click()
+    assert card in table.hand.cards and s.human_to_act()
+    table.claim_button.click()  # 13 tricks to go: refused or too big to check, and the deal goes on
+    assert not s.deal.is_finished and s.message
+    assert s.message in table.status.value
+
+
+def test_confirm_pace_waits_for_a_click_after_each_trick() -> None:
+    table = new_table(seed=14, pace="confirm")
+    bid_to_play(table)
+    s = table.session
+    tricks = len(s.deal.tricks)
+    while len(s.deal.tricks) == tricks:
+        assert not table.continue_button.disabled or table.hand.enabled
+        if table.hand.enabled:
+            table.hand.button(table.hand.enabled[0]).click()
+    if not s.deal.is_finished:
+        assert table.continue_button.layout.display is None and not table.continue_button.disabled
+        assert table.hand.enabled == ()  # nothing to click but Continue
+        actions = len(s.deal.actions)
+        assert s.deal.current_trick is None or not s.deal.current_trick.cards
+        table.continue_button.click()
+        assert table.continue_button.layout.display == "none"
+        assert len(s.deal.actions) >= actions and (s.human_to_act() or s.deal.is_finished)
+
+
+def test_settings_change_the_session() -> None:
+    table = new_table(seed=15)
+    panel = table.settings_panel
+    s = table.session
+    west = panel.bots[Seat.WEST]
+    west.value = "rule"
+    assert s.bot_names[Seat.WEST] == "rule" and s.bot(Seat.WEST).name == "rule"
+    panel.pace.value = "slow"
+    assert s.settings["pace"] == "slow" and table.pace == "slow"
+    panel.pace.value = "none"
+    panel.four_colour.value = True
+    assert s.settings["four_colour"] is True and "vint-4c" in table.widget._dom_classes
+    panel.lang.value = "de"
+    assert s.lang == "de"
+    assert table.bidding.button(Bid(1, Strain.SPADES)).description == "1♠"
+    assert next(b for b in table.bidding.widget.children if isinstance(b, widgets.Button)).description == "Passe"
+    assert table.hint_button.description == "Tipp" and "Vint-Tisch" in table.header.value
+    panel.lang.value = "en"
+    # a new rule set starts a new game
+    panel.rules.value = "whist_vint"
+    assert s.rubber.rules.name == "seed"
+    panel.new_game.click()
+    assert table.session is not s and table.session.rubber.rules.name == "whist_vint"
+    assert table.bidding.columns == ("♠", "♣", "♦", "♥")
+    assert table.session.bot_names[Seat.WEST] == "rule"
+
+
+def test_the_table_resumes_a_saved_game(tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    widgets.Widget.close_all()
+    table = Table.open(save_path=save, bots=("random", "random", "random"), seed=3, pace="none")
+    bid_to_play(table)
+    table.hand.button(table.hand.enabled[0]).click()
+    actions = table.session.deal.actions
+    widgets.Widget.close_all()
+    again = Table.open(save_path=save, bots=("random", "random", "random"), seed=3, pace="none")
+    assert again.session.deal.actions == actions
+    assert "welcome back" in again.status.value
+    # asking for other rules than the saved game's starts a new game under them
+    other = Table.open(save_path=save, rules="short", pace="none")
+    assert other.session.rubber.rules.name == "short" and other.session.deal.actions != actions
+
+
+def test_review_panel_refuses_a_deal_in_progress() -> None:
+    panel = ReviewPanel()
+    with pytest.raises(ValueError, match="hidden"):
+        panel.show(Deal.new(seed=1))
+
+
+# -- the app -------------------------------------------------------------------------------
+
+def test_the_notebook_is_in_the_package_without_outputs() -> None:
+    path = notebook_path()
+    assert path.exists()
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(not c.outputs and c.execution_count is None for c in code)
+    assert "Table.open" in "".join(c.source for c in code)
+
+
+def test_settings_from_the_environment() -> None:
+    env = {"VINT_RULES": "short", "VINT_LANG": "de", "VINT_BOTS": "random", "VINT_SEED": "42",
+           "VINT_PACE": "confirm"}
+    assert settings_from_environment(env) == {"rules": "short", "lang": "de", "bots": ("random",) * 3, "seed": 42,
+                                              "pace": "confirm"}
+    assert settings_from_environment({"VINT_PACE": "0.5", "VINT_BOTS": "rule, random,rule"}) == {
+        "pace": 0.5, "bots": ("rule", "random", "rule")}
+    assert settings_from_environment({"VINT_SEED": "x"}) == {}
+
+
+def test_vint_table_command_line() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="vint")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["table", "--port", "8899", "--no-browser", "--rules", "short", "--seed", "5"])
+    assert args.port == 8899 and args.no_browser and args.rules == "short"
+    env = table_environment(args, base={})
+    assert env == {"VINT_RULES": "short", "VINT_SEED": "5"}
+    cmd = voila_command(port=8899)
+    assert "--port=8899" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
+    assert cmd[cmd.index("voila") + 1].endswith("table.ipynb")
+
+
+def test_table_settings_pause() -> None:
+    assert TableSettings(pace="none").pause() == 0.0
+    assert TableSettings(pace="confirm").confirm_tricks and TableSettings(pace="confirm").pause() == 0.0
+    assert TableSettings(pace="normal").pause() > 0
+
+

@@ -109,7 +109,7 @@ ANY = (0, 37)
 GUIDE: tuple[GuideRow, ...] = (
     GuideRow(_O, Kind.PASS, (0, 11), level_one_only=True,
              note="too weak to open (only while every bid may still start at level 1)"),
-    GuideRow(_O, Kind.SUIT, (12, 37), 4, note="a 4-card or longer suit, usually the longest, with a top honour"),
+    GuideRow(_O, Kind.SUIT, (12, 37), 4, note="a 4-card or longer suit, usually the longest"),
     GuideRow(_O, Kind.JUMP_SUIT, (8, 37), 6, note="a long suit that takes tricks on its own"),
     GuideRow(_O, Kind.NT, (15, 18), balanced=True, note="balanced: every suit 2–5 cards"),
     GuideRow(_O, Kind.JUMP_NT, (19, 37), balanced=True, note="balanced and strong"),
@@ -125,7 +125,7 @@ GUIDE: tuple[GuideRow, ...] = (
     GuideRow(_C, Kind.JUMP_RAISE, (10, 37), support=True, note="support and extra strength"),
     GuideRow(_C, Kind.SUIT, (8, 37), 5, note="a 5-card suit worth playing in"),
     GuideRow(_C, Kind.JUMP_SUIT, (8, 37), 6, note="a long suit"),
-    GuideRow(_C, Kind.NT, (15, 37), note="a strong hand, stoppers in the opponents' suit"),
+    GuideRow(_C, Kind.NT, (15, 37), note="a strong hand"),
     GuideRow(_C, Kind.JUMP_NT, (18, 37), note="a very strong hand"),
     GuideRow(_B, Kind.PASS, ANY, note="shows nothing new"),
     GuideRow(_B, Kind.RAISE, ANY, support=True, note="support for partner"),
@@ -752,11 +752,10 @@ class _Player:
         if trump is not None and self.seat == self.contract.declarer and hand.count(trump) > 0:
             left = self.opponents_trumps()
             mine = hand.count(trump)
-            partner_min = self.reading.ranges[self.seat.partner].lo[trump]
-            if left > 0 and (mine + partner_min >= 8 or mine >= 5) and mine >= left:
+            if left >= 0.5 and self.side_trumps() >= 8 and mine >= left / 2:
                 top = hand.suit(trump)[0]
                 card = self.cheapest_equal(top) if self.is_master(top) else hand.suit(trump)[-1]
-                return _card(card, "rule_draw_trumps", (("n", left),))
+                return _card(card, "rule_draw_trumps", (("n", round(left)),))
         # cash a master where nobody will ruff it
         ruff_danger = trump is not None and self.unseen(trump) > 0
         for s in sorted(side, key=lambda x: -hand.count(x)):
@@ -782,17 +781,27 @@ class _Player:
         s = max(safe, key=lambda x: (hand.count(x), sum(max(0, c.rank - 10) for c in hand.suit(x))))
         return self.lead_from(s, opening=False)
 
-    def opponents_trumps(self) -> int:
+    def opponents_trumps(self) -> float:
+        """How many trumps the opponents probably still hold (from the cards seen and partner's calls)."""
         assert self.trump is not None
+        trump = self.trump
         voids = self.view.voids()
-        if all(int(self.trump) in voids[o] for o in (self.seat.left, self.seat.right)):
-            return 0
-        unseen = self.unseen(self.trump)
+        if all(int(trump) in voids[o] for o in (self.seat.left, self.seat.right)):
+            return 0.0
+        unseen = self.unseen(trump)
         p = self.seat.partner
-        partner_played = sum(1 for s, c in self.view.cards_played() if s == p and c.suit is self.trump)
-        partner_left = 0 if int(self.trump) in voids[p] else max(0, self.reading.ranges[p].lo[self.trump]
-                                                                 - partner_played)
-        return max(0, unseen - partner_left)
+        if int(trump) in voids[p]:
+            return float(unseen)
+        partner_played = sum(1 for s, c in self.view.cards_played() if s == p and c.suit is trump)
+        dealt = self.view.hand_dealt.count(trump)
+        partner_total = max(float(self.reading.ranges[p].lo[trump]), (13 - dealt) / 3)
+        return max(0.0, unseen - max(0.0, partner_total - partner_played))
+
+    def side_trumps(self) -> float:
+        """Trumps our side was dealt: mine and what partner probably holds."""
+        assert self.trump is not None
+        dealt = self.view.hand_dealt.count(self.trump)
+        return dealt + max(float(self.reading.ranges[self.seat.partner].lo[self.trump]), (13 - dealt) / 3)
 
     def opening_lead(self, side: list[Suit]) -> Why:
         hand = self.hand

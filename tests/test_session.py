@@ -252,7 +252,7 @@ def test_claim_too_big_to_check_is_refused(monkeypatch: pytest.MonkeyPatch) -> N
     s = new(1)
     s.load_deal(_ruffing_position())
     s.run_bots()
-    monkeypatch.setattr(session_mod, "CLAIM_BUDGET", 1)
+    monkeypatch.setattr(session_mod, "CLAIM_BUDGET", 0)
     before = s.deal
     assert s.claim() is False
     assert s.deal is before

@@ -47,7 +47,7 @@ __all__ = ["BotMove", "DealReview", "SessionError", "TableSession", "default_sav
 SAVE_FORMAT = "vint-session"
 SAVE_VERSION = 1
 #: positions explored by a claim check before it gives up (a claim is refused if more are needed)
-CLAIM_BUDGET = 400_000
+CLAIM_BUDGET = 100_000
 
 
 class SessionError(VintError):
@@ -585,7 +585,8 @@ class _ClaimSolver:
     def wins_all(self) -> bool:
         return self._obvious() is not None or self._search(tuple(self.hands), self.leader, self.current)
 
-    def _obvious(self) -> str | None:
+    def _obvious(self, hands: tuple[int, ...] | None = None, leader: Seat | None = None,
+                 current: tuple[Card, ...] | None = None) -> str | None:
         """Claims a player makes at the table without thinking, recognised without a search.
 
         (a) The human is on lead, every card he holds is the highest of its suit still out,
@@ -593,22 +594,24 @@ class _ClaimSolver:
         (b) He has not played to this trick and holds only trumps, each higher than every
         other trump still out or on the table: he wins every trick by following or ruffing.
         """
+        if hands is None or leader is None or current is None:
+            hands, leader, current = tuple(self.hands), self.leader, self.current
         me = self.human
-        mine = self.hands[me]
+        mine = hands[me]
         others = 0
         for seat in Seat:
             if seat != me:
-                others |= self.hands[seat]
-        played_here = me in (self.leader.offset(i) for i in range(len(self.current)))
+                others |= hands[seat]
+        played_here = me in (leader.offset(i) for i in range(len(current)))
         on_table = 0
-        for card in self.current:
+        for card in current:
             on_table |= card.bit
         trump = self.trump
         if trump is not None and not played_here:
             tmask = SUIT_MASKS[trump]
             if mine and not mine & ~tmask and _lowest(mine) > _highest((others | on_table) & tmask):
                 return "ruff"
-        if self.current or self.leader != me:
+        if current or leader != me:
             return None
         for suit in range(4):
             held, out = mine & SUIT_MASKS[suit], others & SUIT_MASKS[suit]
@@ -618,7 +621,7 @@ class _ClaimSolver:
             return "masters"
         tmask = SUIT_MASKS[trump]
         my_trumps = (mine & tmask).bit_count()
-        most = max((self.hands[s] & tmask).bit_count() for s in Seat if s != me)
+        most = max((hands[s] & tmask).bit_count() for s in Seat if s != me)
         return "masters" if most == 0 or my_trumps >= most else None
 
     def winning_card(self) -> Card:
@@ -685,6 +688,9 @@ class _ClaimSolver:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        if leader.offset(len(current)) == self.human and self._obvious(hands, leader, current) is not None:
+            self.memo[key] = True  # the rest is plain: no search needed
+            return True
         self.nodes += 1
         if self.nodes > self.budget:
             raise _TooBig

@@ -42,7 +42,7 @@ Theme = Literal["light", "dark", "auto"]
 HandLayout = Literal["row", "suits"]
 
 __all__ = [
-    "auction_html", "call_html", "card_back_html", "card_html", "contract_html", "deal_html", "hand_html",
+    "auction_html", "call_html", "card_back_html", "card_html", "contract_html", "deal_html", "esc", "hand_html",
     "live_score_html", "rubber_html", "scoresheet_html", "status_html", "stylesheet", "trick_html",
     "view_html",
 ]

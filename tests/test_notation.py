@@ -122,7 +122,8 @@ deals_strategy = st.builds(
     st.one_of(st.none(), st.integers(0, 120)),
     st.sampled_from(list(Seat)),
     st.integers(1, 9),
-    st.one_of(st.none(), st.integers(1, 500).map(str), st.text(min_size=1, max_size=8).filter(str.strip)),
+    st.one_of(st.none(), st.integers(1, 500).map(str),
+              st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and s.isprintable())),
 )
 
 
@@ -610,3 +611,11 @@ def test_card_and_call_tokens_in_other_spellings() -> None:
     for n in range(start + 1, start + 14):
         lines[n - 1] = " ".join(str(Card.parse(w)) for w in lines[n - 1].split())  # 10♥ instead of HT
     assert loads_one("\n".join(lines)) == deal
+
+
+def test_a_board_label_is_one_printable_line() -> None:
+    with pytest.raises(ValueError, match="printable"):
+        Deal.new(seed=1, board="1\r")
+    with pytest.raises(ValueError, match="printable"):
+        Deal.new(seed=1).with_board("a\nb")
+    assert loads_one(dumps(Deal.new(seed=1, board="Board 7 ♠"))).board == "Board 7 ♠"

@@ -32,7 +32,7 @@ from vint_core import notation
 from vint_core.cards import cut_for_dealer
 from vint_core.deal import Deal
 from vint_core.errors import ParseError, VintError
-from vint_core.i18n import seat_name, side_name
+from vint_core.i18n import seat_name, side_name, text
 from vint_core.rubber import Rubber, rubbers_of
 from vint_core.rules import RULE_SETS, SEED, RuleSet
 from vint_core.scoring import ScoreLine, totals
@@ -60,34 +60,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 # -- texts ----------------------------------------------------------------------
-# (English, German). Kept here until the catalogue in vint_core.i18n takes them.
+# (English, German), in vint_core.i18n under the prefix 'cli_'.
 
-_TEXTS: dict[str, tuple[str, str]] = {
-    "deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
-    "board": ("Board {board}", "Spiel {board}"),
-    "dealer": ("dealer {dealer}", "Geber {dealer}"),
-    "contract": ("{contract} by {declarer}", "{contract} von {declarer}"),
-    "tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
-    "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
-    "this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
-    "running": ("rubber so far: {score}", "Rubber bisher: {score}"),
-    "rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
-                   "Rubber {n} (Spiele {boards}): gewonnen von {winner}; {score}"),
-    "rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
-                    "Rubber {n} (Spiele {boards}): nicht beendet; {score}"),
-    "wrote": ("wrote {n} deals in {rubbers} rubber(s) to {path} (seed {seed}, rules {rules})",
-              "{n} Spiele in {rubbers} Rubber(n) nach {path} geschrieben (Seed {seed}, Regeln {rules})"),
-    "no_deals": ("{path} holds no deals", "{path} enthält keine Spiele"),
-    "cannot_read": ("cannot read {path}: {why}", "{path} ist nicht lesbar: {why}"),
-    "cannot_write": ("cannot write {path}: {why}", "{path} ist nicht schreibbar: {why}"),
-    "in_board": ("{path}, board {board}: {error}", "{path}, Spiel {board}: {error}"),
-    "in_file": ("{path}: {error}", "{path}: {error}"),
-    "no_command": ("choose a command; vint --help lists them", "wähle einen Befehl; vint --help zeigt sie"),
-}
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
-    return _TEXTS[key][1 if lang.startswith("de") else 0].format(**params)
+    return text("cli_" + key, lang, **params)
 
 
 def _score(points: dict[Side, int], lang: str) -> str:

@@ -100,6 +100,7 @@ class Deal:
             union |= hand._mask
         if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
             raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
+        _check_board(board)
         seat = Seat(dealer)
         _set_setup(self, _Setup(rules, seat, hands_t, board, int(deal_number)))
         _set_auction(self, Auction(seat, rules, deal_number=deal_number))
@@ -111,6 +112,7 @@ class Deal:
         """Shuffle (reproducibly, from ``seed``) and deal."""
         if not isinstance(rules, RuleSet) or deal_number < 1:
             raise VintError(Reason.BAD_DEAL, detail="a rule set and a deal number from 1 are needed")
+        _check_board(board)
         seat = Seat(dealer)
         deal = _new(cls)  # the hands are a fresh deal: nothing to check
         _set_setup(deal, _Setup(rules, seat, deal_hands(seat, seed), board, int(deal_number)))
@@ -245,6 +247,7 @@ class Deal:
 
     def with_board(self, board: str | None) -> Deal:
         """The same deal with another board label."""
+        _check_board(board)
         new = self._with(self.auction, self._ps)
         _set_setup(new, self._setup._replace(board=board))
         return new
@@ -309,6 +312,12 @@ class Deal:
         from vint_core import render
 
         return render.deal_html(self)
+
+
+def _check_board(board: object) -> None:
+    """A board label is one printable line of text (or None)."""
+    if board is not None and not (isinstance(board, str) and board.isprintable()):
+        raise VintError(Reason.BAD_DEAL, detail=f"a board label is one printable line, not {board!r}")
 
 
 _new = object.__new__

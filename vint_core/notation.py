@@ -63,64 +63,8 @@ __all__ = [
 JSON_VERSION = 1
 
 # -- messages -----------------------------------------------------------------
-# (English, German). Kept here until the catalogue in vint_core.i18n takes them.
+# (English, German), in vint_core.i18n under the prefix 'record_'.
 
-_TEXTS: dict[str, tuple[str, str]] = {
-    "unclosed_comment": ("a comment opened with '{{' is never closed",
-                         "ein mit '{{' begonnener Kommentar wird nie geschlossen"),
-    "bad_tag": ("'{text}' is not a tag: a tag reads [Name \"value\"]",
-                "„{text}“ ist kein Tag: ein Tag lautet [Name \"Wert\"]"),
-    "stray_text": ("'{text}' stands outside the auction and the play",
-                   "„{text}“ steht außerhalb von Auktion und Spiel"),
-    "missing_tag": ("the {tag} tag is missing", "das Tag {tag} fehlt"),
-    "inherit": ("'#' asks for the {tag} of the previous deal, but there is none",
-                "'#' verlangt {tag} des vorigen Spiels, aber es gibt keins"),
-    "bad_deal_tag": ("the Deal tag must name the first seat and four hands, like "
-                     "N:AKQ.JT9.876.5432 … ({text})",
-                     "das Tag Deal braucht den ersten Platz und vier Blätter, etwa "
-                     "N:AKQ.JT9.876.5432 … ({text})"),
-    "bad_seat_tag": ("the {tag} tag must name a seat (N, E, S or W), not '{text}'",
-                     "das Tag {tag} muss einen Platz nennen (N, E, S oder W), nicht „{text}“"),
-    "bad_number": ("the VintDealNumber tag must be a whole number from 1, not '{text}'",
-                   "das Tag VintDealNumber muss eine ganze Zahl ab 1 sein, nicht „{text}“"),
-    "bad_rule_set": ("the VintRuleSet tag is not a rule set: {text}",
-                     "das Tag VintRuleSet ist kein Regelwerk: {text}"),
-    "rules_disagree": ("the VintRules tag names {text}, but the VintRuleSet tag is {actual}",
-                       "das Tag VintRules nennt {text}, das Tag VintRuleSet aber {actual}"),
-    "auction_seat": ("the auction must start with the dealer, {dealer}, not with {seat}",
-                     "die Auktion beginnt beim Geber, {dealer}, nicht bei {seat}"),
-    "no_doubles": ("'{text}': there are no doubles or redoubles in Vint",
-                   "„{text}“: im Vint gibt es kein Kontra und Rekontra"),
-    "after_end": ("'{text}' comes after the end mark '*'", "„{text}“ steht nach dem Schlusszeichen '*'"),
-    "no_end": ("'AP' (all pass) does not end this auction", "'AP' (alle passen) beendet diese Auktion nicht"),
-    "play_without_contract": ("there is a play, but the auction has not ended in a contract",
-                              "es wird gespielt, aber die Auktion hat keinen Kontrakt ergeben"),
-    "play_seat": ("the play must be written from the opening leader, {leader}, not from {seat}",
-                  "das Spiel wird vom Ausspieler, {leader}, an geschrieben, nicht von {seat}"),
-    "missing_card": ("trick {n}: {card} by {seat} is written, but an earlier card of this trick is missing",
-                     "Stich {n}: {card} von {seat} steht da, aber eine frühere Karte dieses Stichs fehlt"),
-    "after_unfinished": ("trick {n}: cards after an unfinished trick", "Stich {n}: Karten nach einem "
-                         "unvollständigen Stich"),
-    "too_many_tricks": ("trick {n}: a deal has only 13 tricks", "Stich {n}: ein Spiel hat nur 13 Stiche"),
-    "contradiction": ("the {tag} tag says '{text}', but the auction and the play give '{actual}'",
-                      "das Tag {tag} sagt „{text}“, Auktion und Spiel ergeben aber „{actual}“"),
-    "not_one": ("expected exactly one deal, found {n}", "genau ein Spiel erwartet, {n} gefunden"),
-    "json": ("{text}", "{text}"),
-    "json_field": ("the record's field '{field}' is missing or wrong: {text}",
-                   "das Feld „{field}“ fehlt oder ist falsch: {text}"),
-    "json_action": ("{field}: {error}", "{field}: {error}"),
-    "cause": ("{error}", "{error}"),
-}
-
-
-def _lang_index(lang: str) -> int:
-    return 1 if lang.lower().startswith("de") else 0
-
-
-def _seat_text(seat: Seat, lang: str) -> str:
-    from vint_core.i18n import seat_name
-
-    return seat_name(seat, lang)
 
 
 class RecordError(ParseError):
@@ -137,14 +81,12 @@ class RecordError(ParseError):
         super().__init__(Reason.BAD_RECORD, line=line, detail=self._detail("en"))
 
     def _detail(self, lang: str) -> str:
-        values = {k: (_seat_text(v, lang) if isinstance(v, Seat) else v) for k, v in self.record_params.items()}
+        from vint_core.i18n import text
+
+        values = dict(self.record_params)
         if self.cause is not None:
             values["error"] = self.cause.message(lang)
-        template = _TEXTS[self.key][_lang_index(lang)]
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError, ValueError):
-            return template
+        return text("record_" + self.key, lang, **values)
 
     def message(self, lang: str = "en") -> str:
         if not hasattr(self, "key"):  # during construction

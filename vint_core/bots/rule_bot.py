@@ -247,7 +247,7 @@ class _SeatRange:
 class Reading:
     """An auction read call by call with the guide: what each seat has shown so far."""
 
-    __slots__ = ("rules", "min_level", "top", "top_seat", "strains", "ranges")
+    __slots__ = ("rules", "min_level", "top", "top_seat", "strains", "ranges", "_cheap", "_promises")
 
     def __init__(self, rules: RuleSet, *, deal_number: int = 1) -> None:
         self.rules = rules
@@ -257,6 +257,8 @@ class Reading:
         #: the strains each seat has bid, in order
         self.strains: dict[Seat, list[Strain]] = {s: [] for s in Seat}
         self.ranges = {s: _SeatRange() for s in Seat}
+        self._cheap: dict[Strain, int] = {}
+        self._promises: dict[Seat, Promise] | None = None
 
     # -- the guide's classification ---------------------------------------------------
 
@@ -271,6 +273,12 @@ class Reading:
 
     def cheapest_level(self, strain: Strain) -> int:
         """The lowest level at which ``strain`` may be bid now (8 if it cannot)."""
+        level = self._cheap.get(strain)
+        if level is None:
+            level = self._cheap[strain] = self._cheapest_level(strain)
+        return level
+
+    def _cheapest_level(self, strain: Strain) -> int:
         rules = self.rules
         rank_of = rules.bid_rank
         for level in range(self.min_level, 8):
@@ -321,12 +329,19 @@ class Reading:
     def apply(self, seat: Seat, call: Call) -> None:
         """Record ``call`` by ``seat``: narrow that seat's ranges and move the auction on."""
         self.ranges[seat].add(self.meaning(seat, call))
+        self._promises = None
         if isinstance(call, Bid):
+            self._cheap = {}
             self.top, self.top_seat = call, seat
             self.strains[seat].append(call.strain)
 
     def promises(self) -> dict[Seat, Promise]:
         """Every seat's promise, made consistent across the table (widened where they clash)."""
+        if self._promises is None:
+            self._promises = self._table_promises()
+        return dict(self._promises)
+
+    def _table_promises(self) -> dict[Seat, Promise]:
         ranges = self.ranges
         out_lo = {s: list(ranges[s].lo) for s in Seat}
         out_hi = {s: list(ranges[s].hi) for s in Seat}
@@ -626,11 +641,14 @@ class _Bidder:
         for call in legal:
             if not isinstance(call, Bid):
                 continue
-            meaning = reading.meaning(seat, call)
-            if meaning.leap or not meaning.satisfied_by(self.ev):
+            # the guide never leaps two levels, nor bids a contract that needs more than
+            # 1½ tricks beyond what we expect
+            if call.level > reading.cheapest_level(call.strain) + 1:
                 continue
-            # never a contract that needs more than 1½ tricks beyond what we expect
             if call.tricks > self.tricks(call.strain) + HOPELESS:
+                continue
+            meaning = reading.meaning(seat, call)
+            if not meaning.satisfied_by(self.ev):
                 continue
             v = self.value(call)
             if best is None or v > best[0]:

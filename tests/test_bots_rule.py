@@ -298,8 +298,8 @@ def test_progressive_high_minimum_a_weak_hand_passes() -> None:
 
 
 def test_foster_no_raising_your_own_bid_and_whist_vint_no_notrump() -> None:
-    deal = deal_of(BIDDING_DEAL, ["1♥", "Pass", "Pass", "Pass"], rules="foster_1897")
-    assert deal.is_finished is False or deal.contract is not None
+    over = deal_of(BIDDING_DEAL, ["1♥", "Pass", "Pass", "Pass"], rules="foster_1897")
+    assert over.phase is Phase.PLAY and str(over.contract) == "1♥ by North"  # 3 passes end it
     whist = deal_of(BIDDING_DEAL, [], rules="whist_vint")
     rule = RuleBot()
     calls = []

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from conftest import build_hands, cards, played_deal
 
 from vint_core import (
+    FOSTER_1897,
     PASS,
     PROGRESSIVE,
+    RULE_SETS,
     SEED,
     SHORT,
     WHIST_VINT,
@@ -16,8 +20,10 @@ from vint_core import (
     Contract,
     Deal,
     IllegalCallError,
+    ParseError,
     Reason,
     Rubber,
+    RuleSet,
     Seat,
     Side,
     Strain,
@@ -122,3 +128,50 @@ def test_whist_vint_keeps_tricks_for_both_sides_and_undertricks() -> None:
 def test_whist_vint_defenders_slam_scores_nothing_either() -> None:
     deal = played_deal("1♣", N, 1, {}, rules=WHIST_VINT, strong=Side.EW)
     assert [ln.kind for ln in deal.score()] == ["tricks", "tricks", "undertricks"]
+
+
+# -- rule sets as values ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["seed", "short", "progressive", "whist_vint", "foster_1897"])
+def test_rule_set_named(name: str) -> None:
+    rules = RuleSet.named(name)
+    assert rules.name == name and rules is RULE_SETS[name]
+    assert RuleSet.named(name.upper()) is rules
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+
+
+def test_unknown_rule_set_is_a_parse_error() -> None:
+    with pytest.raises(ParseError) as info:
+        RuleSet.named("tournament")
+    assert info.value.reason is Reason.UNKNOWN_RULES
+    assert "'tournament' is not a rule set" in str(info.value)
+
+
+def test_every_rules_md_parameter_is_a_rule_set_field() -> None:
+    fields = {f.name for f in dataclasses.fields(RuleSet)}
+    for parameter in ("strain_order", "self_overcall", "pass_is_final", "auction_end_passes", "passout_passes",
+                      "min_level", "trick_value", "undertrick_penalty", "slam_bonus", "honours_suit", "honours_nt",
+                      "three_honours_multiplier", "game_target", "game_counts", "games_per_rubber", "rubber_bonus"):
+        assert parameter in fields, parameter
+
+
+def test_seed_preset_matches_rules_md_section_2() -> None:
+    assert (SEED.self_overcall, SEED.pass_is_final, SEED.auction_end_passes, SEED.passout_passes, SEED.min_level) == (
+        True, False, 8, 4, 1)
+    assert (SEED.undertrick_penalty.multiplier, SEED.undertrick_penalty.flat) == (2, None)
+    assert (SEED.slam_bonus.little, SEED.slam_bonus.grand) == (100, 250)
+    assert (SEED.honours_suit, SEED.honours_nt, SEED.three_honours_multiplier) == ("tiers", "tiers", 0)
+    assert (SEED.game_target, SEED.game_counts, SEED.games_per_rubber, SEED.rubber_bonus) == (1000, "all", 1, 250)
+
+
+def test_presets_differ_from_seed_only_as_rules_md_says() -> None:
+    def diff(rules: RuleSet) -> set[str]:
+        return {k for k, v in rules.to_dict().items() if SEED.to_dict()[k] != v} - {"name"}
+
+    assert diff(SHORT) == {"game_target"}
+    assert diff(PROGRESSIVE) == {"min_level"}
+    assert diff(WHIST_VINT) == {"strain_order", "honours_suit", "honours_nt", "slam_bonus"}
+    assert diff(FOSTER_1897) >= {"self_overcall", "auction_end_passes", "trick_value", "undertrick_penalty",
+                                 "slam_bonus", "game_target", "game_counts", "games_per_rubber", "rubber_bonus"}
+    assert FOSTER_1897.passout_passes == 4 and FOSTER_1897.game_target == 500 and FOSTER_1897.rubber_bonus == 2000

@@ -118,3 +118,20 @@ def clean_dir(path: Path) -> Path:
     shutil.rmtree(path, ignore_errors=True)
     path.mkdir(parents=True)
     return path
+
+
+def render_count(page: Any) -> int:
+    """How many times the table has drawn itself (the page's ``data-render`` mark; 0 before the first)."""
+    mark = page.locator(".vint-render")
+    if not mark.count():
+        return 0
+    return int(mark.first.get_attribute("data-render") or 0)
+
+
+def click_and_wait(page: Any, locator: Any, *, timeout: float = 30.0) -> float:
+    """Click and wait until the table has drawn itself again; return the seconds it took."""
+    before = render_count(page)
+    started = time.monotonic()
+    locator.click()
+    wait_for(lambda: render_count(page) > before, timeout=timeout, interval=0.005)
+    return time.monotonic() - started

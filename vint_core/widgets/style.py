@@ -61,7 +61,10 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-next-deal:enabled,.vint-table .jupyter-button.vint-continue:enabled{
  background:var(--vint-accent);color:#fff;font-weight:700}
 .vint-table .jupyter-button.vint-attention{outline:2px solid var(--vint-win)}
-.vint-table .vint-side{min-width:22em;gap:.5em;padding-left:.8em}
+.vint-table .vint-main{flex:0 0 auto}
+.vint-table .vint-side{flex:1 1 auto;min-width:22em;gap:.5em;padding-left:.8em}
+.vint-table .vint-review{padding:.4em 0;overflow-x:auto}
+.vint-table .jupyter-button.vint-review-step{width:3em}
 .vint-table .vint-panel{background:var(--vint-panel);border-radius:.5em;padding:.4em .6em}
 .vint-table .vint-status{font-size:1.02em;min-height:1.6em}
 .vint-table .vint-status .vint-why{color:var(--vint-muted);font-size:.9em}

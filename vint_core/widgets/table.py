@@ -63,6 +63,7 @@ class Table:
         self._deal_moves: list[tuple[int, BotMove]] = []  # (actions before it, move): for the review
         self._note: str = ""  # a one-off line for the status (an error, a hint, a claim)
         self._tricks_seen = len(session.deal.tricks)
+        self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
         human = session.human
         lang = session.lang
         self.style = widgets.HTML(style_html(four_colour=self.four_colour))
@@ -140,7 +141,7 @@ class Table:
         self.controls = widgets.HBox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
                                       self.next_button])
         self.controls.add_class("vint-controls")
-        self.main = widgets.VBox([self.felt, self.controls, self.review.widget])
+        self.main = widgets.VBox([self.felt, self.controls])
         self.main.add_class("vint-main")
         self.live_panel = widgets.VBox([self.live.widget, self.auction.widget])
         self.live_panel.add_class("vint-panel")
@@ -151,7 +152,7 @@ class Table:
         self.extras.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
         body = widgets.HBox([self.main, self.side])
         body.add_class("vint-body")
-        self.widget = widgets.VBox([self.style, self.header, self.status, body, self.extras])
+        self.widget = widgets.VBox([self.style, self.header, self.status, body, self.review.widget, self.extras])
         self.widget.add_class("vint")
         self.widget.add_class("vint-table")
 
@@ -441,7 +442,11 @@ class Table:
         self.bidding.show(legal_calls)
         self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
-        self.sheet.show(s.rubber, history=s.history, pending=None if finished else deal)
+        if finished and not s.rubber.is_finished:
+            # the finished deal is on the sheet at once (written for good by "next deal")
+            self.sheet.show(s.rubber.record(deal), history=s.history)
+        else:
+            self.sheet.show(s.rubber, history=s.history, pending=deal)
         # the buttons
         self.hint_button.description = text("widget_hint_button", lang)
         self.hint_button.tooltip = text("widget_hint_tip", lang)
@@ -471,7 +476,10 @@ class Table:
         self.howto.value = _howto_html(lang)
         self.extras.set_title(0, text("widget_howto_title", lang))
         self.extras.set_title(1, text("widget_settings_title", lang))
-        self.status.value = render.status_html(self.status_text(), css=False)
+        self.renders += 1
+        # the status is drawn last: once the page shows this count, everything drawn before it has arrived
+        self.status.value = (render.status_html(self.status_text(), css=False)
+                             + f'<span class="vint-render" data-render="{self.renders}" hidden></span>')
 
     def _open_review(self) -> None:
         """Show the finished deal at once; the double-dummy analysis follows when it is worked out."""

@@ -95,3 +95,18 @@ def test_new_deal_carries_dealer_and_number() -> None:
     deal = rubber.new_deal(seed=4, board="1")
     assert deal.dealer is E and deal.deal_number == 1 and deal.board == "1"
     assert deal.hands == Rubber(SEED, E).new_deal(seed=4).hands
+
+
+def test_record_refuses_a_deal_dealt_by_the_wrong_seat() -> None:
+    rubber = Rubber(SEED, N).record(played_deal("1♠", N, 7, SPADES_3_2, dealer=N))
+    assert rubber.next_dealer is E
+    with pytest.raises(RubberError) as info:
+        rubber.record(played_deal("1♠", N, 7, SPADES_3_2, dealer=S))
+    assert info.value.reason is Reason.WRONG_DEAL
+    assert str(info.value) == "East deals next in this rubber, but the deal was dealt by South"
+    assert len(rubber.deals) == 1
+
+
+def test_margin_is_the_difference_of_all_points() -> None:
+    rubber = Rubber(SHORT, N).record(played_deal("5NT", N, 10, ACES_2_2, rules=SHORT))
+    assert rubber.margin == (600 + 250) - 300 == rubber.totals[Side.NS] - rubber.totals[Side.EW]

@@ -77,6 +77,12 @@ class Rubber:
         return totals(self.lines)
 
     @property
+    def margin(self) -> int:
+        """The rubber's result: N–S's total minus E–W's, all points above and below the line (§4.4)."""
+        t = self.totals
+        return t[Side.NS] - t[Side.EW]
+
+    @property
     def boards(self) -> list[str | None]:
         return [rd.deal.board for rd in self.deals]
 
@@ -99,7 +105,12 @@ class Rubber:
     # -- recording ---------------------------------------------------------
 
     def record(self, deal: Deal) -> Rubber:
-        """The rubber after a finished deal; raises ``RubberError`` if it does not fit."""
+        """The rubber after a finished deal; raises ``RubberError`` if it does not fit.
+
+        A deal fits if it is finished (played out or passed out), is played under this
+        rubber's rules, was dealt by :attr:`next_dealer` (the deal passes to the left
+        after every deal) and, under ``progressive``, carries the next deal number.
+        """
         if self.is_finished:
             raise RubberError(Reason.RUBBER_OVER, winner=self.winner)
         if not deal.is_finished:
@@ -107,6 +118,9 @@ class Rubber:
         if deal.rules != self.rules:
             raise RubberError(Reason.WRONG_DEAL, detail=f"the deal is played under {deal.rules.name}, "
                               f"the rubber under {self.rules.name}")
+        if deal.dealer != self.next_dealer:
+            raise RubberError(Reason.WRONG_DEAL, detail=f"{self.next_dealer} deals next in this rubber, "
+                              f"but the deal was dealt by {deal.dealer}")
         if self.rules.min_level == "progressive" and deal.deal_number != self.next_deal_number:
             raise RubberError(Reason.WRONG_DEAL, detail=f"this is deal {self.next_deal_number} of the rubber, "
                               f"but the deal was played as deal {deal.deal_number}")

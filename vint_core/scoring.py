@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vint_core.auction import Contract
-from vint_core.cards import Hand, Rank, Suit
 from vint_core.calls import Strain
+from vint_core.cards import Hand, Rank, Suit
 from vint_core.rules import RuleSet
 from vint_core.seats import Side
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
@@ -26,6 +26,9 @@ from vint_core.play import Play, Trick, _after, _allows, _legal, _start, _State
 from vint_core.rules import SEED, RuleSet
 from vint_core.scoring import ScoreLine, score_result, totals
 from vint_core.seats import Seat, Side
+
+if TYPE_CHECKING:
+    from vint_core.views import SeatView
 
 Action = Call | Card
 
@@ -277,11 +280,15 @@ class Deal:
         """The deal's own points per side."""
         return totals(self.score())
 
-    def view(self, seat: Seat) -> Any:
-        """What ``seat`` may see: its own hand and the public history (a ``SeatView``)."""
+    def view(self, seat: Seat, *, game_score: tuple[int, int] | None = None) -> SeatView:
+        """What ``seat`` may see: its own hand and the public history.
+
+        ``game_score`` is each side's points toward the game before this deal (from the
+        rubber's score sheet, ``Rubber.game_score``), for players who bid by the score.
+        """
         from vint_core.views import SeatView
 
-        return SeatView.of(self, seat)
+        return SeatView.of(self, seat, game_score=game_score)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Deal) and other.hands == self.hands and other.dealer == self.dealer

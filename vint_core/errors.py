@@ -42,6 +42,8 @@ class Reason(enum.Enum):
     WRONG_DEAL = "wrong_deal"
     NOT_FINISHED = "not_finished"
     BAD_DEAL = "bad_deal"
+    # the table
+    TABLE = "table"
 
 
 class VintError(ValueError):

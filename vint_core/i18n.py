@@ -69,6 +69,7 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
     Reason.NOT_FINISHED: ("the deal is not finished yet, so it cannot be scored",
                           "das Spiel ist noch nicht zu Ende und kann noch nicht gewertet werden"),
     Reason.BAD_DEAL: ("these hands are not a deal: {detail}", "diese Blätter sind kein Spiel: {detail}"),
+    Reason.TABLE: ("{detail}", "{detail}"),
 }
 
 _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = {

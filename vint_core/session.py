@@ -59,7 +59,7 @@ class SessionError(VintError):
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
-        super().__init__(Reason.WRONG_DEAL, **params)
+        super().__init__(Reason.TABLE, **params)
 
     def message(self, lang: str = "en") -> str:
         return text(self.key, lang, **self.params)
@@ -228,7 +228,7 @@ class TableSession:
     @property
     def view(self) -> Any:
         """The deal as the human sees it (a :class:`~vint_core.views.SeatView`)."""
-        return self.deal.view(self.human)
+        return self.deal.view(self.human, game_score=self.rubber.game_score)
 
     def can_undo(self) -> bool:
         return self.practice and bool(self._undo)
@@ -250,7 +250,7 @@ class TableSession:
         if seat is None or seat == self.human:
             return None
         bot = self.bot(seat)
-        view = self.deal.view(seat)
+        view = self.deal.view(seat, game_score=self.rubber.game_score)
         action = bot.choose(view, self._rng)
         explanation = bot.explain(view, action, self.lang)
         self.deal = self.deal.apply(action, seat=seat)
@@ -272,7 +272,7 @@ class TableSession:
         if not self.human_to_act():
             raise SessionError("session_not_your_turn", seat=self.human)
         bot = make_bot(self.bot_names[self.human.partner])
-        view = self.deal.view(self.human)
+        view = self.deal.view(self.human, game_score=self.rubber.game_score)
         rng = random.Random()
         rng.setstate(self._rng.getstate())
         action = bot.choose(view, rng)
@@ -323,7 +323,7 @@ class TableSession:
                 card = _ClaimSolver(self.deal, self.human).winning_card()
                 self.deal = self.deal.apply(card, seat=seat)
             else:
-                view = self.deal.view(seat)
+                view = self.deal.view(seat, game_score=self.rubber.game_score)
                 self.deal = self.deal.apply(self.bot(seat).choose(view, self._rng), seat=seat)
         self.message = text("session_claim_accepted", self.lang, side=self.human.side, n=left)
         self._autosave()
@@ -397,7 +397,7 @@ class TableSession:
 
     def public_state(self) -> dict[str, Any]:
         """Everything the human may see now, as plain JSON values (no hidden card while the deal runs)."""
-        view = self.deal.view(self.human)
+        view = self.deal.view(self.human, game_score=self.rubber.game_score)
         state: dict[str, Any] = {
             "human": self.human.letter, "phase": view.phase.value, "dealer": view.dealer.letter,
             "deal_number": view.deal_number, "rules": view.rules.name,
@@ -426,7 +426,7 @@ class TableSession:
         four = bool(self.settings.get("four_colour"))
         if self.deal.is_finished:
             return render.deal_html(self.deal, bottom=self.human, lang=self.lang, four_colour=four, css=css)
-        return render.view_html(self.deal.view(self.human), lang=self.lang, four_colour=four, css=css)
+        return render.view_html(self.view, lang=self.lang, four_colour=four, css=css)
 
     # -- saving ------------------------------------------------------------
 

@@ -43,16 +43,19 @@ class SeatView:
     #: the actions this seat may take now (empty when it is not this seat's turn)
     legal: tuple[Action, ...]
     tricks_won: tuple[int, int]
+    #: points each side (N–S, E–W) had toward the game before this deal, when the deal is
+    #: part of a rubber (the score sheet is public); None for a deal on its own
+    game_score: tuple[int, int] | None = None
 
     @classmethod
-    def of(cls, deal: Deal, seat: Seat) -> SeatView:
+    def of(cls, deal: Deal, seat: Seat, *, game_score: tuple[int, int] | None = None) -> SeatView:
         to_act = deal.to_act
         return cls(
             seat=seat, rules=deal.rules, dealer=deal.dealer, deal_number=deal.deal_number, phase=deal.phase,
             hand=deal.hand(seat), hand_dealt=deal.hands[seat], calls=deal.auction.calls, contract=deal.contract,
             tricks=deal.tricks, current_trick=deal.current_trick, to_act=to_act,
             legal=deal.legal_actions() if to_act == seat else (),
-            tricks_won=(deal.tricks_won(Side.NS), deal.tricks_won(Side.EW)),
+            tricks_won=(deal.tricks_won(Side.NS), deal.tricks_won(Side.EW)), game_score=game_score,
         )
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -566,7 +566,7 @@ class _Bidder:
         self.reading = read_auction(view.dealer, view.calls, view.rules, view.deal_number)
         prom = self.reading.promises()
         self.model = table_model(self.seat, self.ev, prom)
-        gs = getattr(view, "game_score", None)
+        gs = view.game_score
         side = self.seat.side
         self.game: tuple[int, int] | None = (int(gs[side]), int(gs[1 - side])) if gs is not None else None
         self._tricks: dict[Strain, float] = {}

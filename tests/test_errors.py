@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pytest
 from conftest import auction_for, build_hands, cards
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vint_core import (
     FOSTER_1897,
@@ -247,3 +249,16 @@ def test_bad_deal_is_a_vint_error() -> None:
     with pytest.raises(VintError) as info:
         Deal((hands[0], hands[0], hands[2], hands[3]), dealer=N)
     assert info.value.reason is Reason.BAD_DEAL and "two hands" in str(info.value)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(text=st.text(alphabet=st.sampled_from("AKQJT1098765432SHDCNPpassx♠♥♦♣ .-/\n"), max_size=24)
+       | st.text(max_size=12))
+def test_parsers_fed_arbitrary_text_raise_only_parse_errors(text: str) -> None:
+    for parse in (Card.parse, Call.parse, Hand.parse, Seat.parse, Side.parse, RuleSet.named):
+        try:
+            value = parse(text)  # type: ignore[operator]
+        except ParseError as err:
+            assert err.message("de") and str(err)
+        else:
+            assert str(value)

@@ -262,3 +262,20 @@ def test_parsers_fed_arbitrary_text_raise_only_parse_errors(text: str) -> None:
             assert err.message("de") and str(err)
         else:
             assert str(value)
+
+
+def test_a_call_on_a_finished_deal_is_an_illegal_call() -> None:
+    deal = Deal.new(dealer=Seat.NORTH, seed=1)
+    for _ in range(4):
+        deal = deal.apply(PASS)
+    with pytest.raises(IllegalCallError) as info:
+        deal.apply(Call.parse("1♠"))
+    assert info.value.reason is Reason.DEAL_OVER
+
+
+def test_wrong_phase_messages_name_the_seat() -> None:
+    deal = Deal.new(dealer=Seat.NORTH, seed=1)
+    with pytest.raises(IllegalPlayError) as info:
+        deal.apply(Card.parse("AS"))
+    assert str(info.value).startswith("A♠ by North is a card")
+    assert info.value.message("de").startswith("A♠ von Nord ist eine Karte")

@@ -211,14 +211,14 @@ class Deal:
         """Raise a ``VintError`` explaining why ``action`` (by ``seat``, if given) is not allowed now."""
         play = self.play
         if self.phase is Phase.FINISHED:
-            raise IllegalPlayError(Reason.DEAL_OVER, action=action)
+            raise (IllegalCallError if isinstance(action, Call) else IllegalPlayError)(Reason.DEAL_OVER, action=action)
         if play is None:
             if isinstance(action, Card):
-                raise IllegalPlayError(Reason.NOT_PLAY, action=action)
+                raise IllegalPlayError(Reason.NOT_PLAY, action=action, seat=seat or self.auction.to_act)
             self.auction.check(action, seat=seat)
         else:
             if isinstance(action, Call):
-                raise IllegalCallError(Reason.NOT_AUCTION, action=action)
+                raise IllegalCallError(Reason.NOT_AUCTION, action=action, seat=seat or play.to_act)
             play.check(action, seat=seat)
 
     # -- moving on ---------------------------------------------------------

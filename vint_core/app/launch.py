@@ -36,7 +36,9 @@ def free_port(host: str = HOST) -> int:
 def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = ()) -> list[str]:
     """The command line that serves the table with Voilà on 127.0.0.1 at ``port``."""
     return [sys.executable, "-m", "voila", str(notebook or notebook_path()), "--no-browser",
-            f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0", *extra]
+            f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0",
+            # a table left alone for half an hour gives its memory back; the game is saved, a reload resumes it
+            "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=300", *extra]
 
 
 def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None,

@@ -28,12 +28,15 @@ class BiddingBox:
         self.lang = lang
         self.rules = rules
         self._buttons: dict[Call, Any] = {}
+        # one layout and one style for all 36 buttons: fewer models for the page to load
+        layout = widgets.Layout()
+        style = widgets.ButtonStyle()
         rows = []
         for level in range(1, 8):
             row = []
             for strain in SEED_ORDER:
                 bid = Bid(level, strain)
-                button = widgets.Button(description=str(bid), disabled=True)
+                button = widgets.Button(description=str(bid), disabled=True, layout=layout, style=style)
                 button.add_class("vint-call")
                 button.add_class(_STRAIN_CLASS[strain])
                 button.on_click(self._clicked)
@@ -44,7 +47,7 @@ class BiddingBox:
             box.add_class("vint-callrow")
             rows.append(box)
         self._rows = rows
-        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True)
+        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True, style=style)
         pass_button.add_class("vint-call")
         pass_button.add_class("vint-pass-button")
         pass_button.on_click(self._clicked)

@@ -26,8 +26,9 @@ class HandView:
         self.lang = lang
         self._cards: list[Card | None] = [None] * 13
         self._buttons: list[Any] = []
+        style = widgets.ButtonStyle()  # shared: fewer models for the page to load
         for index in range(13):
-            button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"))
+            button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"), style=style)
             button.add_class("vint-card")
             button.add_class("vint-cardbutton")
             button.on_click(self._clicked)

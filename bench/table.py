@@ -1,0 +1,174 @@
+"""Figures for the table in the browser (printed, never asserted).
+
+* page load to a playable table (the first enabled call or card), several loads;
+* click to updated view: from the click on a card or call to the table's next drawing,
+  measured inside the page (``performance.now()``), computer players without pause;
+* memory (RSS) of one table's kernel after a deal;
+* how many tables this machine serves at once with click-to-update p95 under 300 ms:
+  1, 2, 4, … pages on 127.0.0.1, each clicking its way through deals, bounded in count and time.
+
+Run: ``.venv/bin/python bench/table.py [--loads 5] [--clicks 40] [--max-tables 8] [--seconds 20]``
+Needs Voilà, Playwright and Debian's Chromium (``/usr/bin/chromium``), like the browser test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import browser_support as bs  # noqa: E402
+
+ENV = {"VINT_BOTS": "rule", "VINT_SEED": "99", "VINT_PACE": "none"}
+TIMER_JS = """() => {
+  if (window.__vint) return;
+  window.__vint = {t0: 0, last: null, samples: []};
+  document.addEventListener('click', e => {
+    if (e.target.closest('button.vint-card, button.vint-call, button.vint-next-deal')) window.__vint.t0 = performance.now();
+  }, true);
+  new MutationObserver(() => {
+    const m = document.querySelector('.vint-render');
+    const n = m ? m.dataset.render : null;
+    if (n !== window.__vint.last) {
+      window.__vint.last = n;
+      if (window.__vint.t0) { window.__vint.samples.push(performance.now() - window.__vint.t0); window.__vint.t0 = 0; }
+    }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+ACTIONS = ("button.vint-card:enabled:visible", "button.vint-call:enabled:visible", "button.vint-next-deal:enabled")
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def next_action(page: Any, timeout: float) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for selector in ACTIONS:
+            loc = page.locator(selector)
+            if await loc.count():
+                if "vint-call" in selector:  # the computer players bid; the learner passes
+                    return page.locator(selector, has_text=re.compile("^Pass$")).first
+                return loc.first
+        await asyncio.sleep(0.01)
+    raise TimeoutError("no action offered")
+
+
+async def render_count(page: Any) -> int:
+    mark = page.locator(".vint-render")
+    return int(await mark.first.get_attribute("data-render") or 0) if await mark.count() else 0
+
+
+async def play_clicks(page: Any, *, clicks: int, seconds: float) -> list[float]:
+    """Click through the game; return click-to-update times (ms) measured in the page."""
+    await page.evaluate(TIMER_JS)
+    deadline = time.monotonic() + seconds
+    done = 0
+    while done < clicks and time.monotonic() < deadline:
+        target = await next_action(page, timeout=30)
+        before = await render_count(page)
+        try:
+            await target.click(timeout=3000)
+        except Exception:  # the button went away under the pointer (a newer drawing): look again
+            continue
+        while await render_count(page) == before:
+            await asyncio.sleep(0.005)
+        done += 1
+    samples: list[float] = await page.evaluate("() => window.__vint.samples")
+    return samples
+
+
+async def open_page(browser: Any, url: str) -> tuple[Any, float]:
+    page = await browser.new_page(viewport={"width": 1280, "height": 900})
+    started = time.monotonic()
+    await page.goto(url)
+    await next_action(page, timeout=120)
+    return page, time.monotonic() - started
+
+
+def kernel_rss_mb(server: bs.Server) -> list[float]:
+    import psutil
+
+    out = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        if "ipykernel" in " ".join(child.cmdline()):
+            out.append(child.memory_info().rss / 2**20)
+    return out
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    from playwright.async_api import async_playwright
+
+    bs.require_tools()
+    data_dir = Path(tempfile.mkdtemp(prefix="vint-bench-"))
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="bench-table") as server:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=bs.CHROMIUM, args=bs.CHROMIUM_ARGS)
+            # 1. page load to a playable table
+            loads = []
+            for _ in range(args.loads):
+                page, seconds = await open_page(browser, server.url)
+                loads.append(seconds)
+                await page.close()
+                await asyncio.sleep(0.5)  # let Voilà shut the page's kernel down
+            print(f"page load to playable table: p50 {pct(loads, .5):.2f} s, max {max(loads):.2f} s "
+                  f"over {len(loads)} loads (goal: playable within 3 s)")
+            # 2. click to updated view, one table
+            page, _ = await open_page(browser, server.url)
+            samples = await play_clicks(page, clicks=args.clicks, seconds=args.seconds * 3)
+            print(f"click to updated view, 1 table: p50 {pct(samples, .5):.0f} ms, p95 {pct(samples, .95):.0f} ms "
+                  f"over {len(samples)} clicks (goal: p95 < 150 ms)")
+            # 3. memory of one table's kernel
+            rss = kernel_rss_mb(server)
+            print(f"kernel memory (RSS) per table: {', '.join(f'{r:.0f} MB' for r in rss)}")
+            await page.close()
+            await asyncio.sleep(1.0)
+            # 4. tables at once
+            n = 1
+            best = 0
+            while n <= args.max_tables:
+                pages = []
+                for _ in range(n):
+                    p, _ = await open_page(browser, server.url)
+                    pages.append(p)
+                results = await asyncio.gather(*(play_clicks(p, clicks=10**6, seconds=args.seconds) for p in pages))
+                allsamples = [x for r in results for x in r]
+                p95 = pct(allsamples, .95)
+                print(f"{n} tables at once: click to update p50 {pct(allsamples, .5):.0f} ms, p95 {p95:.0f} ms "
+                      f"over {len(allsamples)} clicks; kernels {statistics.fmean(kernel_rss_mb(server) or [0]):.0f} MB "
+                      "each on average")
+                for p in pages:
+                    await p.close()
+                await asyncio.sleep(1.5)
+                if p95 >= 300:
+                    break
+                best = n
+                n *= 2
+            print(f"tables served at once with p95 click-to-update under 300 ms: {best}"
+                  + (" (or more: the bound was reached)" if best >= args.max_tables else ""))
+            await browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--max-tables", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20.0, help="time each step of the load test clicks")
+    asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

@@ -25,14 +25,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import browser_support as bs  # noqa: E402
+import browser_support as bs
 
 ENV = {"VINT_BOTS": "rule", "VINT_SEED": "99", "VINT_PACE": "none"}
 TIMER_JS = """() => {
   if (window.__vint) return;
   window.__vint = {t0: 0, last: null, samples: []};
   document.addEventListener('click', e => {
-    if (e.target.closest('button.vint-card, button.vint-call, button.vint-next-deal')) window.__vint.t0 = performance.now();
+    const hit = e.target.closest('button.vint-card, button.vint-call, button.vint-next-deal');
+    if (hit) window.__vint.t0 = performance.now();
   }, true);
   new MutationObserver(() => {
     const m = document.querySelector('.vint-render');

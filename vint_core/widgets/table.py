@@ -46,7 +46,7 @@ class Table:
 
     >>> from vint_core.session import TableSession
     >>> table = Table(TableSession(seed=3, bots={s: "random" for s in Seat}, autosave=False), pace="none")
-    >>> table.session.human_to_act() and len(table.bidding.enabled) > 1
+    >>> set(table.bidding.enabled) == set(table.session.legal_actions())
     True
     """
 

@@ -22,7 +22,7 @@ from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
 from vint_core.cards import FULL_MASK, Card, Hand, deal_hands
 from vint_core.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, Reason, RubberError, VintError
-from vint_core.play import Play, Trick, _after, _allows, _legal, _start, _State
+from vint_core.play import Play, Trick, _after, _legal, _start, _State
 from vint_core.rules import SEED, RuleSet
 from vint_core.scoring import ScoreLine, score_result, totals
 from vint_core.seats import Seat, Side
@@ -226,7 +226,7 @@ class Deal:
     def apply(self, action: Action, *, seat: Seat | None = None) -> Deal:
         """The deal after ``action``; an illegal action raises and this deal stays as it was."""
         ps = self._ps
-        if ps is not None and seat is None and type(action) is Card and _allows(ps, action):
+        if ps is not None and seat is None and type(action) is Card and ps.legal & action.bit:
             # the common case, without an explanation
             new = _new(Deal)
             _set_setup(new, self._setup)

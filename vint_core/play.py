@@ -110,6 +110,7 @@ class _State(NamedTuple):
     to_act: Seat
     played: int  # mask of the cards played so far
     ns: int  # tricks won by North–South
+    legal: int  # mask of the cards the seat to act may play (0 once the play is over)
 
 
 class Play:
@@ -248,49 +249,47 @@ class Play:
 # Play methods above are these functions, with explanations for what they reject.
 
 
+def follow_suit(held: int, led: Suit | None) -> int:
+    """The rule of play, on card masks: of the cards ``held``, those of the suit ``led`` if
+    there are any, else all of them (a void may play any card; there is no duty to trump)."""
+    if led is not None:
+        follow = held & SUIT_MASKS[led]
+        if follow:
+            return follow
+    return held
+
+
 def _start(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> _State:
     """The play before the opening lead: the declarer's left-hand opponent leads."""
     lead = contract.declarer.left
     dealt = (hands[0]._mask, hands[1]._mask, hands[2]._mask, hands[3]._mask)
-    return _State(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0)
+    return _State(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0, dealt[lead])
 
 
 def _legal(s: _State) -> tuple[Card, ...]:
-    """The cards the seat to act may play: the suit led if it holds any, else any card."""
-    fixed, tricks, current, _, to_act, played, _ = s
-    if len(tricks) == 13:
-        return ()
-    mask = fixed.dealt[to_act] & ~played
-    if current:
-        suit = current[0].suit
-        if mask & SUIT_MASKS[suit]:
-            return suit_cards(mask, suit)
-    return mask_cards(mask)
+    """The cards the seat to act may play."""
+    return mask_cards(s.legal)
 
 
 def _allows(s: _State, card: Card) -> bool:
-    """Whether the seat to act may play ``card``: it holds it, and follows suit if it can."""
-    fixed, tricks, current, _, to_act, played, _ = s
-    if len(tricks) == 13:
-        return False
-    mask = fixed.dealt[to_act] & ~played
-    if not mask & card.bit:
-        return False
-    if not current:
-        return True
-    suit = current[0].suit
-    return card.suit is suit or not mask & SUIT_MASKS[suit]
+    """Whether the seat to act may play ``card``."""
+    return bool(s.legal & card.bit)
 
 
 def _after(s: _State, card: Card) -> _State:
     """The state after ``card``, already checked; a fourth card completes the trick."""
-    fixed, tricks, current, leader, to_act, played, ns = s
+    fixed, tricks, current, leader, to_act, played, ns, _ = s
+    played |= card.bit
     if len(current) == 3:
         cards = (*current, card)
         winner = trick_winner(leader, cards, fixed.trump)
-        return _tuple_new(_State, (fixed, (*tricks, Trick._complete(leader, cards, fixed.trump, winner)), (),
-                                   winner, winner, played | card.bit, ns + 1 if winner & 1 == 0 else ns))
-    return _tuple_new(_State, (fixed, tricks, (*current, card), leader, _NEXT[to_act], played | card.bit, ns))
+        tricks = (*tricks, Trick._complete(leader, cards, fixed.trump, winner))
+        return _tuple_new(_State, (fixed, tricks, (), winner, winner, played, ns + 1 if winner & 1 == 0 else ns,
+                                   fixed.dealt[winner] & ~played if len(tricks) < 13 else 0))
+    seat = _NEXT[to_act]
+    led = current[0].suit if current else card.suit
+    return _tuple_new(_State, (fixed, tricks, (*current, card), leader, seat, played, ns,
+                               follow_suit(fixed.dealt[seat] & ~played, led)))
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the

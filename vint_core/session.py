@@ -36,7 +36,7 @@ from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
 from vint_core.i18n import text
 from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
-from vint_core.play import Trick, trick_winner
+from vint_core.play import Trick, follow_suit, trick_winner
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
 from vint_core.scoring import ScoreLine
@@ -648,11 +648,7 @@ class _ClaimSolver:
 
     def _choices(self, hands: tuple[int, ...], leader: Seat, current: tuple[Card, ...]) -> list[Card]:
         seat = leader.offset(len(current))
-        mask = hands[seat]
-        if current:
-            follow = mask & SUIT_MASKS[current[0].suit]
-            if follow:
-                mask = follow
+        mask = follow_suit(hands[seat], current[0].suit if current else None)
         out_mask = hands[0] | hands[1] | hands[2] | hands[3]
         for played in current:  # a card on the table splits runs: with ♠Q led, ♠K and ♠J differ
             out_mask |= played.bit

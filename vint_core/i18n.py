@@ -463,6 +463,10 @@ _BOTS: dict[str, tuple[str, str]] = {
         "{best} is worth {best_score}",
         "{action}: über {n} gezogene Verteilungen bringt es im Mittel {score} Punkte für {side}; "
         "{best} bringt {best_score}"),
+    "sim_call_settled": ("{action}: the bidding guide's call; nothing to contest while {side} pass or hold "
+                         "the contract",
+                         "{action}: die Ansage des Bietleitfadens; nichts umkämpft, solange {side} passt oder den "
+                         "Kontrakt hält"),
     "sim_fallback": (
         "double-dummy sampling is not available (endplay is not installed), so the bidding guide chose: {inner}",
         "Double-Dummy-Stichproben sind nicht verfügbar (endplay fehlt), daher wählte der Bietleitfaden: {inner}"),

@@ -73,18 +73,18 @@ class BiddingBox:
 
     def show(self, legal: Collection[Call]) -> None:
         """Enable exactly the calls in ``legal`` (none when it is not the learner's turn)."""
-        legal_set = set(legal)
-        for call, button in self._buttons.items():
-            on = call in legal_set
-            if button.disabled == on:
-                button.disabled = not on
-        self._tooltips(legal_set)
+        self._tooltips(set(legal))
 
     def _tooltips(self, legal: set[Call]) -> None:
+        """Enable the calls in ``legal`` and label each button; a button that changes sends one message."""
         for call, button in self._buttons.items():
+            on = call in legal
             name = text("ui_pass", self.lang) if call is PASS else str(call)
-            button.tooltip = text("widget_make_call" if call in legal else "widget_call_not_legal", self.lang,
-                                  call=name)
+            tip = text("widget_make_call" if on else "widget_call_not_legal", self.lang, call=name)
+            if button.disabled == on or button.tooltip != tip:
+                with button.hold_sync():
+                    button.disabled = not on
+                    button.tooltip = tip
 
     @property
     def enabled(self) -> tuple[Call, ...]:

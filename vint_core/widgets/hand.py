@@ -58,11 +58,12 @@ class HandView:
             label = str(card)
             playable = card in legal_set
             tip = text("widget_play_card" if playable else "widget_card_not_playable", self.lang, card=label)
-            if button.description != label:
-                self._set_suit_class(button, card.suit)
-                button.description = label
-            button.tooltip = tip
-            button.disabled = not playable
+            with button.hold_sync():  # one message per changed card
+                if button.description != label:
+                    self._set_suit_class(button, card.suit)
+                    button.description = label
+                button.tooltip = tip
+                button.disabled = not playable
             button.layout.display = None
         if legal_set:
             self.row.remove_class("vint-idle")

@@ -89,8 +89,7 @@ class Table:
         self.howto = widgets.HTML()
         self.howto.add_class("vint-howto")
         self._build()
-        self.refresh()
-        self._schedule()
+        self._advance()
 
     # -- construction ----------------------------------------------------------
 
@@ -119,6 +118,14 @@ class Table:
         if lang is not None:
             session.lang = lang
         return cls(session, pace=pace_key)
+
+    @staticmethod
+    def _set_button(button: Any, *, description: str, tooltip: str | None, disabled: bool) -> None:
+        if (button.description, button.tooltip, button.disabled) != (description, tooltip, disabled):
+            with button.hold_sync():
+                button.description = description
+                button.tooltip = tooltip
+                button.disabled = disabled
 
     def _button(self, css: str, handler: Any) -> Any:
         button = widgets.Button()
@@ -204,8 +211,7 @@ class Table:
             self.widget.remove_class("vint-4c")
         if not settings.confirm_tricks:
             self._waiting = False
-        self.refresh()
-        self._schedule()
+        self._advance()
 
     def new_game(self, settings: TableSettings) -> None:
         """Leave this game and start a new one (new rubber) under ``settings``."""
@@ -242,8 +248,7 @@ class Table:
         self._note = ""
         self._last_moves = []
         self._check_trick_done()
-        self.refresh()
-        self._schedule()
+        self._advance()
         return True
 
     def _card_clicked(self, card: Card) -> None:
@@ -278,8 +283,7 @@ class Table:
         self._deal_moves = [(n, m) for n, m in self._deal_moves if n < done]
         self._tricks_seen = len(self.session.deal.tricks)
         self.review.clear()
-        self.refresh()
-        self._schedule()
+        self._advance()
 
     def claim(self) -> bool:
         """Claim every remaining trick; accepted only if no defence can beat it."""
@@ -299,14 +303,12 @@ class Table:
             self.refresh()
             return
         self._reset_deal_state()
-        self.refresh()
-        self._schedule()
+        self._advance()
 
     def continue_play(self) -> None:
         """Under the "confirm" pace: the learner has seen the trick; play on."""
         self._waiting = False
-        self.refresh()
-        self._schedule()
+        self._advance()
 
     def _reset_deal_state(self) -> None:
         self._generation += 1
@@ -349,30 +351,40 @@ class Table:
         pause = float(value) if not isinstance(value, str) else 0.0
         return pause if self.session.deal.phase is Phase.PLAY else pause / 2
 
-    def _schedule(self) -> None:
-        """Let the computer players act until it is the learner's turn, the deal ends or a trick awaits a click."""
+    def _advance(self) -> None:
+        """Let the computer players act (see :meth:`_schedule`) and draw the table once."""
+        if not self._schedule():
+            self.refresh()
+
+    def _schedule(self) -> bool:
+        """Let the computer players act until it is the learner's turn, the deal ends or a trick awaits a click.
+
+        True if it has drawn the table: one drawing per click, so the page gets each change once
+        (drawing before the computer players answer would disable the learner's buttons only to enable
+        them again a moment later).
+        """
         deal = self.session.deal
         if self._waiting or deal.is_finished or self.session.human_to_act():
-            return
+            return False
         pause = self._pause_for()
         loop = _running_loop()
         if pause <= 0 or loop is None:
             while self._bot_step():
                 pass
             self.refresh()
-            return
+            return True
         self._thinking = deal.to_act
         self.refresh()
         generation = self._generation
         loop.call_later(pause, self._tick, generation)
+        return True
 
     def _tick(self, generation: int) -> None:
         if generation != self._generation:
             return  # undone, or a new deal: this step belongs to the past
         self._thinking = None
         self._bot_step()
-        self.refresh()
-        self._schedule()
+        self._advance()
 
     def _bot_step(self) -> bool:
         """One computer action; False when none is due (learner's turn, deal over, waiting for a click)."""
@@ -447,23 +459,21 @@ class Table:
             self.sheet.show(s.rubber.record(deal), history=s.history)
         else:
             self.sheet.show(s.rubber, history=s.history, pending=deal)
-        # the buttons
-        self.hint_button.description = text("widget_hint_button", lang)
-        self.hint_button.tooltip = text("widget_hint_tip", lang)
-        self.hint_button.disabled = not s.human_to_act() or self._busy()
-        self.undo_button.description = text("widget_undo_button", lang)
-        self.undo_button.tooltip = text("widget_undo_tip", lang)
-        self.undo_button.disabled = not s.can_undo() or self._thinking is not None
+        # the buttons (each one that changes sends one message)
+        busy = self._busy()
+        self._set_button(self.hint_button, description=text("widget_hint_button", lang),
+                         tooltip=text("widget_hint_tip", lang), disabled=not s.human_to_act() or busy)
+        self._set_button(self.undo_button, description=text("widget_undo_button", lang),
+                         tooltip=text("widget_undo_tip", lang),
+                         disabled=not s.can_undo() or self._thinking is not None)
         self.undo_button.layout.display = None if s.practice else "none"
-        self.claim_button.description = text("widget_claim_button", lang)
-        self.claim_button.tooltip = text("widget_claim_tip", lang)
-        self.claim_button.disabled = view.phase is not Phase.PLAY or self._busy()
-        self.continue_button.description = text("widget_continue_button", lang)
+        self._set_button(self.claim_button, description=text("widget_claim_button", lang),
+                         tooltip=text("widget_claim_tip", lang), disabled=view.phase is not Phase.PLAY or busy)
+        self._set_button(self.continue_button, description=text("widget_continue_button", lang),
+                         tooltip=self.continue_button.tooltip, disabled=not self._waiting)
         self.continue_button.layout.display = None if self._waiting else "none"
-        self.continue_button.disabled = not self._waiting
-        self.next_button.description = text("widget_next_deal_button", lang)
-        self.next_button.tooltip = text("widget_next_deal_tip", lang)
-        self.next_button.disabled = not finished
+        self._set_button(self.next_button, description=text("widget_next_deal_button", lang),
+                         tooltip=text("widget_next_deal_tip", lang), disabled=not finished)
         # the review, once the deal is over (the only time the other hands are shown)
         if finished:
             if self.review.deal is not deal:

@@ -1,0 +1,130 @@
+"""Double-dummy analysis: the DD table, tricks still to come, contract scores, review sentences."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from vint_core import PASS, SEED, Call, Deal, Hand, Seat, Side, Strain, totals
+from vint_core.analysis import (
+    DoubleDummyUnavailable,
+    best_contracts,
+    contract_dd_tricks,
+    contract_scores,
+    dd_table,
+    remaining_tricks,
+    review_lines,
+)
+from vint_core.scoring import score_result
+
+# each seat holds one whole suit: North ♠, East ♥, South ♦, West ♣
+ONE_SUIT_EACH = (Hand.parse("AKQJT98765432..."), Hand.parse(".AKQJT98765432.."),
+                 Hand.parse("..AKQJT98765432."), Hand.parse("...AKQJT98765432"))
+
+
+def _contract(deal: Deal, bid: str, declarer: Seat) -> Deal:
+    calls = [PASS] * ((declarer - deal.dealer) & 3) + [Call.parse(bid)] + [PASS] * deal.rules.auction_end_passes
+    for call in calls:
+        deal = deal.apply(call)
+    return deal
+
+
+def test_dd_table_when_each_seat_holds_a_whole_suit() -> None:
+    # Independent count: at a suit contract the holder of the trump suit ruffs the opening lead and then
+    # draws every trick, so his side takes 13 whoever declares; at no-trump the opening leader
+    # (the declarer's left) runs his suit, so the declaring side takes nothing.
+    deal = Deal(ONE_SUIT_EACH, dealer=Seat.NORTH)
+    table = dd_table(deal)
+    holder = {Strain.SPADES: Seat.NORTH, Strain.HEARTS: Seat.EAST, Strain.DIAMONDS: Seat.SOUTH,
+              Strain.CLUBS: Seat.WEST}
+    for (strain, declarer), tricks in table.items():
+        if strain is Strain.NOTRUMP:
+            assert tricks == 0, (strain, declarer)
+        else:
+            assert tricks == (13 if holder[strain].side is declarer.side else 0), (strain, declarer)
+    assert len(table) == 20
+
+
+def test_contract_dd_tricks_matches_the_table() -> None:
+    deal = _contract(Deal.new(seed=11, rules=SEED), "2H", Seat.EAST)
+    assert contract_dd_tricks(deal) == dd_table(deal)[Strain.HEARTS, Seat.EAST]
+    assert contract_dd_tricks(Deal.new(seed=11)) is None
+
+
+def _minimax(deal: Deal, side: Side) -> int:
+    """Tricks ``side`` takes from here with best play by everyone (exhaustive search)."""
+    if deal.is_finished:
+        return 0
+    seat = deal.to_act
+    assert seat is not None
+    before = deal.tricks_won(side)
+    results = []
+    for card in deal.legal_actions():
+        nxt = deal.apply(card)
+        results.append(nxt.tricks_won(side) - before + _minimax(nxt, side))
+    return max(results) if seat.side is side else min(results)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_remaining_tricks_mid_trick_agrees_with_exhaustive_search(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = _contract(Deal.new(seed=seed), "1NT" if seed % 2 else "3S", Seat.SOUTH)
+    while len(deal.tricks) < 10 or len(deal.current_trick.cards) != 1 + seed % 3:  # type: ignore[union-attr]
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    ns, ew = remaining_tricks(deal, Side.NS), remaining_tricks(deal, Side.EW)
+    assert ns + ew == 3  # the trick in progress and two more
+    assert ns == _minimax(deal, Side.NS)
+    assert ew == _minimax(deal, Side.EW)
+
+
+def test_remaining_tricks_needs_the_play() -> None:
+    with pytest.raises(ValueError, match="play"):
+        remaining_tricks(Deal.new(seed=1), Side.NS)
+
+
+def test_contract_scores_agree_with_scoring() -> None:
+    deal = Deal.new(seed=5)
+    table = dd_table(deal)
+    scores = contract_scores(deal, table=table)
+    assert len(scores) == 35 * 4
+    for row in scores:
+        c = row.contract
+        assert row.declarer_tricks == table[c.strain, c.declarer]
+        t = totals(score_result(deal.rules, c, row.declarer_tricks, deal.hands))
+        assert row.points == (t[Side.NS], t[Side.EW])
+    best = best_contracts(deal, scores=scores)
+    for side in Side:
+        assert best[side].contract.side is side
+        assert all(best[side].margin(side) >= s.margin(side) for s in scores if s.contract.side is side)
+
+
+def test_review_lines_in_english_and_german() -> None:
+    rng = random.Random(3)
+    deal = _contract(Deal.new(seed=3), "4H", Seat.SOUTH)
+    while not deal.is_finished:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    dd = dd_table(deal)[Strain.HEARTS, Seat.SOUTH]
+    en, de = review_lines(deal, "en"), review_lines(deal, "de")
+    assert en[0] == (f"With all cards visible, 4♥ by South makes {dd} tricks; N–S made {deal.declarer_tricks}.")
+    assert de[0].startswith(f"Mit allen Karten offen macht 4♥ von Süd {dd} Stiche")
+    assert len(en) == len(de) >= 3
+    assert any("Best contract for E–W" in line for line in en)
+
+
+def test_missing_endplay_gives_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "endplay", None)
+    monkeypatch.setitem(sys.modules, "endplay._dds", None)
+    with pytest.raises(DoubleDummyUnavailable, match="endplay") as info:
+        dd_table(Deal.new(seed=1))
+    assert isinstance(info.value, ImportError)
+    assert "endplay" in info.value.message("de")
+
+
+def test_import_vint_core_does_not_import_endplay() -> None:
+    code = ("import sys, vint_core, vint_core.analysis, vint_core.bots.sim_bot, vint_core.simulate; "
+            "print('endplay' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -12,7 +12,10 @@ settings ``vint table`` hands to the notebook through environment variables.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import threading
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -66,4 +69,74 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
     return out
 
 
-__all__ = ["ENVIRONMENT", "notebook_path", "settings_from_environment"]
+def preheated(environ: Mapping[str, str] | None = None) -> bool:
+    """Is this kernel one Voilà started ahead of a page (``--preheat_kernel``)?
+
+    >>> preheated({}), preheated({"VOILA_PREHEAT": "True"})
+    (False, True)
+    """
+    env = os.environ if environ is None else environ
+    return env.get("VOILA_PREHEAT", "False") == "True"
+
+
+def warm_up() -> None:
+    """Import what the table needs later (computer players, double-dummy analysis) before a page asks for it.
+
+    A preheated kernel does this while nobody waits; the first finished deal then shows its
+    analysis without the pause of loading it. Elsewhere it does nothing: a page waiting for
+    its table should not wait for the analysis too.
+    """
+    if not preheated():
+        return
+    import vint_core.widgets  # noqa: F401
+    from vint_core.widgets.table import analysis_available
+
+    if analysis_available():
+        from vint_core import analysis
+
+        analysis.available()
+
+
+def wait_for_page(timeout: float | None = None) -> bool:
+    """In a preheated kernel, wait until Voilà hands it to a page; at once (False) otherwise.
+
+    A preheated kernel runs the notebook before anyone opens the page; the table must be
+    opened after that (it resumes the saved game, which the last page may have changed).
+    This is Voilà's ``wait_for_request`` without importing the server into the kernel:
+    Voilà sends the request's details over ``/voila/query/<kernel id>``; they are put in
+    the environment, as Voilà's own helper does. True once they have arrived.
+    """
+    if not preheated():
+        return False
+    env = os.environ
+    host = env.get("VOILA_APP_IP", "127.0.0.1")
+    port = env.get("VOILA_APP_PORT", "8866")
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
+    url = f"{protocol}://{host}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
+    received: list[str] = []
+
+    def listen() -> None:  # in a thread of its own: the kernel's event loop is busy running this cell
+        import asyncio
+
+        import websockets
+
+        async def receive() -> None:
+            async with websockets.connect(url, open_timeout=10) as socket:
+                message = await asyncio.wait_for(socket.recv(), timeout)
+                received.append(message if isinstance(message, str) else message.decode())
+
+        with contextlib.suppress(OSError, TimeoutError, websockets.WebSocketException):
+            asyncio.run(receive())
+
+    thread = threading.Thread(target=listen, name="vint-wait-for-page", daemon=True)
+    thread.start()
+    thread.join()
+    if not received:
+        return False
+    for key, value in json.loads(received[0]).items():
+        env[str(key)] = str(value)
+    return True
+
+
+__all__ = ["ENVIRONMENT", "notebook_path", "preheated", "settings_from_environment", "wait_for_page", "warm_up"]

@@ -23,6 +23,9 @@ from typing import Any
 from vint_core.app import notebook_path
 
 HOST = "127.0.0.1"
+#: Voilà options that keep one kernel ready, the notebook run up to :func:`vint_core.app.wait_for_page`;
+#: the next one is started a few seconds after a page takes it, once that page has drawn its table
+PREHEAT = ("--preheat_kernel=True", "--pool_size=1", "--VoilaKernelManager.fill_delay=4")
 
 
 def free_port(host: str = HOST) -> int:
@@ -33,20 +36,24 @@ def free_port(host: str = HOST) -> int:
         return port
 
 
-def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = ()) -> list[str]:
+def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = (),
+                  preheat: bool = True) -> list[str]:
     """The command line that serves the table with Voilà on 127.0.0.1 at ``port``."""
     return [sys.executable, "-m", "voila", str(notebook or notebook_path()), "--no-browser",
             f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0",
+            # a kernel is started and the notebook's imports run before a page asks: the page opens at once
+            *(PREHEAT if preheat else ()),
             # a table left alone for half an hour gives its memory back; the game is saved, a reload resumes it
             "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=300", *extra]
 
 
 def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None,
-                extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+                extra: Sequence[str] = (), preheat: bool = True) -> subprocess.Popen[bytes]:
     """Start Voilà serving the table; the caller stops it (``terminate``) when done."""
     environ = dict(os.environ if env is None else env)
     out: Any = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115 (closed with the process)
-    return subprocess.Popen(voila_command(port=port, extra=extra), env=environ, stdout=out, stderr=subprocess.STDOUT)
+    command = voila_command(port=port, extra=extra, preheat=preheat)
+    return subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT)
 
 
 def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = None, timeout: float = 60.0) -> None:

@@ -10,6 +10,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.i18n import text
 from vint_core.rules import SEED_ORDER, RuleSet
+from vint_core.widgets.style import hbox, shared
 
 _STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Strain.DIAMONDS: "vint-suit-d",
                  Strain.HEARTS: "vint-suit-h", Strain.NOTRUMP: "vint-suit-nt"}
@@ -29,8 +30,8 @@ class BiddingBox:
         self.rules = rules
         self._buttons: dict[Call, Any] = {}
         # one layout and one style for all 36 buttons: fewer models for the page to load
-        layout = widgets.Layout()
-        style = widgets.ButtonStyle()
+        layout = shared("layout")
+        style = shared("button")
         rows = []
         for level in range(1, 8):
             row = []
@@ -43,11 +44,9 @@ class BiddingBox:
                 button._vint_call = bid
                 self._buttons[bid] = button
                 row.append(button)
-            box = widgets.HBox(row)
-            box.add_class("vint-callrow")
-            rows.append(box)
+            rows.append(hbox(row, "vint-callrow"))
         self._rows = rows
-        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True, style=style)
+        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True, layout=layout, style=style)
         pass_button.add_class("vint-call")
         pass_button.add_class("vint-pass-button")
         pass_button.on_click(self._clicked)

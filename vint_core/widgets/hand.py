@@ -9,6 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.cards import Card, Hand, Suit
 from vint_core.i18n import text
+from vint_core.widgets.style import hbox, html, shared, vbox
 
 #: suits left to right, alternating colours (as the renderer draws a hand)
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -26,20 +27,17 @@ class HandView:
         self.lang = lang
         self._cards: list[Card | None] = [None] * 13
         self._buttons: list[Any] = []
-        style = widgets.ButtonStyle()  # shared: fewer models for the page to load
         for index in range(13):
-            button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"), style=style)
+            button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"),
+                                    style=shared("button"))
             button.add_class("vint-card")
             button.add_class("vint-cardbutton")
             button.on_click(self._clicked)
             button._vint_index = index
             self._buttons.append(button)
-        self.label = widgets.HTML()
-        self.label.add_class("vint-hand-label")
-        self.row = widgets.HBox(self._buttons)
-        self.row.add_class("vint-handrow")
-        self.widget = widgets.VBox([self.label, self.row])
-        self.widget.add_class("vint-handview")
+        self.label = html("vint-hand-label")
+        self.row = hbox(self._buttons, "vint-handrow")
+        self.widget = vbox([self.label, self.row], "vint-handview")
 
     # -- drawing -------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from vint_core import render
 from vint_core.deal import Deal
 from vint_core.i18n import text
 from vint_core.scoring import ScoreLine
+from vint_core.widgets.style import html, shared
 
 
 def position_after(deal: Deal, tricks: int) -> Deal:
@@ -30,22 +31,23 @@ class ReviewPanel:
         self.lang = lang
         self.deal: Deal | None = None
         self.four_colour = False
-        self.title = widgets.HTML()
+        self.title = html()
         self.slider = widgets.IntSlider(value=0, min=0, max=0, description="", continuous_update=True,
                                         readout=True)
         self.slider.add_class("vint-review-slider")
         self.slider.observe(self._moved, names="value")
-        self.back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang))
-        self.forward = widgets.Button(description="▶", tooltip=text("widget_review_forward", lang))
+        self.back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang),
+                                   layout=shared("layout"), style=shared("button"))
+        self.forward = widgets.Button(description="▶", tooltip=text("widget_review_forward", lang),
+                                      layout=shared("layout"), style=shared("button"))
         for button in (self.back, self.forward):
             button.add_class("vint-review-step")
         self.back.on_click(self._step_back)
         self.forward.on_click(self._step_forward)
-        self.board = widgets.HTML()
-        self.board.add_class("vint-review-board")
-        self.score = widgets.HTML()
-        self.analysis = widgets.HTML()
-        self.reasons = widgets.HTML()
+        self.board = html("vint-review-board")
+        self.score = html()
+        self.analysis = html()
+        self.reasons = html()
         self.controls = widgets.HBox([self.back, self.slider, self.forward])
         self.widget = widgets.VBox([self.title, self.controls, self.board, self.score, self.analysis,
                                     self.reasons])

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from vint_core import render
 from vint_core.deal import Deal
 from vint_core.rubber import Rubber
 from vint_core.views import SeatView
+from vint_core.widgets.style import html
 
 
 class ScoreSheet:
@@ -17,8 +16,7 @@ class ScoreSheet:
 
     def __init__(self, *, lang: str = "en") -> None:
         self.lang = lang
-        self.widget = widgets.HTML()
-        self.widget.add_class("vint-scoresheet-view")
+        self.widget = html("vint-scoresheet-view")
 
     def show(self, rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None) -> None:
         """Draw ``rubber``; ``pending`` (the deal being played) adds an "in progress" row, nothing of its cards."""
@@ -31,8 +29,7 @@ class LiveScore:
 
     def __init__(self, *, lang: str = "en") -> None:
         self.lang = lang
-        self.widget = widgets.HTML()
-        self.widget.add_class("vint-livescore")
+        self.widget = html("vint-livescore")
 
     def show(self, view: SeatView | Deal) -> None:
         self.widget.value = render.live_score_html(view, lang=self.lang, css=False)

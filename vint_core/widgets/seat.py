@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from vint_core import render
 from vint_core.i18n import seat_name, text
 from vint_core.seats import Seat
+from vint_core.widgets.style import html
 
 
 class SeatPanel:
@@ -15,8 +14,7 @@ class SeatPanel:
     def __init__(self, *, seat: Seat, lang: str = "en") -> None:
         self.seat = seat
         self.lang = lang
-        self.widget = widgets.HTML()
-        self.widget.add_class("vint-seatpanel")
+        self.widget = html("vint-seatpanel")
 
     def show(self, *, player: str, cards_left: int, tricks: int, dealer: bool, to_act: bool,
              last_call: str = "") -> None:

@@ -12,6 +12,7 @@ from vint_core.bots import BOT_NAMES
 from vint_core.i18n import seat_name, text
 from vint_core.rules import RULE_SETS
 from vint_core.seats import Seat
+from vint_core.widgets.style import hbox, html, shared, vbox
 
 #: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
 PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
@@ -52,27 +53,30 @@ class SettingsPanel:
         self.on_new_game = on_new_game
         self._quiet = False
         lang = settings.lang
-        style = {"description_width": "10em"}
-        self.rules = widgets.Dropdown(options=list(RULE_SETS), value=settings.rules, style=style)
-        self.new_game = widgets.Button()
+        style = shared("description")
+        layout = shared("layout")
+        self.rules = widgets.Dropdown(options=list(RULE_SETS), value=settings.rules, style=style,
+                                  layout=layout)
+        self.new_game = widgets.Button(layout=layout, style=shared("button"))
         self.new_game.add_class("vint-new-game")
         self.new_game.on_click(self._new_game_clicked)
         self.bots: dict[Seat, Any] = {}
         for seat in self.computer_seats:
-            dd = widgets.Dropdown(options=list(BOT_NAMES), value=settings.bots.get(seat, "rule"), style=style)
+            dd = widgets.Dropdown(options=list(BOT_NAMES), value=settings.bots.get(seat, "rule"), style=style,
+                              layout=layout)
             dd.add_class("vint-bot-level")
             dd.observe(self._changed, names="value")
             self.bots[seat] = dd
-        self.pace = widgets.Dropdown(options=[(key, key) for key in PACES], value=settings.pace, style=style)
-        self.lang = widgets.Dropdown(options=list(LANGUAGES), value=lang, style=style)
+        self.pace = widgets.Dropdown(options=[(key, key) for key in PACES], value=settings.pace, style=style,
+                                 layout=layout)
+        self.lang = widgets.Dropdown(options=list(LANGUAGES), value=lang, style=style, layout=layout)
         self.four_colour = widgets.Checkbox(value=settings.four_colour, indent=False)
         for control in (self.pace, self.lang, self.four_colour):
             control.observe(self._changed, names="value")
         self.rules.observe(self._rules_changed, names="value")
-        self.note = widgets.HTML()
-        self.widget = widgets.VBox([self.lang, self.pace, self.four_colour, *self.bots.values(),
-                                    widgets.HBox([self.rules, self.new_game]), self.note])
-        self.widget.add_class("vint-settings")
+        self.note = html()
+        self.widget = vbox([self.lang, self.pace, self.four_colour, *self.bots.values(),
+                            hbox([self.rules, self.new_game]), self.note], "vint-settings")
         self.set_lang(lang)
 
     @property

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+from ipywidgets.widgets.widget_description import DescriptionStyle  # type: ignore[import-untyped]
+from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
+
 from vint_core import render
 
 _WIDGET_CSS = """
@@ -83,3 +89,51 @@ def table_css(*, four_colour: bool = False) -> str:
 def style_html(*, four_colour: bool = False) -> str:
     """A ``<style>`` block for an ``HTML`` widget."""
     return f"<style>{table_css(four_colour=four_colour)}</style>"
+
+
+# -- shared layout and style models ------------------------------------------------------------
+
+_MAKERS: dict[str, Any] = {
+    "layout": widgets.Layout,
+    "html": HTMLStyle,
+    "button": widgets.ButtonStyle,
+    "description": lambda: DescriptionStyle(description_width="10em"),
+}
+_SHARED: dict[str, Any] = {}
+
+
+def shared(kind: str) -> Any:
+    """One ``Layout`` (``"layout"``) or style model (``"html"``, ``"button"``, ``"description"``) for many widgets.
+
+    Every ipywidget otherwise brings its own layout and style models, each one more model for the
+    page to fetch and build when it opens. Only widgets that never change their own layout or style
+    may use these: a change to a shared model shows on all of them. A closed model is replaced.
+    """
+    model = _SHARED.get(kind)
+    if model is None or getattr(model, "comm", None) is None:
+        model = _SHARED[kind] = _MAKERS[kind]()
+    return model
+
+
+def html(*classes: str, value: str = "") -> Any:
+    """An ``HTML`` widget with the shared layout and style (its value may change; its layout may not)."""
+    widget = widgets.HTML(value=value, layout=shared("layout"), style=shared("html"))
+    for css in classes:
+        widget.add_class(css)
+    return widget
+
+
+def hbox(children: Any, *classes: str) -> Any:
+    """An ``HBox`` with the shared layout (never hidden or resized through its own layout)."""
+    box = widgets.HBox(children, layout=shared("layout"))
+    for css in classes:
+        box.add_class(css)
+    return box
+
+
+def vbox(children: Any, *classes: str) -> Any:
+    """A ``VBox`` with the shared layout (never hidden or resized through its own layout)."""
+    box = widgets.VBox(children, layout=shared("layout"))
+    for css in classes:
+        box.add_class(css)
+    return box

@@ -37,7 +37,7 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import PACES, SettingsPanel, TableSettings
-from vint_core.widgets.style import style_html
+from vint_core.widgets.style import hbox, html, shared, style_html, vbox
 from vint_core.widgets.trick import TrickView
 
 
@@ -66,10 +66,9 @@ class Table:
         self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
         human = session.human
         lang = session.lang
-        self.style = widgets.HTML(style_html(four_colour=self.four_colour))
-        self.header = widgets.HTML()
-        self.status = widgets.HTML()
-        self.status.add_class("vint-status-box")
+        self.style = html(value=style_html(four_colour=self.four_colour))
+        self.header = html()
+        self.status = html("vint-status-box")
         self.hand = HandView(on_play=self._card_clicked, lang=lang)
         self.bidding = BiddingBox(on_call=self._call_clicked, rules=session.deal.rules, lang=lang)
         self.trick = TrickView(bottom=human, lang=lang)
@@ -82,12 +81,11 @@ class Table:
         self.settings_panel = SettingsPanel(settings=self._settings(), human=human, on_change=self._settings_changed,
                                             on_new_game=self._new_game)
         self.hint_button = self._button("vint-hint", self._hint_clicked)
-        self.undo_button = self._button("vint-undo", self._undo_clicked)
+        self.undo_button = self._button("vint-undo", self._undo_clicked, own_layout=True)
         self.claim_button = self._button("vint-claim", self._claim_clicked)
-        self.continue_button = self._button("vint-continue", self._continue_clicked)
+        self.continue_button = self._button("vint-continue", self._continue_clicked, own_layout=True)
         self.next_button = self._button("vint-next-deal", self._next_clicked)
-        self.howto = widgets.HTML()
-        self.howto.add_class("vint-howto")
+        self.howto = html("vint-howto")
         self._build()
         self._advance()
 
@@ -127,8 +125,10 @@ class Table:
                 button.tooltip = tooltip
                 button.disabled = disabled
 
-    def _button(self, css: str, handler: Any) -> Any:
-        button = widgets.Button()
+    def _button(self, css: str, handler: Any, *, own_layout: bool = False) -> Any:
+        """A control button; ``own_layout`` for one that is hidden at times (through its layout)."""
+        layout = widgets.Layout() if own_layout else shared("layout")
+        button = widgets.Button(layout=layout, style=shared("button"))
         button.add_class(css)
         button.on_click(handler)
         return button
@@ -136,32 +136,23 @@ class Table:
     def _build(self) -> None:
         human = self.session.human
         left, top, right = (self.seats[s].widget for s in (human.left, human.partner, human.right))
-        top_row = widgets.HBox([top])
-        top_row.add_class("vint-feltrow")
-        top_row.add_class("vint-feltrow-top")
-        centre = widgets.VBox([self.trick.widget, self.centre_auction.widget])
-        centre.add_class("vint-centre")
-        middle = widgets.HBox([left, centre, right])
-        middle.add_class("vint-feltrow")
-        self.felt = widgets.VBox([top_row, middle, self.hand.widget])
-        self.felt.add_class("vint-felt-box")
-        self.controls = widgets.HBox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
-                                      self.next_button])
-        self.controls.add_class("vint-controls")
-        self.main = widgets.VBox([self.felt, self.controls])
-        self.main.add_class("vint-main")
-        self.live_panel = widgets.VBox([self.live.widget, self.auction.widget])
+        # boxes that are never hidden share one layout model (see style.shared)
+        top_row = hbox([top], "vint-feltrow", "vint-feltrow-top")
+        centre = vbox([self.trick.widget, self.centre_auction.widget], "vint-centre")
+        middle = hbox([left, centre, right], "vint-feltrow")
+        self.felt = vbox([top_row, middle, self.hand.widget], "vint-felt-box")
+        self.controls = hbox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
+                              self.next_button], "vint-controls")
+        self.main = vbox([self.felt, self.controls], "vint-main")
+        self.live_panel = widgets.VBox([self.live.widget, self.auction.widget])  # hidden during the auction
         self.live_panel.add_class("vint-panel")
-        self.side = widgets.VBox([self.bidding.widget, self.live_panel, self.sheet.widget])
-        self.side.add_class("vint-side")
+        self.side = vbox([self.bidding.widget, self.live_panel, self.sheet.widget], "vint-side")
         self.extras = widgets.Accordion(children=[self.howto, self.settings_panel.widget])
         self.extras.add_class("vint-extras")
         self.extras.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
-        body = widgets.HBox([self.main, self.side])
-        body.add_class("vint-body")
-        self.widget = widgets.VBox([self.style, self.header, self.status, body, self.review.widget, self.extras])
-        self.widget.add_class("vint")
-        self.widget.add_class("vint-table")
+        body = hbox([self.main, self.side], "vint-body")
+        self.widget = vbox([self.style, self.header, self.status, body, self.review.widget, self.extras],
+                           "vint", "vint-table")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from vint_core import render
 from vint_core.play import Trick
 from vint_core.seats import Seat
+from vint_core.widgets.style import html
 
 
 class TrickView:
@@ -16,8 +15,7 @@ class TrickView:
         self.bottom = bottom
         self.lang = lang
         self.trick: Trick | None = None
-        self.widget = widgets.HTML()
-        self.widget.add_class("vint-trickview")
+        self.widget = html("vint-trickview")
 
     def show(self, trick: Trick | None, *, leader: Seat | None = None, four_colour: bool = False) -> None:
         """Draw ``trick``; with no trick yet, an empty table with ``leader`` marked to lead."""

@@ -278,11 +278,22 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--duplicate", action="store_true", help="play every deal twice with the partnerships swapped")
     p.add_argument("--workers", type=_positive, default=1, help="worker processes (results do not depend on it)")
-    p.add_argument("--out", metavar="FILE.pbn", help="write every deal played as PBN")
+    p.add_argument("--out", metavar="FILE.pbn",
+                   help="write every deal played as PBN (with --duplicate the second table goes to FILE-swapped.pbn)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of sentences")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--lang", default="en", choices=("en", "de"), help="language of the report")
     p.set_defaults(func=run)
+
+
+def output_paths(out: str, *, duplicate: bool) -> list[str]:
+    """The PBN files ``--out`` writes: ``out`` itself; in a duplicate run also ``out`` with ``-swapped``
+    before the extension, holding the second table (the first bot East–West).
+    """
+    if not duplicate:
+        return [out]
+    stem, dot, ext = out.rpartition(".")
+    return [out, f"{stem}-swapped.{ext}" if dot and "/" not in ext else out + "-swapped"]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -295,8 +306,10 @@ def run(args: argparse.Namespace) -> int:
 
         generator = (f"vint simulate --deals {args.deals} --ns {args.ns} --ew {args.ew} --rules {args.rules.name} "
                      f"--seed {args.seed}" + (" --duplicate" if args.duplicate else ""))
-        with open(args.out, "w", encoding="utf-8") as fp:
-            notation.dump(result.deals, fp, generator=generator)
+        # one file per table, so that each is a rotating run of deals `vint score` reads as rubbers
+        for path, table in zip(output_paths(args.out, duplicate=args.duplicate), range(2), strict=False):
+            with open(path, "w", encoding="utf-8") as fp:
+                notation.dump([o.tables[table] for o in result.outcomes], fp, generator=generator)
     if args.json:
         print(json.dumps(result.to_json()))
     else:
@@ -305,4 +318,5 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["DealOutcome", "ProgressBar", "SimulationResult", "play_deal", "play_one", "register", "run", "simulate"]
+__all__ = ["DealOutcome", "ProgressBar", "SimulationResult", "output_paths", "play_deal", "play_one", "register", "run",
+           "simulate"]

@@ -56,13 +56,13 @@ class LevelSettings:
     play_samples: int
     auction_samples: int
     #: how far the expected gain of a call must exceed its standard error to overrule the bidding guide
-    auction_z: float = 1.0
+    auction_z: float = 1.5
 
 
 LEVELS: dict[str, LevelSettings] = {
-    "fast": LevelSettings(play_samples=5, auction_samples=4),
-    "normal": LevelSettings(play_samples=14, auction_samples=10),
-    "strong": LevelSettings(play_samples=40, auction_samples=24),
+    "fast": LevelSettings(play_samples=5, auction_samples=3),
+    "normal": LevelSettings(play_samples=10, auction_samples=5),
+    "strong": LevelSettings(play_samples=32, auction_samples=16, auction_z=1.5),
 }
 
 # the longest rollout of an auction before the remaining calls are taken as passes
@@ -181,7 +181,7 @@ class SimBot:
     def _play_count(self, view: SeatView) -> int:
         left = len(view.hand)
         base = self.settings.play_samples
-        return base if left >= 10 else base * 2 if left >= 6 else base * 3
+        return base if left >= 8 else base * 2 if left >= 5 else base * 3
 
     def _promises(self, view: SeatView) -> Mapping[Seat, Promise] | None:
         if not self.use_promises:
@@ -215,7 +215,7 @@ class SimBot:
     # -- the auction -------------------------------------------------------
 
     def _candidates(self, view: SeatView, guide_call: Call) -> list[Call]:
-        """The guide's call, Pass, and the cheapest bid in no-trump and in the seat's two longest suits."""
+        """The guide's call, Pass, and the cheapest bid in the seat's longest suit."""
         hand = view.hand_dealt
         cheapest: dict[Strain, Bid] = {}
         for call in view.legal:
@@ -223,9 +223,7 @@ class SimBot:
                 cheapest[call.strain] = call
         suits = sorted((s for s in cheapest if s.suit is not None),
                        key=lambda s: (-hand.count(s.suit), -view.rules.strain_order.index(s)))  # type: ignore[arg-type]
-        out: list[Call] = [guide_call, PASS] + [cheapest[s] for s in suits[:2]]
-        if Strain.NOTRUMP in cheapest:
-            out.append(cheapest[Strain.NOTRUMP])
+        out: list[Call] = [guide_call, PASS] + [cheapest[s] for s in suits[:1]]
         return list(dict.fromkeys(out))
 
     def _choose_call(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
@@ -237,6 +235,10 @@ class SimBot:
             chosen = guide.choose(view, random.Random(rng.getrandbits(64)))
             assert isinstance(chosen, Call)
             guide_call = chosen
+        top = _highest_bidder(view)
+        if guide_call is PASS and (top is None or top.side is view.seat.side):
+            # nothing to contest: the guide passes and the contract (if any) is already this side's
+            return guide_call, _Decision("call", 0, {guide_call: (math.nan, math.nan)}, guide=guide_call)
         candidates = self._candidates(view, guide_call)
         layouts = sample_layouts(view, rng=rng, count=self.settings.auction_samples, promises=self._promises(view))
         side = view.seat.side
@@ -274,6 +276,14 @@ class SimBot:
                 choice = candidates[best]
         stats: dict[Action, tuple[float, float]] = {call: (math.nan, means[j]) for j, call in enumerate(candidates)}
         return choice, _Decision("call", len(layouts), stats, guide=guide_call if guide is not None else None)
+
+
+def _highest_bidder(view: SeatView) -> Seat | None:
+    top = None
+    for seat, call in view.calls_by():
+        if isinstance(call, Bid):
+            top = seat
+    return top
 
 
 def _margin(points: tuple[int, int], side: Side) -> int:
@@ -322,6 +332,8 @@ def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> 
     tricks, score = stats[action]
     others = [a for a in stats if a != action]
     best_other = max(others, key=lambda a: (stats[a][1], stats[a][0])) if others else None
+    if decision.kind == "call" and decision.layouts == 0:
+        return bot_text("sim_call_settled", lang, action=action, side=side)
     if decision.kind == "call":
         top = max(stats, key=lambda a: stats[a][1])
         if top != action and stats[top][1] > score:
@@ -329,7 +341,8 @@ def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> 
                 return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score))
             return bot_text("sim_call_worse", lang, action=action, n=n, side=side, score=_signed(score), best=top,
                             best_score=_signed(stats[top][1]))
-        assert best_other is not None
+        if best_other is None:
+            return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score))
         return bot_text("sim_call_best", lang, action=action, n=n, side=side, score=_signed(score),
                         more=_fmt(score - stats[best_other][1], 0), other=best_other)
     if best_other is None:

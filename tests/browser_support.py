@@ -61,7 +61,8 @@ class Server:
 
 @contextmanager
 def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: str = "voila",
-                 extra: tuple[str, ...] = ("--show_tracebacks=True",), preheat: bool = True) -> Iterator[Server]:
+                 extra: tuple[str, ...] = ("--show_tracebacks=True",), preheat: bool = True,
+                 notebook: Path | None = None) -> Iterator[Server]:
     """Voilà serving ``vint_core/app/table.ipynb`` on a free port, saving into ``data_dir``.
 
     As ``vint table`` serves it: one kernel kept ready (``preheat``), unless told otherwise.
@@ -70,7 +71,7 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
     environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), **(env or {})}
     port = free_port()
     log = ARTIFACTS / f"{name}.log"
-    process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat)
+    process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook)
     server = Server(port=port, process=process, data_dir=data_dir, log=log)
     try:
         wait_until_serving(server.url, process=process, timeout=90)

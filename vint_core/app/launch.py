@@ -48,11 +48,12 @@ def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[st
 
 
 def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None,
-                extra: Sequence[str] = (), preheat: bool = True) -> subprocess.Popen[bytes]:
-    """Start Voilà serving the table; the caller stops it (``terminate``) when done."""
+                extra: Sequence[str] = (), preheat: bool = True,
+                notebook: Path | None = None) -> subprocess.Popen[bytes]:
+    """Start Voilà serving the table (or ``notebook``); the caller stops it (``terminate``) when done."""
     environ = dict(os.environ if env is None else env)
     out: Any = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115 (closed with the process)
-    command = voila_command(port=port, extra=extra, preheat=preheat)
+    command = voila_command(port=port, notebook=notebook, extra=extra, preheat=preheat)
     return subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT)
 
 

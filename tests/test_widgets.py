@@ -16,7 +16,7 @@ import nbformat
 import pytest
 
 from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
-from vint_core.app import notebook_path, settings_from_environment
+from vint_core.app import notebook_path, preheated, settings_from_environment, wait_for_page, warm_up
 from vint_core.app.launch import register, table_environment, voila_command
 from vint_core.session import TableSession
 from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table, TableSettings
@@ -334,6 +334,22 @@ def test_the_notebook_is_in_the_package_without_outputs() -> None:
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert code and all(not c.outputs and c.execution_count is None for c in code)
     assert "Table.open" in "".join(c.source for c in code)
+
+
+def test_the_notebook_opens_the_table_only_once_a_page_asks() -> None:
+    """A preheated kernel runs the notebook early: the saved game must be read after the page's request."""
+    source = "".join(c.source for c in nbformat.read(notebook_path(), as_version=4).cells if c.cell_type == "code")
+    assert source.index("wait_for_page()") < source.index("Table.open(")
+    assert source.index("warm_up()") < source.index("wait_for_page()")
+
+
+def test_outside_a_preheated_kernel_nothing_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    assert not preheated() and preheated({"VOILA_PREHEAT": "True"})
+    assert wait_for_page() is False
+    warm_up()  # nothing to do here; it returns at once
+    assert "--preheat_kernel=True" in voila_command(port=8899)
+    assert not any("preheat" in part for part in voila_command(port=8899, preheat=False))
 
 
 def test_settings_from_the_environment() -> None:

@@ -84,6 +84,9 @@ class Auction:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_auction_of, (self._s,))
+
     # -- state -------------------------------------------------------------
 
     @property
@@ -218,6 +221,12 @@ class Auction:
         from vint_core import render
 
         return render.auction_html(self)
+
+
+def _auction_of(state: _State) -> Auction:
+    auction = _new(Auction)
+    _set_state(auction, state)
+    return auction
 
 
 _new = object.__new__

@@ -135,6 +135,9 @@ class Deal:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a deal is immutable: apply() returns the next one")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_deal_of, (self._setup, self.auction, self._ps))
+
     # -- state -------------------------------------------------------------
 
     @property
@@ -325,6 +328,14 @@ def _check_board(board: object) -> None:
     """A board label is one printable line of text (or None)."""
     if board is not None and not (isinstance(board, str) and board.isprintable()):
         raise VintError(Reason.BAD_DEAL, detail=f"a board label is one printable line, not {board!r}")
+
+
+def _deal_of(setup: _Setup, auction: Auction, ps: _State | None) -> Deal:
+    deal = _new(Deal)
+    _set_setup(deal, setup)
+    _set_auction(deal, auction)
+    _set_play(deal, ps)
+    return deal
 
 
 _new = object.__new__

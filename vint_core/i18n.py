@@ -494,7 +494,7 @@ def _render(value: Any, lang: str) -> Any:
         return side_name(value, lang)
     if isinstance(value, enum.Enum) or value is None:
         return str(value) if value is not None else "—"
-    return value if isinstance(value, (int, str)) else str(value)
+    return value if isinstance(value, (int, float, str)) else str(value)
 
 
 def _fill(template: str, lang: str, params: Mapping[str, Any]) -> str:

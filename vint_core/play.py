@@ -61,6 +61,9 @@ class Trick:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a trick is immutable")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Trick, (self.leader, self.cards, self.trump))
+
     @property
     def suit_led(self) -> Suit | None:
         return self.cards[0].suit if self.cards else None
@@ -125,6 +128,9 @@ class Play:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a play is immutable: apply() returns the next one")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Play._of, (self._s,))
 
     # -- state -------------------------------------------------------------
 

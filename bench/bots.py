@@ -8,9 +8,11 @@ Prints, with the command line used:
 
 * decision time p50 / p95 per bot and level (``random``, ``rule``, ``sim-fast``,
   ``sim-normal``, ``sim-strong``), over the decisions of a few seeded deals;
-* strength by duplicate matches of ``--deals`` deals: RuleBot vs RandomBot and
-  SimBot ``normal`` vs RuleBot (mean score difference per deal and its 95%
-  interval; the interval must lie above zero);
+* strength by duplicate matches of ``--deals`` deals, each table playing real
+  rubbers (the bots bid by the game score of their table's sheet): RuleBot vs
+  RandomBot and SimBot ``normal`` vs RuleBot (mean score difference per deal
+  and its 95% interval; the interval must lie above zero), and the rubbers
+  each bot won and the points of the finished rubbers;
 * declarer play against the double-dummy limit: for each bot, the mean number of
   tricks its declaring side takes below the double-dummy result of the same
   contract (negative: more than double dummy, thanks to the defenders).
@@ -50,6 +52,23 @@ def declarer_gap(result: SimulationResult) -> dict[str, tuple[float, int]]:
     return {bot: (sum(g) / len(g), len(g)) for bot, g in gaps.items()}
 
 
+def rubber_figures(result: SimulationResult) -> tuple[dict[str, int], dict[str, int], int]:
+    """Over both tables: rubbers won per bot, all points of the finished rubbers per bot, rubbers finished."""
+    won = {result.ns: 0, result.ew: 0}
+    points = {result.ns: 0, result.ew: 0}
+    finished = 0
+    for table, rubbers in enumerate(result.rubbers):
+        bots = result.table_bots(table)
+        for rubber in rubbers:
+            if rubber.winner is None:
+                continue
+            finished += 1
+            won[bots[rubber.winner]] += 1
+            for side in Side:
+                points[bots[side]] += rubber.totals[side]
+    return won, points, finished
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -85,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  mean difference per deal {res.mean_diff_per_deal:+.1f} points for {first}, "
               f"95% interval [{lo:+.1f}, {hi:+.1f}]  ({'above zero' if lo > 0 else 'NOT above zero'})"
               f"  wall {time.monotonic() - t0:.0f} s")
+        won, points, finished = rubber_figures(res)
+        print(f"  rubbers finished {finished} (both tables): won by {first} {won[first]}, by {second} "
+              f"{won[second]}; points in finished rubbers {first} {points[first]}, {second} {points[second]}")
         for role, info in res.decision_times().items():
             print(f"  {role} {info['bot']:<11} p50 {info['p50']:.4f} s  p95 {info['p95']:.4f} s "
                   f"over {info['decisions']} decisions")

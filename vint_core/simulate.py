@@ -2,15 +2,32 @@
 
 Two computer players (by name: ``random``, ``rule``, ``sim-fast``,
 ``sim-normal``, ``sim-strong``) play a run of seeded deals, one bot for
-North–South and one for East–West. With ``duplicate`` every deal is played
-twice with the partnerships swapped, so that the luck of the cards cancels:
-the difference per deal is then the mean over the two tables of (the first
-bot's side points − the second bot's side points), the deal's own points.
-Without ``duplicate`` it is N–S points − E–W points.
+North–South and one for East–West. Each table plays real rubbers: it keeps a
+score sheet (:class:`~vint_core.rubber.Rubber`), every deal is that rubber's
+next deal (the deal passes to the left, the deal number counts from 1 in each
+rubber), the bots see the game score of the sheet in their views
+(``SeatView.game_score``) and a new rubber starts after a won one. The PBN file
+a table writes is therefore a run of rubbers ``vint score`` reads.
 
-Every deal is dealt and played from a seed derived from the master seed and
-the deal's number, so the results are the same whatever the number of worker
-processes.
+With ``duplicate`` every deal is played at two tables with the partnerships
+swapped, so that the luck of the cards cancels: deal *i* has the same hands and
+the same dealer at both tables (the deal rotates by one seat per deal whatever
+happens to the rubbers). Each table keeps its own score sheet, so the game
+score the bots see may differ between the tables, and under ``progressive`` so
+may the deal number, hence the lowest bid allowed, of the same deal when the
+tables' rubbers ended at different times: each table plays real rubbers.
+
+The difference per deal is the first bot's side points minus the second bot's,
+counting the deal's own points (tricks, honours, slams, undertricks, not the
+game and rubber bonuses the sheet adds), so that both tables of a deal compare
+the same thing; in a duplicate run it is the mean over the two tables. The
+rubbers each table finished, their winners and totals are reported too.
+
+The hands of deal *i* and the random generator of each seat come from the
+master seed, the deal index and the table, so the results are the same
+whatever the number of worker processes; since a table's deals depend on its
+earlier deals (the score sheet), the work is spread over the tables: a
+duplicate run with ``workers`` ≥ 2 plays its two tables in two processes.
 
     vint simulate --deals 200 --ns sim-normal --ew rule --duplicate --workers 2 --json
 """
@@ -21,19 +38,25 @@ import argparse
 import json
 import math
 import multiprocessing
+import queue as queue_module
+import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
 from vint_core.bots import BOT_NAMES, make_bot
 from vint_core.bots.base import Bot
-from vint_core.deal import Deal
-from vint_core.i18n import text
+from vint_core.deal import Action, Deal
+from vint_core.i18n import side_name, text
+from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat, Side
+
+#: the dealer of every table's first deal
+FIRST_DEALER = Seat.NORTH
 
 
 @dataclass(frozen=True)
@@ -43,7 +66,7 @@ class DealOutcome:
     index: int
     #: the finished deals: one table, or two (the first bot N–S, then E–W) in a duplicate run
     tables: tuple[Deal, ...]
-    #: first bot's side points minus the second bot's (mean over the tables)
+    #: first bot's side points minus the second bot's (the deal's own points, mean over the tables)
     diff: float
     #: decision times in seconds of the first bot and of the second bot
     times: tuple[tuple[float, ...], tuple[float, ...]]
@@ -51,7 +74,7 @@ class DealOutcome:
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """What :func:`simulate` returns: the deals played and the statistics of the match."""
+    """What :func:`simulate` returns: the deals played, each table's rubbers and the statistics of the match."""
 
     ns: str
     ew: str
@@ -59,11 +82,21 @@ class SimulationResult:
     seed: int
     duplicate: bool
     outcomes: tuple[DealOutcome, ...]
+    #: per table (the first bot N–S, then E–W in a duplicate run): its rubbers in order, the last maybe unfinished
+    rubbers: tuple[tuple[Rubber, ...], ...] = ()
 
     @property
     def deals(self) -> list[Deal]:
-        """Every finished deal, table by table, in order."""
+        """Every finished deal, deal by deal, table by table within a deal."""
         return [deal for outcome in self.outcomes for deal in outcome.tables]
+
+    def table_deals(self, table: int) -> list[Deal]:
+        """The deals of one table (0: the first bot N–S; 1: the first bot E–W), in order."""
+        return [outcome.tables[table] for outcome in self.outcomes]
+
+    def table_bots(self, table: int) -> dict[Side, str]:
+        """The bots' names at a table, by side."""
+        return {Side.NS: self.ns, Side.EW: self.ew} if table == 0 else {Side.NS: self.ew, Side.EW: self.ns}
 
     @property
     def diffs(self) -> list[float]:
@@ -93,6 +126,31 @@ class SimulationResult:
                          "p95": _quantile(times, 0.95)}
         return out
 
+    def sheet_points(self) -> list[dict[Side, int]]:
+        """Each deal's points on its table's score sheet (game lines included), in the order of :attr:`deals`."""
+        by_table = [[rd.points for rubber in rubbers for rd in rubber.deals] for rubbers in self.rubbers]
+        return [by_table[t][i] for i in range(len(self.outcomes)) for t in range(len(self.rubbers))]
+
+    def rubber_report(self) -> list[dict[str, Any]]:
+        """Per table: its bots by side, the rubbers it finished, how many each side won, each rubber's
+        boards, winner (side and bot) and totals (all points, the rubber bonus included), and the table's
+        totals over all its rubbers (the last one maybe unfinished)."""
+        out = []
+        for table, rubbers in enumerate(self.rubbers):
+            bots = self.table_bots(table)
+            finished = [r for r in rubbers if r.winner is not None]
+            wins = {side.name: sum(1 for r in finished if r.winner is side) for side in Side}
+            totals = {side.name: sum(r.totals[side] for r in rubbers) for side in Side}
+            out.append({
+                "table": table + 1, "NS": bots[Side.NS], "EW": bots[Side.EW],
+                "rubbers_finished": len(finished), "wins": wins, "totals": totals,
+                "rubbers": [{"boards": r.boards, "finished": r.is_finished,
+                             "winner": r.winner.name if r.winner is not None else None,
+                             "winner_bot": bots[r.winner] if r.winner is not None else None,
+                             "totals": {side.name: r.totals[side] for side in Side}} for r in rubbers],
+            })
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The summary as plain JSON values."""
         lo, hi = self.ci95
@@ -101,7 +159,8 @@ class SimulationResult:
             "rules": self.rules.name, "seed": self.seed, "duplicate": self.duplicate,
             "mean_diff_per_deal": self.mean_diff_per_deal, "ci95": [lo, hi],
             "diffs": self.diffs, "decision_times": self.decision_times(),
-            "points": [[d.points()[Side.NS], d.points()[Side.EW]] for d in self.deals],
+            "points": [[p[Side.NS], p[Side.EW]] for p in self.sheet_points()],
+            "rubbers": self.rubber_report(),
         }
 
     def summary(self, lang: str = "en") -> list[str]:
@@ -111,6 +170,19 @@ class SimulationResult:
         for info in self.decision_times().values():
             lines.append(text("simulate_times", lang, bot=info["bot"], n=info["decisions"],
                               p50=f"{info['p50']:.3f}", p95=f"{info['p95']:.3f}"))
+        ns_name, ew_name = side_name(Side.NS, lang), side_name(Side.EW, lang)
+        for table, rubbers in enumerate(self.rubbers):
+            bots = self.table_bots(table)
+            lines.append(f"{table + 1}. {ns_name}: {bots[Side.NS]} · {ew_name}: {bots[Side.EW]}")
+            for n, rubber in enumerate(rubbers, start=1):
+                boards = rubber.boards
+                span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else f"{boards[0]}"
+                score = f"{ns_name} {rubber.totals[Side.NS]}, {ew_name} {rubber.totals[Side.EW]}"
+                if rubber.winner is not None:
+                    winner = f"{side_name(rubber.winner, lang)} ({bots[rubber.winner]})"
+                    lines.append("  " + text("cli_rubber_won", lang, n=n, boards=span, winner=winner, score=score))
+                else:
+                    lines.append("  " + text("cli_rubber_open", lang, n=n, boards=span, score=score))
         return lines
 
 
@@ -123,16 +195,18 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 # -- playing --------------------------------------------------------------------
 
 
-def play_deal(deal: Deal, bots: dict[Side, Bot], *, seed: str) -> tuple[Deal, dict[Side, list[float]]]:
-    """Play ``deal`` to the end with one bot per side; each seat's random generator comes from ``seed``."""
-    import random
+def play_deal(deal: Deal, bots: dict[Side, Bot], *, seed: str,
+              game_score: tuple[int, int] | None = None) -> tuple[Deal, dict[Side, list[float]]]:
+    """Play ``deal`` to the end with one bot per side; each seat's random generator comes from ``seed``.
 
+    The bots' views carry ``game_score`` (each side's points toward the game before this deal).
+    """
     rngs = {seat: random.Random(f"{seed}:{seat.letter}") for seat in Seat}
     times: dict[Side, list[float]] = {Side.NS: [], Side.EW: []}
     while not deal.is_finished:
         seat = deal.to_act
         assert seat is not None
-        view = deal.view(seat)
+        view = deal.view(seat, game_score=game_score)
         start = time.perf_counter()
         action = bots[seat.side].choose(view, rngs[seat])
         times[seat.side].append(time.perf_counter() - start)
@@ -140,84 +214,168 @@ def play_deal(deal: Deal, bots: dict[Side, Bot], *, seed: str) -> tuple[Deal, di
     return deal, times
 
 
-def _deal_for(index: int, *, seed: int, rules: RuleSet) -> Deal:
-    import random
+def next_deal(rubber: Rubber, index: int, *, seed: int) -> Deal:
+    """Deal number ``index`` (from 0) of a run, dealt as ``rubber``'s next deal.
 
-    return Deal.new(dealer=Seat(index % 4), seed=random.Random(f"vint-simulate:{seed}:{index}"), rules=rules,
-                    deal_number=index % 7 + 1, board=str(index + 1))
+    The hands come from ``seed`` and ``index`` alone; the dealer is the rubber's next
+    dealer, which at a table that started with North dealing is ``Seat(index % 4)``.
+    """
+    return rubber.new_deal(seed=random.Random(f"vint-simulate:{seed}:{index}"), board=str(index + 1))
+
+
+@dataclass(frozen=True)
+class TableDeal:
+    """One deal played at a table: the finished deal, the rubber before it and the decision times per side."""
+
+    index: int
+    deal: Deal
+    rubber_before: Rubber
+    times: dict[Side, list[float]]
+
+
+def play_table(*, first: Bot, second: Bot, deals: int, seed: int, rules: RuleSet = SEED,
+               table: int = 0) -> Iterator[TableDeal]:
+    """The deals of one table, one by one: table 0 seats ``first`` N–S, table 1 seats it E–W.
+
+    The table plays rubbers one after another from a rubber with North dealing; each
+    deal's bots see the rubber's game score; the random generator of each seat comes
+    from ``seed``, the deal's index and the table.
+    """
+    bots = {Side.NS: first, Side.EW: second} if table == 0 else {Side.NS: second, Side.EW: first}
+    rubber = Rubber(rules, FIRST_DEALER)
+    for index in range(deals):
+        if rubber.is_finished:
+            rubber = rubber.next_rubber()
+        deal = next_deal(rubber, index, seed=seed)
+        done, times = play_deal(deal, bots, seed=f"vint-simulate:{seed}:{index}:{table + 1}",
+                                game_score=rubber.game_score)
+        yield TableDeal(index, done, rubber, times)
+        rubber = rubber.record(done)
+
+
+class _Sheet:
+    """The parent's record of one table: its rubbers and its deals with their decision times."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rubber = Rubber(rules, FIRST_DEALER)
+        self.rubbers: list[Rubber] = []
+        self.deals: list[Deal] = []
+        self.times: list[dict[Side, list[float]]] = []
+
+    def current(self) -> Rubber:
+        if self.rubber.is_finished:
+            self.rubbers.append(self.rubber)
+            self.rubber = self.rubber.next_rubber()
+        return self.rubber
+
+    def add(self, deal: Deal, times: dict[Side, list[float]]) -> None:
+        self.rubber = self.current().record(deal)
+        self.deals.append(deal)
+        self.times.append(times)
+
+    def all_rubbers(self) -> tuple[Rubber, ...]:
+        return (*self.rubbers, self.rubber) if self.rubber.deals else tuple(self.rubbers)
+
+
+def _table_process(out: Any, table: int, ns: str, ew: str, deals: int, seed: int, rules: RuleSet) -> None:
+    """A worker process: play one table and send every deal back as its actions and decision times."""
+    try:
+        for played in play_table(first=make_bot(ns), second=make_bot(ew), deals=deals, seed=seed, rules=rules,
+                                 table=table):
+            out.put(("deal", table, played.deal.actions, played.times))
+        out.put(("done", table, None, None))
+    except BaseException:  # report anything to the parent rather than leave it waiting
+        import traceback
+
+        out.put(("error", table, traceback.format_exc(), None))
+
+
+def _play_in_processes(sheets: list[_Sheet], *, ns: str, ew: str, deals: int, seed: int, rules: RuleSet,
+                       tick: Callable[[], None]) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    channel = ctx.Queue()
+    procs = [ctx.Process(target=_table_process, args=(channel, t, ns, ew, deals, seed, rules), daemon=True)
+             for t in range(len(sheets))]
+    for proc in procs:
+        proc.start()
+    try:
+        running = set(range(len(sheets)))
+        while running:
+            try:
+                kind, table, payload, times = channel.get(timeout=1.0)
+            except queue_module.Empty:
+                dead = [t for t in running if procs[t].exitcode not in (None, 0)]
+                if dead:
+                    raise RuntimeError(f"the worker of table {dead[0] + 1} stopped "
+                                       f"(exit code {procs[dead[0]].exitcode})") from None
+                continue
+            if kind == "error":
+                raise RuntimeError(f"the worker of table {table + 1} failed:\n{payload}")
+            if kind == "done":
+                running.discard(table)
+                continue
+            sheet = sheets[table]
+            actions: tuple[Action, ...] = payload
+            template = next_deal(sheet.current(), len(sheet.deals), seed=seed)
+            deal = Deal.replay(template.hands, actions, dealer=template.dealer, rules=rules,
+                               deal_number=template.deal_number, board=template.board)
+            sheet.add(deal, times)
+            tick()
+        for proc in procs:
+            proc.join()
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+
+
+def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int = 0, duplicate: bool = False,
+             workers: int = 1, progress: Callable[[int, int], None] | None = None) -> SimulationResult:
+    """Let bot ``ns`` (N–S) play ``deals`` seeded deals against bot ``ew`` (E–W), in rubbers at each table.
+
+    ``duplicate`` adds a second table with the partnerships swapped. ``workers`` ≥ 2
+    plays the two tables of a duplicate run in two processes; the result does not
+    depend on it. ``progress(done, total)`` is called after every deal at every
+    table (``total`` is ``deals`` times the number of tables).
+    """
+    first, second = make_bot(ns), make_bot(ew)  # fail early on a bad name
+    n_tables = 2 if duplicate else 1
+    sheets = [_Sheet(rules) for _ in range(n_tables)]
+    total = deals * n_tables
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    if workers >= 2 and n_tables >= 2 and deals >= 1:
+        _play_in_processes(sheets, ns=ns, ew=ew, deals=deals, seed=seed, rules=rules, tick=tick)
+    else:
+        tables = [play_table(first=first, second=second, deals=deals, seed=seed, rules=rules, table=t)
+                  for t in range(n_tables)]
+        for _ in range(deals):
+            for sheet, table in zip(sheets, tables, strict=True):
+                played = next(table)
+                sheet.add(played.deal, played.times)
+                tick()
+    outcomes = []
+    for index in range(deals):
+        tables_i = tuple(sheet.deals[index] for sheet in sheets)
+        margins = [_margin(deal, Side.NS if t == 0 else Side.EW) for t, deal in enumerate(tables_i)]
+        first_times = [x for t, sheet in enumerate(sheets) for x in sheet.times[index][Side.NS if t == 0 else Side.EW]]
+        second_times = [x for t, sheet in enumerate(sheets) for x in sheet.times[index][Side.EW if t == 0 else Side.NS]]
+        outcomes.append(DealOutcome(index, tables_i, sum(margins) / len(margins),
+                                    (tuple(first_times), tuple(second_times))))
+    return SimulationResult(ns, ew, rules, seed, duplicate, tuple(outcomes),
+                            tuple(sheet.all_rubbers() for sheet in sheets))
 
 
 def _margin(deal: Deal, side: Side) -> int:
     points = deal.points()
     return points[side] - points[side.other]
-
-
-def play_one(index: int, *, first: Bot, second: Bot, seed: int, rules: RuleSet, duplicate: bool) -> DealOutcome:
-    """Deal number ``index`` of a run: one table (first bot N–S), or two tables with the seats swapped."""
-    deal = _deal_for(index, seed=seed, rules=rules)
-    done, t = play_deal(deal, {Side.NS: first, Side.EW: second}, seed=f"vint-simulate:{seed}:{index}:1")
-    tables = [done]
-    diffs = [_margin(done, Side.NS)]
-    first_times, second_times = list(t[Side.NS]), list(t[Side.EW])
-    if duplicate:
-        done2, t2 = play_deal(deal, {Side.NS: second, Side.EW: first}, seed=f"vint-simulate:{seed}:{index}:2")
-        tables.append(done2)
-        diffs.append(_margin(done2, Side.EW))
-        first_times += t2[Side.EW]
-        second_times += t2[Side.NS]
-    return DealOutcome(index, tuple(tables), sum(diffs) / len(diffs), (tuple(first_times), tuple(second_times)))
-
-
-# worker processes keep their two bots between deals
-_worker: dict[str, Any] = {}
-
-
-def _init_worker(ns: str, ew: str, seed: int, rules: RuleSet, duplicate: bool) -> None:
-    _worker.update(first=make_bot(ns), second=make_bot(ew), seed=seed, rules=rules, duplicate=duplicate)
-
-
-_Packed = tuple[int, tuple[tuple[Any, tuple[Any, ...]], ...], float, tuple[tuple[float, ...], tuple[float, ...]]]
-
-
-def _work(index: int) -> _Packed:
-    """Play one deal in a worker; deals travel back as hands and actions and are replayed in the parent."""
-    w = _worker
-    out = play_one(index, first=w["first"], second=w["second"], seed=w["seed"], rules=w["rules"],
-                   duplicate=w["duplicate"])
-    return out.index, tuple((d.hands, d.actions) for d in out.tables), out.diff, out.times
-
-
-def _unpack(packed: _Packed, *, seed: int, rules: RuleSet) -> DealOutcome:
-    index, tables, diff, times = packed
-    template = _deal_for(index, seed=seed, rules=rules)
-    deals = tuple(Deal.replay(hands, actions, dealer=template.dealer, rules=rules, deal_number=template.deal_number,
-                              board=template.board) for hands, actions in tables)
-    return DealOutcome(index, deals, diff, times)
-
-
-def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int = 0, duplicate: bool = False,
-             workers: int = 1, progress: Callable[[int, int], None] | None = None) -> SimulationResult:
-    """Let bot ``ns`` (N–S) play ``deals`` seeded deals against bot ``ew`` (E–W).
-
-    ``workers`` > 1 spreads the deals over processes; the result does not depend on it.
-    ``progress(done, total)`` is called after every deal.
-    """
-    first, second = make_bot(ns), make_bot(ew)  # fail early on a bad name
-    outcomes: list[DealOutcome] = []
-    if workers <= 1 or deals <= 1:
-        for index in range(deals):
-            outcomes.append(play_one(index, first=first, second=second, seed=seed, rules=rules,
-                                     duplicate=duplicate))
-            if progress is not None:
-                progress(len(outcomes), deals)
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(workers, initializer=_init_worker, initargs=(ns, ew, seed, rules, duplicate)) as pool:
-            for packed in pool.imap(_work, range(deals), chunksize=1):
-                outcomes.append(_unpack(packed, seed=seed, rules=rules))
-                if progress is not None:
-                    progress(len(outcomes), deals)
-    return SimulationResult(ns, ew, rules, seed, duplicate, tuple(outcomes))
 
 
 # -- the progress bar -----------------------------------------------------------------
@@ -269,15 +427,18 @@ def _rules(textvalue: str) -> RuleSet:
 def register(subparsers: Any) -> None:
     """Add ``vint simulate`` to the ``vint`` command."""
     p = subparsers.add_parser(
-        "simulate", help="let two bots play seeded deals against each other",
-        description="Let two bots play seeded deals against each other and report the score difference per deal.")
+        "simulate", help="let two bots play seeded deals against each other, in rubbers",
+        description="Let two bots play seeded deals against each other, in rubbers at each table, and report the "
+                    "score difference per deal and the rubbers.")
     p.add_argument("--deals", type=_positive, default=20, help="how many deals (default 20)")
     p.add_argument("--ns", type=_bot_name, default="rule", help=f"bot for North–South: {', '.join(BOT_NAMES)}")
     p.add_argument("--ew", type=_bot_name, default="random", help="bot for East–West")
     p.add_argument("--rules", type=_rules, default=SEED, help="rule set (default seed)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--duplicate", action="store_true", help="play every deal twice with the partnerships swapped")
-    p.add_argument("--workers", type=_positive, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="play every deal at a second table with the partnerships swapped")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="worker processes: 2 plays the two tables of --duplicate at once (results do not depend on it)")
     p.add_argument("--out", metavar="FILE.pbn",
                    help="write every deal played as PBN (with --duplicate the second table goes to FILE-swapped.pbn)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of sentences")
@@ -318,5 +479,5 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["DealOutcome", "ProgressBar", "SimulationResult", "output_paths", "play_deal", "play_one", "register", "run",
-           "simulate"]
+__all__ = ["FIRST_DEALER", "DealOutcome", "ProgressBar", "SimulationResult", "TableDeal", "next_deal", "output_paths",
+           "play_deal", "play_table", "register", "run", "simulate"]

@@ -253,7 +253,7 @@ class Hand:
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_HAND, text=repr(text))
         s = text.strip()
-        if any(ch in _SUIT_CHARS for ch in "♠♥♦♣♤♡♢♧") and any(ch in s for ch in "♠♥♦♣♤♡♢♧"):
+        if any(ch in s for ch in "♠♥♦♣♤♡♢♧"):
             parts: dict[Suit, str] = {}
             current: Suit | None = None
             for ch in s.replace("10", "T"):

@@ -7,6 +7,7 @@ is an immutable snapshot; :meth:`Play.apply` returns the next one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
@@ -15,16 +16,28 @@ from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason
 from vint_core.seats import Seat, Side
 
 
-def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> Seat:
-    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
-    lead = cards[0].suit
+def card_key(card: Card, led: Suit, trump: Suit | None) -> int:
+    """How strongly ``card`` plays in a trick led in ``led``: any trump beats the suit led, and a
+    card of another suit never wins. A higher key wins."""
+    suit = card.suit
+    return card.rank + 20 if suit is trump else (card.rank if suit is led else 0)
+
+
+def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Which of the cards played so far to a trick (1 to 4, in order) is winning it."""
+    led = cards[0].suit
     best, best_key = 0, -1
     for k, card in enumerate(cards):
         suit = card.suit
-        key = card.rank + 20 if suit is trump else (card.rank if suit is lead else 0)
+        key = card.rank + 20 if suit is trump else (card.rank if suit is led else 0)  # card_key, inlined
         if key > best_key:
             best, best_key = k, key
-    return _SEATS[(leader + best) & 3]
+    return best
+
+
+def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> Seat:
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
+    return _SEATS[(leader + winning_index(cards, trump)) & 3]
 
 
 _SEATS = tuple(Seat)

@@ -43,6 +43,7 @@ from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card, Rank, Suit
 from vint_core.deal import Action, Phase
 from vint_core.i18n import bot_text
+from vint_core.play import card_key, winning_index
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 from vint_core.views import SeatView
@@ -681,26 +682,8 @@ class _Bidder:
 # -- card play ------------------------------------------------------------------------------
 
 
-def _winning(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> tuple[int, Card]:
-    lead = cards[0].suit
-    best, best_key = 0, -1
-    for k, card in enumerate(cards):
-        key = card.rank + 20 if card.suit is trump else (card.rank if card.suit is lead else 0)
-        if key > best_key:
-            best, best_key = k, key
-    return best, cards[best]
-
-
 def _card(card: Card, key: str, params: tuple[tuple[str, object], ...] = ()) -> Why:
     return Why(card, "rule_card", (("card", card), ("why", _Phrase(key, params))))
-
-
-def _beats(card: Card, other: Card, lead: Suit, trump: Suit | None) -> bool:
-    if card.suit is other.suit:
-        return card.rank > other.rank
-    if card.suit is trump:
-        return True
-    return False if other.suit is trump else card.suit is lead and other.suit is not lead
 
 
 class _Player:
@@ -868,11 +851,13 @@ class _Player:
         trump = self.trump
         lead = cards[0].suit
         pos = len(cards)
-        w, win = _winning(leader, cards, trump)
+        w = winning_index(cards, trump)
+        win = cards[w]
+        top = card_key(win, lead, trump)
         partner_wins = leader.offset(w) == self.seat.partner
         mine = self.hand.suit(lead)
         if mine:
-            beaters = [c for c in mine if _beats(c, win, lead, trump)]
+            beaters = [c for c in mine if card_key(c, lead, trump) > top]
             low = mine[-1]
             if pos == 3:
                 if partner_wins:
@@ -901,7 +886,7 @@ class _Player:
                                                           and self.unseen(lead) > 1))
             if not safe_partner:
                 trumps = self.hand.suit(trump)
-                winners = [c for c in trumps if _beats(c, win, lead, trump)]
+                winners = [c for c in trumps if card_key(c, lead, trump) > top]
                 if winners:
                     card = winners[-1]
                     return _card(card, "rule_ruff", (("suit", lead.symbol),))

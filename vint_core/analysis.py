@@ -25,7 +25,7 @@ from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal, Phase
 from vint_core.i18n import text
 from vint_core.rules import RuleSet
-from vint_core.scoring import score_result, slam_lines, totals, trick_lines, undertrick_lines
+from vint_core.scoring import score_result, totals
 from vint_core.seats import Seat, Side
 
 if TYPE_CHECKING:
@@ -205,14 +205,6 @@ def score_contract(rules: RuleSet, contract: Contract, declarer_tricks: int, han
     return (t[Side.NS], t[Side.EW])
 
 
-def trick_points(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tuple[int, int]:
-    """The points (N–S, E–W) that depend on the tricks: tricks, undertricks and slams, without honours."""
-    lines = (trick_lines(rules, contract, declarer_tricks) + undertrick_lines(rules, contract, declarer_tricks)
-             + slam_lines(rules, contract, declarer_tricks))
-    t = totals(lines)
-    return (t[Side.NS], t[Side.EW])
-
-
 def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None = None) -> list[ContractScore]:
     """Every contract the deal allows (each bid, each declarer) with its double-dummy tricks and points.
 
@@ -297,5 +289,5 @@ def review_lines(deal: Deal, lang: str = "en") -> list[str]:
 __all__ = [
     "AnalysisError", "ContractScore", "DoubleDummyUnavailable", "Position", "available", "best_contracts",
     "contract_dd_tricks", "contract_scores", "dd_table", "declarer_tricks_dd", "remaining_tricks", "review_lines",
-    "score_contract", "solve_positions", "trick_points",
+    "score_contract", "solve_positions",
 ]

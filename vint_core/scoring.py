@@ -188,15 +188,25 @@ def honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand],
     return tuple(out)
 
 
+def play_lines(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tuple[ScoreLine, ...]:
+    """The lines that depend only on the tricks taken: tricks, undertricks and slams (§2.1.1–3)."""
+    return (trick_lines(rules, contract, declarer_tricks)
+            + undertrick_lines(rules, contract, declarer_tricks)
+            + slam_lines(rules, contract, declarer_tricks))
+
+
+def play_points(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tuple[int, int]:
+    """The points (N–S, E–W) of :func:`play_lines`: what the play decides, honours aside."""
+    t = totals(play_lines(rules, contract, declarer_tricks))
+    return (t[Side.NS], t[Side.EW])
+
+
 def score_result(rules: RuleSet, contract: Contract, declarer_tricks: int,
                  hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
     """Every line of one played deal (without game and rubber lines, which need the rubber)."""
     if not 0 <= declarer_tricks <= 13:
         raise ValueError("declarer_tricks must be 0–13")
-    return (trick_lines(rules, contract, declarer_tricks)
-            + undertrick_lines(rules, contract, declarer_tricks)
-            + slam_lines(rules, contract, declarer_tricks)
-            + honour_lines(rules, contract, hands, declarer_tricks))
+    return play_lines(rules, contract, declarer_tricks) + honour_lines(rules, contract, hands, declarer_tricks)
 
 
 def game_line(side: Side, rules: RuleSet) -> ScoreLine:
@@ -209,5 +219,6 @@ def rubber_line(side: Side, rules: RuleSet) -> ScoreLine:
     return _line(side, "rubber", rules.rubber_bonus, "rubber", counts=False)
 
 
-__all__ = ["LINE_KINDS", "LineKind", "ScoreLine", "Strain", "game_line", "honour_lines", "rubber_line",
+__all__ = ["LINE_KINDS", "LineKind", "ScoreLine", "Strain", "game_line", "honour_lines", "play_lines", "play_points",
+           "rubber_line",
            "score_result", "slam_lines", "totals", "trick_lines", "trick_value", "undertrick_lines"]

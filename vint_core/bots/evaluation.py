@@ -47,8 +47,8 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Hand, Rank, Suit
 from vint_core.rules import RuleSet
-from vint_core.scoring import slam_lines, trick_lines, undertrick_lines
-from vint_core.seats import Seat, Side
+from vint_core.scoring import play_points
+from vint_core.seats import Seat
 
 #: points of the top four cards, by how many of them: A, A+K, A+K+Q, A+K+Q+J
 _TOP_POINTS = (0, 4, 7, 9, 10)
@@ -267,14 +267,8 @@ def score_table(rules: RuleSet, level: int, strain: Strain) -> tuple[tuple[int, 
     Tricks, undertricks and slams exactly as :mod:`vint_core.scoring` counts them;
     honours are added separately because they depend on the cards as dealt.
     """
-    contract = Contract(level, strain, Seat.NORTH)
-    out = []
-    for d in range(14):
-        lines = (trick_lines(rules, contract, d) + undertrick_lines(rules, contract, d)
-                 + slam_lines(rules, contract, d))
-        ours = sum(ln.points for ln in lines if ln.side is Side.NS)
-        out.append((ours, sum(ln.points for ln in lines) - ours))
-    return tuple(out)
+    contract = Contract(level, strain, Seat.NORTH)  # declarers N–S
+    return tuple(play_points(rules, contract, d) for d in range(14))
 
 
 @dataclass(frozen=True, slots=True)

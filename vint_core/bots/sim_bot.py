@@ -190,7 +190,8 @@ class SimBot:
         return fn(view.calls_by(), view.rules) if fn is not None else None
 
     def _choose_card(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
-        from vint_core.analysis import Position, solve_positions, trick_points
+        from vint_core.analysis import Position, solve_positions
+        from vint_core.scoring import play_points
 
         contract = view.contract
         trick = view.current_trick
@@ -200,7 +201,7 @@ class SimBot:
         positions = [Position(lay.remaining, contract.strain.suit, trick.leader, trick.cards) for lay in layouts]
         solved = solve_positions(positions)
         won = view.tricks_won[side]
-        margins = [_margin(trick_points(view.rules, contract, d), side)
+        margins = [_margin(play_points(view.rules, contract, d), side)
                    for d in range(14)]  # by declaring-side tricks
         stats: dict[Action, tuple[float, float]] = {}
         for card in view.legal:

@@ -11,16 +11,8 @@ from conftest import auction_for
 from vint_core import PASS, RULE_SETS, SEED, Bid, Call, Card, Deal, Hand, Phase, Seat, Side, Strain, Suit
 from vint_core.bots import Bot, Promise, make_bot
 from vint_core.bots.evaluation import estimate_contract, evaluate, honours_units, partnership_tricks, score_table
-from vint_core.bots.rule_bot import (
-    GUIDE,
-    HOPELESS,
-    Kind,
-    RuleBot,
-    _Bidder,
-    guide_markdown,
-    promises,
-    satisfiable,
-)
+from vint_core.bots.guide import GUIDE, Kind, guide_markdown, promises, satisfiable
+from vint_core.bots.rule_bot import HOPELESS, RuleBot, _Bidder
 
 RULE_SET_NAMES = sorted(RULE_SETS)
 

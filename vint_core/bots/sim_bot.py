@@ -31,18 +31,19 @@ import math
 import random
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from vint_core.auction import Contract
 from vint_core.bots.base import Bot, Promise
+from vint_core.bots.guide import promises
+from vint_core.bots.rule_bot import RuleBot
 from vint_core.bots.sampling import Layout, sample_layouts
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.i18n import bot_text
-from vint_core.rules import RuleSet
 from vint_core.seats import Seat, Side
 from vint_core.views import SeatView
 
@@ -81,23 +82,6 @@ class _Decision:
     inner: str = ""
 
 
-def _guide() -> Bot | None:
-    """The bidding guide (RuleBot), or None while it is not available."""
-    try:
-        from vint_core.bots.rule_bot import RuleBot
-    except ImportError:
-        return None
-    return RuleBot()
-
-
-def _promises_fn() -> Callable[[list[tuple[Seat, Call]], RuleSet], Mapping[Seat, Promise]] | None:
-    try:
-        from vint_core.bots.rule_bot import promises
-    except ImportError:
-        return None
-    return promises
-
-
 class SimBot:
     """A computer player that samples layouts and solves them double-dummy."""
 
@@ -112,8 +96,7 @@ class SimBot:
                                       base.auction_z)
         self.use_promises = use_promises
         self._dds_ok: bool | None = None
-        self._guide_bot: Bot | None = None
-        self._guide_loaded = False
+        self._guide = RuleBot()  # the bidding guide: SimBot's starting point, and its fallback without DDS
         self._decisions: OrderedDict[tuple[SeatView, Action], _Decision] = OrderedDict()
 
     # -- the protocol ------------------------------------------------------
@@ -154,18 +137,8 @@ class SimBot:
                 warnings.warn(bot_text("sim_fallback", "en", inner="RuleBot"), RuntimeWarning, stacklevel=3)
         return self._dds_ok
 
-    def _guide_for(self) -> Bot | None:
-        if not self._guide_loaded:
-            self._guide_bot = _guide()
-            self._guide_loaded = True
-        return self._guide_bot
-
     def _fallback(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
-        guide = self._guide_for()
-        if guide is None:
-            from vint_core.bots.random_bot import RandomBot
-
-            guide = RandomBot()
+        guide = self._guide
         action = guide.choose(view, rng)
         inner = {lang: guide.explain(view, action, lang) for lang in ("en", "de")}
         return action, _Decision("fallback", inner=inner["en"] + "\x00" + inner["de"])
@@ -186,8 +159,7 @@ class SimBot:
     def _promises(self, view: SeatView) -> Mapping[Seat, Promise] | None:
         if not self.use_promises:
             return None
-        fn = _promises_fn()
-        return fn(view.calls_by(), view.rules) if fn is not None else None
+        return promises(view.calls_by(), view.rules, deal_number=view.deal_number)
 
     def _choose_card(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
         from vint_core.analysis import Position, solve_positions
@@ -230,12 +202,10 @@ class SimBot:
     def _choose_call(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
         from vint_core.analysis import Position, score_contract, solve_positions
 
-        guide = self._guide_for()
-        guide_call: Call = PASS
-        if guide is not None:
-            chosen = guide.choose(view, random.Random(rng.getrandbits(64)))
-            assert isinstance(chosen, Call)
-            guide_call = chosen
+        guide = self._guide
+        chosen = guide.choose(view, random.Random(rng.getrandbits(64)))
+        assert isinstance(chosen, Call)
+        guide_call: Call = chosen
         top = _highest_bidder(view)
         if guide_call is PASS and (top is None or top.side is view.seat.side):
             # nothing to contest: the guide passes and the contract (if any) is already this side's

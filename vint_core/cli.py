@@ -82,7 +82,8 @@ def _seat_arg(text: str) -> Seat:
         raise argparse.ArgumentTypeError(exc.message()) from None
 
 
-def _rules_arg(text: str) -> RuleSet:
+def rules_arg(text: str) -> RuleSet:
+    """An argparse type: a rule set by name, with the learner's message when it is not one."""
     try:
         return RuleSet.named(text)
     except ParseError as exc:
@@ -332,7 +333,7 @@ def _register(subparsers: Any) -> None:
                                  description="Deal four hands (reproducibly from a seed) and show them.")
     deal.add_argument("--seed", type=_seed_arg, help="the seed of the shuffle (default: a new one, printed)")
     deal.add_argument("--dealer", type=_seat_arg, help="the dealer: N, E, S or W (default N)")
-    deal.add_argument("--rules", type=_rules_arg, help=f"the rule set: {names} (default seed)")
+    deal.add_argument("--rules", type=rules_arg, help=f"the rule set: {names} (default seed)")
     deal.add_argument("--pbn", action="store_true", help="print the deal as PBN")
     _add_lang(deal)
     deal.set_defaults(func=_cmd_deal)
@@ -342,7 +343,7 @@ def _register(subparsers: Any) -> None:
                                              "into rubbers, and write them as PBN.")
     rand.add_argument("--deals", type=_count_arg, required=True, help="how many deals")
     rand.add_argument("--seed", type=_seed_arg, help="the seed (default: a new one, written into the file)")
-    rand.add_argument("--rules", type=_rules_arg, help=f"the rule set: {names} (default seed)")
+    rand.add_argument("--rules", type=rules_arg, help=f"the rule set: {names} (default seed)")
     rand.add_argument("--out", required=True, metavar="FILE.pbn", help="the file to write")
     _add_lang(rand)
     rand.set_defaults(func=_cmd_random)
@@ -352,7 +353,7 @@ def _register(subparsers: Any) -> None:
                                               "every call and card) and show each deal's itemised score and "
                                               "the rubbers' totals.")
     score.add_argument("file", metavar="FILE.pbn", help="the PBN file")
-    score.add_argument("--rules", type=_rules_arg,
+    score.add_argument("--rules", type=rules_arg,
                        help=f"score under this rule set: {names} (default: the file's VintRules, else seed)")
     score.add_argument("--json", action="store_true", help="print one JSON object")
     _add_lang(score)

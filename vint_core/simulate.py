@@ -415,17 +415,10 @@ def _bot_name(textvalue: str) -> str:
     return key
 
 
-def _rules(textvalue: str) -> RuleSet:
-    from vint_core.errors import ParseError
-
-    try:
-        return RuleSet.named(textvalue)
-    except ParseError as exc:
-        raise argparse.ArgumentTypeError(exc.message()) from None
-
-
 def register(subparsers: Any) -> None:
     """Add ``vint simulate`` to the ``vint`` command."""
+    from vint_core.cli import rules_arg  # cli loads this module when it builds its parser
+
     p = subparsers.add_parser(
         "simulate", help="let two bots play seeded deals against each other, in rubbers",
         description="Let two bots play seeded deals against each other, in rubbers at each table, and report the "
@@ -433,7 +426,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--deals", type=_positive, default=20, help="how many deals (default 20)")
     p.add_argument("--ns", type=_bot_name, default="rule", help=f"bot for North–South: {', '.join(BOT_NAMES)}")
     p.add_argument("--ew", type=_bot_name, default="random", help="bot for East–West")
-    p.add_argument("--rules", type=_rules, default=SEED, help="rule set (default seed)")
+    p.add_argument("--rules", type=rules_arg, default=SEED, help="rule set (default seed)")
     p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     p.add_argument("--duplicate", action="store_true",
                    help="play every deal at a second table with the partnerships swapped")

@@ -22,8 +22,10 @@ from vint_core import Card, Seat
 from vint_core.session import TableSession
 
 ENV = {"VINT_BOTS": "rule", "VINT_SEED": "2024", "VINT_PACE": "none", "VINT_LANG": "en"}
-ENABLED_CALLS = "button.vint-call:enabled:visible"
-ENABLED_CARDS = "button.vint-card:enabled:visible"
+# controls the learner may use now: not in a part frozen (vint-wait) between the learner's own action,
+# drawn at once, and the computer players' answers
+ENABLED_CALLS = ".vint-biddingbox:not(.vint-wait) button.vint-call:enabled:visible"
+ENABLED_CARDS = ".vint-handrow:not(.vint-wait) button.vint-card:enabled:visible"
 HAND_CARDS = "button.vint-card:visible"
 NEXT_DEAL = "button.vint-next-deal"
 
@@ -128,6 +130,17 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         bs.wait_for(lambda: all(f'data-card="{c.pbn}"' in page.locator(".vint-review").inner_html()
                                 for hand in finished.hands for c in hand), timeout=30)
         bs.screenshot(page, "table-04-review")
+        # the double-dummy analysis is worked out once the learner opens its part of the review
+        box = page.locator(".vint-review-analysis-box")
+        assert page.locator(".vint-review-analysis").count() == 0
+        box.get_by_text("With all cards visible (double dummy)").first.click()
+        bs.wait_for(lambda: page.locator(".vint-review-analysis li").count() >= 2
+                    and "working out" not in page.locator(".vint-review-analysis").first.inner_text(), timeout=30)
+        assert finished.contract is not None
+        assert f"With all cards visible, {finished.contract.bid} by {finished.contract.declarer}" in \
+            page.locator(".vint-review-analysis").first.inner_text()
+        box.scroll_into_view_if_needed()
+        bs.screenshot(page, "table-04b-analysis")
 
         # the score sheet gains the deal
         sheet_before = page.locator(".vint-scoresheet").first.inner_text()

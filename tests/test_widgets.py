@@ -382,3 +382,98 @@ def test_table_settings_pause() -> None:
     assert TableSettings(pace="normal").pause() > 0
 
 
+
+
+# -- the learner's own action is drawn at once ------------------------------------------------
+
+def test_the_learners_card_is_drawn_before_the_computer_players_answer() -> None:
+    table = new_table(seed=21, bots={seat: "rule" for seat in Seat})
+    bid_to_play(table)
+    s = table.session
+    drawings: list[tuple[int, bool, bool, str, tuple[Card, ...]]] = []
+
+    def drawn(change: object) -> None:  # the status is drawn last in every drawing
+        assert_nothing_hidden(table)  # the drawing in between carries nothing hidden either
+        drawings.append((table.renders, table.hand.waiting, table.bidding.waiting, table.trick.widget.value,
+                         table.hand.cards))
+    table.status.observe(drawn, names="value")
+    rng = random.Random(5)
+    clicks = 0
+    while not s.deal.is_finished:
+        card = rng.choice(table.hand.enabled)
+        kept = {c: table.hand.button(c) for c in table.hand.cards if c != card}
+        before = len(drawings)
+        answers = len(s.deal.actions)
+        table.hand.button(card).click()
+        clicks += 1
+        mine = drawings[before:]
+        # the first drawing shows the card on the table and out of the hand, the others frozen
+        assert f'data-card="{card.pbn}"' in mine[0][3] and card not in mine[0][4]
+        if len(s.deal.actions) > answers + 1 or s.deal.is_finished:  # the computer players answered
+            assert len(mine) == 2 and mine[0][1], "one drawing of the card, one of the answers"
+        assert not mine[-1][1] and not table.hand.waiting  # the last drawing unfreezes the hand
+        # each card kept its button: playing a card does not move the others
+        assert all(table.hand.button(c) is b for c, b in kept.items() if c in table.hand.cards)
+    assert clicks == 13
+    table.next_button.click()
+    assert drawings[-1][2] is False and not table.bidding.waiting
+
+
+def test_a_call_is_drawn_before_the_computer_players_answer() -> None:
+    table = new_table(seed=22, bots={seat: "rule" for seat in Seat})
+    calls: list[tuple[bool, str]] = []
+    table.status.observe(lambda change: calls.append((table.bidding.waiting, table.centre_auction.widget.value)),
+                         names="value")
+    s = table.session
+    while s.human_to_act() and s.deal.phase is Phase.AUCTION:
+        before = len(calls)
+        mine = len(s.deal.auction.calls)
+        table.bidding.button(table.bidding.enabled[-1]).click()
+        first = calls[before]
+        assert first[1].count("vint-call-text") == mine + 1  # the call is in the grid at once
+        if not s.deal.is_finished and len(s.deal.auction.calls) > mine + 1:
+            assert first[0] and not calls[-1][0]  # frozen until the answers are drawn
+        assert not table.bidding.waiting
+
+
+def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vint_core.render import esc
+    from vint_core.widgets import table as table_module
+
+    worked_out: list[Deal] = []
+    analyse = table_module._analyse
+    monkeypatch.setattr(table_module, "_analyse", lambda deal, lang: (worked_out.append(deal), analyse(deal, lang))[1])
+    table = new_table(seed=31)
+    bid_to_play(table)
+    s = table.session
+    while not s.deal.is_finished:
+        table.hand.button(table.hand.enabled[0]).click()
+    review = table.review
+    assert review.analysis_offered and not review.analysis_asked and worked_out == []
+    assert review.analysis.value == "" and review.analysis_box.layout.display is None
+    assert review.analysis_box.selected_index is None
+    review.analysis_box.selected_index = 0  # the learner opens it
+    assert worked_out == [s.deal] and review.analysis_asked
+    lines = s.review().analysis
+    assert lines and all(esc(line) in review.analysis.value for line in lines)
+    # left open, the next finished deal is analysed at once
+    table.next_button.click()
+    assert review.analysis.value == "" and review.analysis_box.layout.display == "none"
+    bid_to_play(table)
+    while not s.deal.is_finished:
+        table.hand.button(table.hand.enabled[0]).click()
+    if s.deal.contract is not None:
+        assert worked_out[-1] is s.deal and "vint-review-analysis" in review.analysis.value
+
+
+def test_seat_panels_draw_card_backs_by_count_only() -> None:
+    table = new_table(seed=23)
+    bid_to_play(table)
+    table.hand.button(table.hand.enabled[0]).click()
+    s = table.session
+    played = s.view.cards_played()
+    for seat, panel in table.seats.items():
+        left = 13 - sum(1 for who, _ in played if who == seat)
+        assert panel.widget.value.count('class="vint-cardback"') == left
+        assert f'aria-label="{left} cards · hidden card"' in panel.widget.value
+    assert_nothing_hidden(table)

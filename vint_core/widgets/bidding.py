@@ -73,6 +73,18 @@ class BiddingBox:
     def show(self, legal: Collection[Call]) -> None:
         """Enable exactly the calls in ``legal`` (none when it is not the learner's turn)."""
         self._tooltips(set(legal))
+        if self.waiting:
+            self.widget.remove_class("vint-wait")
+
+    def called(self) -> None:
+        """The learner has called: freeze the box (class ``vint-wait``, one message, instead of switching
+        every legal call off and on again) until :meth:`show` draws it once the computer players have answered."""
+        if not self.waiting:
+            self.widget.add_class("vint-wait")
+
+    @property
+    def waiting(self) -> bool:
+        return "vint-wait" in self.widget._dom_classes
 
     def _tooltips(self, legal: set[Call]) -> None:
         """Enable the calls in ``legal`` and label each button; a button that changes sends one message."""
@@ -99,5 +111,5 @@ class BiddingBox:
         return self._buttons[call]
 
     def _clicked(self, button: Any) -> None:
-        if not button.disabled:
+        if not button.disabled and not self.waiting:
             self.on_call(button._vint_call)

@@ -19,13 +19,17 @@ class HandView:
     """Up to 13 card buttons (class ``vint-card``, description such as ``10♥``).
 
     :meth:`show` draws a hand; a click on an enabled card calls ``on_play(card)``.
-    The buttons are made once and reused, so redrawing sends only what changed.
+    The buttons are made once and reused, so redrawing sends only what changed: while cards
+    only leave the hand (a deal being played), each card keeps its button and a played card's
+    button is hidden (one message), instead of every later card moving one button to the left.
+    :meth:`played` draws the learner's card at once, before the computer players answer.
     """
 
     def __init__(self, *, on_play: Callable[[Card], None], lang: str = "en") -> None:
         self.on_play = on_play
         self.lang = lang
-        self._cards: list[Card | None] = [None] * 13
+        self._cards: list[Card | None] = [None] * 13  # the card each button shows (None: hidden)
+        self._slots: list[Card | None] = [None] * 13  # the card each button was given (hidden once played)
         self._buttons: list[Any] = []
         for index in range(13):
             button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"),
@@ -44,13 +48,18 @@ class HandView:
     def show(self, hand: Hand, *, legal: Collection[Card] = (), title: str = "") -> None:
         """Draw ``hand``: the cards in ``legal`` enabled, the others visible but disabled."""
         cards = [card for suit in SUIT_ORDER for card in hand.suit(suit)]
+        held = set(cards)
+        if not held <= {card for card in self._slots if card is not None}:
+            self._slots = [*cards, *[None] * (13 - len(cards))]  # a new hand: the cards in order, left to right
         legal_set = set(legal)
         for index, button in enumerate(self._buttons):
-            card = cards[index] if index < len(cards) else None
+            slot = self._slots[index]
+            card = slot if slot in held else None
             self._cards[index] = card
-            if card is None:
+            if card is None:  # no card here, or one played (hidden at once by :meth:`played`)
                 if button.layout.display != "none":
                     button.layout.display = "none"
+                if not button.disabled:
                     button.disabled = True
                 continue
             label = str(card)
@@ -63,11 +72,27 @@ class HandView:
                 button.tooltip = tip
                 button.disabled = not playable
             button.layout.display = None
-        if legal_set:
-            self.row.remove_class("vint-idle")
-        else:
-            self.row.add_class("vint-idle")  # nothing to play now: the cards are not greyed out
+        classes = set(self.row._dom_classes)
+        wanted = (classes - {"vint-wait", "vint-idle"}) | ({"vint-idle"} if not legal_set else set())
+        if classes != wanted:
+            # nothing to play now: the cards are not greyed out (vint-idle); no longer frozen (vint-wait)
+            self.row._dom_classes = tuple(sorted(wanted))
         self.label.value = title
+
+    def played(self, card: Card) -> None:
+        """The learner has played ``card``: hide it now and freeze the other cards (class ``vint-wait``,
+        one message) until :meth:`show` draws the hand again, once the computer players have answered."""
+        for index, shown in enumerate(self._cards):
+            if shown == card:
+                self._cards[index] = None
+                self._buttons[index].layout.display = "none"
+        if "vint-wait" not in self.row._dom_classes:
+            self.row.add_class("vint-wait")
+
+    @property
+    def waiting(self) -> bool:
+        """Frozen between the learner's card and the computer players' answers (see :meth:`played`)."""
+        return "vint-wait" in self.row._dom_classes
 
     def clear(self) -> None:
         """No cards (between deals)."""
@@ -105,5 +130,5 @@ class HandView:
 
     def _clicked(self, button: Any) -> None:
         card = self._cards[button._vint_index]
-        if card is not None and not button.disabled:
+        if card is not None and not button.disabled and not self.waiting:
             self.on_play(card)

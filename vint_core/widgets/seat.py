@@ -25,8 +25,11 @@ class SeatPanel:
         if to_act:
             marks.append(text("ui_to_act_mark", self.lang))
         mark = f' <span class="vint-mark">({render.esc(", ".join(marks))})</span>' if marks else ""
-        backs = "".join(render.card_back_html(lang=self.lang, css=False) for _ in range(cards_left))
-        facts = [text("ui_cards_left", self.lang, n=cards_left), text("ui_tricks_n", self.lang, n=tricks)]
+        # the backs are drawn by the stylesheet (class vint-cardback): a few bytes each, one label for all
+        backs = '<i class="vint-cardback"></i>' * cards_left
+        count = text("ui_cards_left", self.lang, n=cards_left)
+        hidden = render.esc(f'{count} · {text("ui_hidden_card", self.lang)}')
+        facts = [count, text("ui_tricks_n", self.lang, n=tricks)]
         if last_call:
             facts.append(text("widget_last_call", self.lang, call=last_call))
         active = " vint-active" if to_act else ""
@@ -35,5 +38,5 @@ class SeatPanel:
             f'<div class="vint-seatbox{active}" role="group" aria-label="{name}">'
             f'<div class="vint-seatlabel">{name} '
             f'<span class="vint-player">· {render.esc(player)}</span>{mark}</div>'
-            f'<div class="vint-backs">{backs}</div>'
+            f'<div class="vint-backs" role="img" aria-label="{hidden}">{backs}</div>'
             f'<div class="vint-facts">{render.esc(" · ".join(facts))}</div></div>')

@@ -24,7 +24,9 @@ _WIDGET_CSS = """
 .vint-seatbox .vint-seatlabel{color:var(--vint-felt-fg);font-size:.95em}
 .vint-seatbox .vint-player{font-weight:400;opacity:.85}
 .vint-seatbox .vint-backs{display:flex;font-size:.55em;padding:.3em 0}
-.vint-seatbox .vint-backs .vint-inline+.vint-inline{margin-left:-2.5em}
+.vint-seatbox .vint-backs .vint-cardback+.vint-cardback{margin-left:-2.5em}
+.vint-table .vint-wait{cursor:progress}
+.vint-table .vint-wait .jupyter-button{pointer-events:none}
 .vint-seatbox .vint-facts{font-size:.82em;opacity:.9}
 .vint-table .vint-trickview .vint-trick .vint-slabel{color:var(--vint-felt-fg)}
 .vint-table .vint-trickview .vint-empty{border-color:rgba(255,255,255,.4)}

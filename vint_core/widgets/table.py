@@ -77,7 +77,7 @@ class Table:
         self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
         self.live = LiveScore(lang=lang)
         self.sheet = ScoreSheet(lang=lang)
-        self.review = ReviewPanel(lang=lang)
+        self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis)
         self.settings_panel = SettingsPanel(settings=self._settings(), human=human, on_change=self._settings_changed,
                                             on_new_game=self._new_game)
         self.hint_button = self._button("vint-hint", self._hint_clicked)
@@ -239,6 +239,8 @@ class Table:
         self._note = ""
         self._last_moves = []
         self._check_trick_done()
+        if self._answers_follow():
+            self._draw_action(action)
         self._advance()
         return True
 
@@ -294,6 +296,8 @@ class Table:
             self.refresh()
             return
         self._reset_deal_state()
+        if self._answers_follow():
+            self._draw_new_deal()
         self._advance()
 
     def continue_play(self) -> None:
@@ -395,13 +399,64 @@ class Table:
 
     # -- drawing ----------------------------------------------------------------------
 
+    def _answers_follow(self) -> bool:
+        """Will this click's drawing wait for work (the computer players' answers without a pause, or the
+        review of a finished deal)? Then the learner's own action is drawn first (see :meth:`_draw_action`)."""
+        deal = self.session.deal
+        if deal.is_finished:
+            return True
+        if self._waiting or self.session.human_to_act():
+            return False
+        return self._pause_for() <= 0 or _running_loop() is None
+
+    def _draw_action(self, action: Action) -> None:
+        """Draw the learner's card or call at once, only the parts it changes (a handful of messages): the
+        card leaves the hand and lies on the table, or the call joins the auction; the hand or the bidding
+        box is frozen (one class, not every button switched off and on) until :meth:`refresh` draws the
+        computer players' answers."""
+        s = self.session
+        view = s.view
+        if isinstance(action, Card):
+            self.hand.played(action)
+            current = view.current_trick
+            shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
+            self.trick.show(shown, leader=view.to_act, four_colour=self.four_colour)
+        else:
+            self.bidding.called()
+            self.centre_auction.show(s.deal.auction, four_colour=self.four_colour)
+        self._draw_status()
+
+    def _draw_new_deal(self) -> None:
+        """Draw the new deal at once (its number, the learner's new cards, the review put away), before
+        the computer players' first calls."""
+        s = self.session
+        self.header.value = (f'<div class="vint-title">{render.esc(text("table_title", s.lang))}</div>'
+                             f'<div class="vint-subtitle">{render.esc(self._subtitle())}</div>')
+        self.review.clear()
+        self.review.widget.layout.display = "none"
+        self.bidding.called()
+        self.hand.show(s.view.hand, legal=(), title=self._hand_title())
+        self._draw_status()
+
+    def _hand_title(self) -> str:
+        s = self.session
+        mine = sum(1 for t in s.view.tricks if t.winner == s.human)
+        return render.esc(f"{seat_name(s.human, s.lang)} · {text('widget_you', s.lang)} · "
+                          f"{text('ui_tricks_n', s.lang, n=mine)}")
+
+    def _draw_status(self) -> None:
+        """The status line with the drawing's count: drawn last, so once the page shows the count,
+        everything drawn before it has arrived."""
+        self.renders += 1
+        self.status.value = (render.status_html(self.status_text(), css=False)
+                             + f'<span class="vint-render" data-render="{self.renders}" hidden></span>')
+
     def refresh(self) -> None:
         """Redraw everything from the session (only what the learner may see)."""
         s = self.session
         deal = s.deal
         lang = s.lang
         view = s.view
-        human = s.human
         four = self.four_colour
         finished = deal.is_finished
         rules = deal.rules
@@ -433,9 +488,7 @@ class Table:
             self.live_panel.layout.display = None
         # the learner's hand
         legal_cards = [a for a in s.legal_actions() if isinstance(a, Card)] if not self._busy() else []
-        my_tricks = sum(1 for t in view.tricks if t.winner == human)
-        title = f"{seat_name(human, lang)} · {text('widget_you', lang)} · {text('ui_tricks_n', lang, n=my_tricks)}"
-        self.hand.show(view.hand, legal=legal_cards, title=render.esc(title))
+        self.hand.show(view.hand, legal=legal_cards, title=self._hand_title())
         # the bidding box, during the auction only
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
@@ -477,33 +530,36 @@ class Table:
         self.howto.value = _howto_html(lang)
         self.extras.set_title(0, text("widget_howto_title", lang))
         self.extras.set_title(1, text("widget_settings_title", lang))
-        self.renders += 1
-        # the status is drawn last: once the page shows this count, everything drawn before it has arrived
-        self.status.value = (render.status_html(self.status_text(), css=False)
-                             + f'<span class="vint-render" data-render="{self.renders}" hidden></span>')
+        self._draw_status()
 
     def _open_review(self) -> None:
-        """Show the finished deal at once; the double-dummy analysis follows when it is worked out."""
+        """Show the finished deal; the double-dummy analysis is worked out only when the learner opens it."""
         s = self.session
         deal = s.deal
         lines = s.rubber.record(deal).deals[-1].lines if not s.rubber.is_finished else deal.score()
         reasons = [text("widget_bot_call", s.lang, seat=m.seat, call=m.explanation) for _, m in self._deal_moves]
-        slow = deal.contract is not None and analysis_available()
         self.review.show(deal, lines=lines, reasons=reasons, four_colour=self.four_colour,
-                         analysis=[text("widget_analysing", s.lang)] if slow else ())
-        if not slow:
+                         offer_analysis=deal.contract is not None and analysis_available())
+
+    def _request_analysis(self) -> None:
+        """Work out the double-dummy analysis of the reviewed deal, in a worker thread when the kernel's
+        event loop runs (the solver releases the interpreter lock: the table answers clicks meanwhile)."""
+        deal = self.review.deal
+        if deal is None:
             return
+        lang = self.lang
+        generation = self._generation
         loop = _running_loop()
         if loop is None:
-            self._add_analysis(self._generation)
-        else:
-            loop.call_later(0.05, self._add_analysis, self._generation)
-
-    def _add_analysis(self, generation: int) -> None:
-        if generation != self._generation or not self.session.deal.is_finished:
+            self._show_analysis(generation, deal, _analyse(deal, lang))
             return
-        review = self.session.review()
-        self.review.show_analysis(review.analysis or ())
+        self.review.show_analysis([text("widget_analysing", lang)])
+        future = loop.run_in_executor(None, _analyse, deal, lang)
+        future.add_done_callback(lambda f: self._show_analysis(generation, deal, _outcome(f)))
+
+    def _show_analysis(self, generation: int, deal: Any, lines: tuple[str, ...]) -> None:
+        if generation == self._generation and self.review.deal is deal:
+            self.review.show_analysis(lines)
 
     def _busy(self) -> bool:
         return self._waiting or self._thinking is not None
@@ -554,6 +610,24 @@ class Table:
         elif deal.to_act is not None:
             parts.append(text("your_turn", lang, seat=deal.to_act))
         return " · ".join(p for p in parts if p)
+
+
+def _analyse(deal: Any, lang: str) -> tuple[str, ...]:
+    """The double-dummy analysis of a finished deal as review lines (a note if it cannot be worked out)."""
+    try:
+        from vint_core.analysis import review_lines
+
+        return tuple(review_lines(deal, lang))
+    except ImportError as err:  # endplay present but its solver library cannot load
+        return (str(err),)
+
+
+def _outcome(future: Any) -> tuple[str, ...]:
+    """The lines a worker worked out, or what went wrong, as a line for the review."""
+    if future.cancelled():
+        return ()
+    error = future.exception()
+    return (f"{type(error).__name__}: {error}",) if error is not None else tuple(future.result())
 
 
 def analysis_available() -> bool:

@@ -477,3 +477,22 @@ def test_seat_panels_draw_card_backs_by_count_only() -> None:
         assert panel.widget.value.count('class="vint-cardback"') == left
         assert f'aria-label="{left} cards · hidden card"' in panel.widget.value
     assert_nothing_hidden(table)
+
+
+def test_a_click_saves_the_game_once_after_its_drawings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_table(seed=24, bots={seat: "rule" for seat in Seat}, save_path=tmp_path / "table.json")
+    s = table.session
+    events: list[str] = []
+    save = TableSession.save
+    monkeypatch.setattr(TableSession, "save", lambda self: (events.append("save"), save(self))[0])
+    table.status.observe(lambda change: events.append("draw"), names="value")
+    bid_to_play(table)
+    for _ in range(3):
+        events.clear()
+        actions = len(s.deal.actions)
+        table.hand.button(table.hand.enabled[0]).click()
+        assert len(s.deal.actions) > actions + 1  # the computer players answered: several actions, one save
+        assert events.count("save") == 1 and events[-1] == "save" and "draw" in events
+        saved = TableSession.from_json(json.loads((tmp_path / "table.json").read_text(encoding="utf-8")))
+        assert saved.deal.actions == s.deal.actions
+    assert s.autosave

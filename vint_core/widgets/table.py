@@ -14,7 +14,9 @@ stays responsive; without a running loop (tests, scripts) they act at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -230,19 +232,35 @@ class Table:
         """Make the learner's call or card, then let the computer players answer. False if refused."""
         if self._waiting or self._thinking is not None:
             return False
-        try:
-            self.session.act(action)
-        except VintError as err:
-            self._note = err.message(self.lang)
-            self.refresh()
-            return False
-        self._note = ""
-        self._last_moves = []
-        self._check_trick_done()
-        if self._answers_follow():
-            self._draw_action(action)
-        self._advance()
+        with self._saved_once():
+            try:
+                self.session.act(action)
+            except VintError as err:
+                self._note = err.message(self.lang)
+                self.refresh()
+                return False
+            self._note = ""
+            self._last_moves = []
+            self._check_trick_done()
+            if self._answers_follow():
+                self._draw_action(action)
+            self._advance()
         return True
+
+    @contextlib.contextmanager
+    def _saved_once(self) -> Iterator[None]:
+        """Save the game once, after this click's drawings, instead of after each action in it (the learner's
+        and every computer player's answer): the page is drawn without waiting for the disk."""
+        s = self.session
+        if not s.autosave:
+            yield
+            return
+        s.autosave = False
+        try:
+            yield
+        finally:
+            s.autosave = True
+            s.save()
 
     def _card_clicked(self, card: Card) -> None:
         self.act(card)
@@ -289,21 +307,23 @@ class Table:
 
     def next_deal(self) -> None:
         """Score the finished deal on the sheet and deal the next one."""
-        try:
-            self.session.next_deal()
-        except VintError as err:
-            self._note = err.message(self.lang)
-            self.refresh()
-            return
-        self._reset_deal_state()
-        if self._answers_follow():
-            self._draw_new_deal()
-        self._advance()
+        with self._saved_once():
+            try:
+                self.session.next_deal()
+            except VintError as err:
+                self._note = err.message(self.lang)
+                self.refresh()
+                return
+            self._reset_deal_state()
+            if self._answers_follow():
+                self._draw_new_deal()
+            self._advance()
 
     def continue_play(self) -> None:
         """Under the "confirm" pace: the learner has seen the trick; play on."""
         self._waiting = False
-        self._advance()
+        with self._saved_once():
+            self._advance()
 
     def _reset_deal_state(self) -> None:
         self._generation += 1
@@ -378,8 +398,9 @@ class Table:
         if generation != self._generation:
             return  # undone, or a new deal: this step belongs to the past
         self._thinking = None
-        self._bot_step()
-        self._advance()
+        with self._saved_once():
+            self._bot_step()
+            self._advance()
 
     def _bot_step(self) -> bool:
         """One computer action; False when none is due (learner's turn, deal over, waiting for a click)."""

@@ -50,11 +50,13 @@ TIMER_JS = """() => {
   // first DOM change that satisfies:
   //   shown: the learner's action is visible: the clicked card has left the hand (no visible card button with
   //          its label), the auction grid holds one call more, or the subtitle names another deal;
-  //   ready: the table is drawn anew (its data-render mark changed) and offers the learner a control again
-  //          (an enabled card, call or "Next deal" outside a frozen .vint-wait part): the computer players'
-  //          answers are on the page. They play without pauses (VINT_PACE=none), so no pause is counted.
-  const v = window.__vint = {clicks: []};
+  //   ready: a drawing of the table has just been completed (its data-render mark, drawn last, changed in this
+  //          very change of the page) and the table offers the learner a control again (an enabled card, call
+  //          or "Next deal" outside a frozen .vint-wait part): the computer players' answers are on the page.
+  //          (Checked only when the mark changes: halfway through a drawing the old controls may still show.)
+  //          They play without pauses (VINT_PACE=none), so no pause is counted.
   const mark = () => { const m = document.querySelector('.vint-render'); return m ? m.dataset.render : null; };
+  const v = window.__vint = {clicks: [], mark: mark()};
   const shown = el => el.offsetParent !== null;
   const calls = () => Math.max(0, ...[...document.querySelectorAll('.vint-auctionview')]
     .map(a => a.querySelectorAll('.vint-call-text').length));
@@ -73,11 +75,14 @@ TIMER_JS = """() => {
                    subtitle: subtitle(), shown: null, ready: null});
   }, true);
   new MutationObserver(() => {
+    const m = mark();
+    const drawn = m !== v.mark;
+    v.mark = m;
     const c = v.clicks[v.clicks.length - 1];
     if (!c || c.ready !== null) return;
     const dt = performance.now() - c.t0;
     if (c.shown === null && visible(c)) c.shown = dt;
-    if (mark() !== c.mark && ready()) c.ready = dt;
+    if (drawn && m !== c.mark && ready()) c.ready = dt;
   }).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
 

@@ -415,8 +415,12 @@ def test_the_learners_card_is_drawn_before_the_computer_players_answer() -> None
         # each card kept its button: playing a card does not move the others
         assert all(table.hand.button(c) is b for c, b in kept.items() if c in table.hand.cards)
     assert clicks == 13
+    dealt: list[tuple[bool, str]] = []
+    table.status.observe(lambda change: dealt.append((table.next_button.disabled, table.header.value)), names="value")
     table.next_button.click()
     assert drawings[-1][2] is False and not table.bidding.waiting
+    # the new deal is drawn at once (its number), "Next deal" off from that drawing on: no second deal by a double click
+    assert dealt and all(disabled for disabled, _ in dealt) and f"deal {s.deal.deal_number}" in dealt[0][1]
 
 
 def test_a_call_is_drawn_before_the_computer_players_answer() -> None:

@@ -455,6 +455,8 @@ class Table:
                              f'<div class="vint-subtitle">{render.esc(self._subtitle())}</div>')
         self.review.clear()
         self.review.widget.layout.display = "none"
+        self._set_button(self.next_button, description=self.next_button.description, tooltip=self.next_button.tooltip,
+                         disabled=True)  # dealt: no second click on it while the computer players call
         self.bidding.called()
         self.hand.show(s.view.hand, legal=(), title=self._hand_title())
         self._draw_status()

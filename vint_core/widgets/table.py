@@ -9,6 +9,14 @@ Computer players act one at a time, with a pause between their cards (the
 pace setting), or wait for a click after each completed trick ("confirm").
 In a notebook kernel the pauses are scheduled on the event loop, so the page
 stays responsive; without a running loop (tests, scripts) they act at once.
+
+A click is drawn at once: the learner's card leaves the hand and lies on the
+table (or the call joins the auction, or the new deal appears), a handful of
+messages, while the hand or bidding box is frozen by one class (``vint-wait``);
+the computer players' answers follow in a second drawing, which sends only
+what changed. The game is saved once per click, after its drawings. The
+double-dummy analysis of a finished deal is worked out only when the learner
+opens it, in a worker thread (the solver releases the interpreter lock).
 """
 
 from __future__ import annotations

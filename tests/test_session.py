@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, Phase, Seat, Side, VintError
-from vint_core import session as session_mod
+from vint_core import claims as claims_mod
 from vint_core.session import BotMove, DealReview, SessionError, TableSession, default_save_path
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
@@ -243,7 +243,7 @@ def test_claim_accepted_after_a_search() -> None:
     s.load_deal(_ruffing_position())
     s.run_bots()
     assert s.human_to_act()
-    assert session_mod._ClaimSolver(s.deal, s.human)._obvious() is None  # not one of the obvious claims
+    assert claims_mod.ClaimSolver(s.deal, s.human)._obvious() is None  # not one of the obvious claims
     assert s.claim() is True
     assert s.deal.is_finished and s.deal.tricks_won(Side.NS) == 13
 
@@ -252,7 +252,7 @@ def test_claim_too_big_to_check_is_refused(monkeypatch: pytest.MonkeyPatch) -> N
     s = new(1)
     s.load_deal(_ruffing_position())
     s.run_bots()
-    monkeypatch.setattr(session_mod, "CLAIM_BUDGET", 0)
+    monkeypatch.setattr(claims_mod, "CLAIM_BUDGET", 0)
     before = s.deal
     assert s.claim() is False
     assert s.deal is before

@@ -500,3 +500,140 @@ def test_a_click_saves_the_game_once_after_its_drawings(tmp_path: Path, monkeypa
         saved = TableSession.from_json(json.loads((tmp_path / "table.json").read_text(encoding="utf-8")))
         assert saved.deal.actions == s.deal.actions
     assert s.autosave
+
+
+# -- the learner's seat ---------------------------------------------------------------------
+
+def seated_table(human: Seat, *, seed: int = 41) -> Table:
+    widgets.Widget.close_all()
+    session = TableSession(human=human, seed=seed, bots=RANDOM_BOTS, autosave=False)
+    return Table(session, pace="none")
+
+
+@pytest.mark.parametrize("human", [Seat.WEST, Seat.NORTH])
+def test_a_whole_deal_by_clicks_in_another_seat(human: Seat) -> None:
+    table = seated_table(human)
+    s = table.session
+    assert s.human == human and set(table.seats) == {human.left, human.partner, human.right}
+    # the panels keep their places: left-hand opponent on the left, partner opposite, right-hand opponent right
+    left, top, right = (p.widget for p in table.seats.values())
+    assert table.felt.children[0].children == (top,) and table.felt.children[1].children[0] is left
+    assert table.felt.children[1].children[2] is right and table.felt.children[2] is table.hand.widget
+    assert table.trick.bottom == human and table.review.bottom == human
+    from vint_core.i18n import seat_name
+    assert f"You sit {seat_name(human)}, with your partner {seat_name(human.partner)}" in table.howto.value
+    assert_nothing_hidden(table)
+    while s.deal.phase is Phase.AUCTION:
+        assert s.human_to_act() or s.deal.is_finished
+        if s.deal.is_finished:
+            table.next_button.click()
+            continue
+        assert set(table.bidding.enabled) == set(s.legal_actions())
+        assert set(table.hand.cards) == set(s.deal.hand(human))
+        assert_nothing_hidden(table)
+        bids = [c for c in table.bidding.enabled if isinstance(c, Bid)]
+        opened = any(isinstance(c, Bid) for c in s.deal.auction.calls)
+        table.bidding.button(bids[0] if bids and not opened else table.bidding.enabled[-1]).click()
+    cards = 0
+    while not s.deal.is_finished:
+        assert s.human_to_act()
+        legal = set(s.legal_actions())
+        assert set(table.hand.enabled) == legal and set(table.hand.cards) == set(s.deal.hand(human))
+        assert all(table.hand.button(c).disabled == (c not in legal) for c in table.hand.cards)
+        assert_nothing_hidden(table)
+        # the trick on the table is turned: the learner's card at the bottom, his partner's at the top
+        current = s.view.current_trick
+        for seat, card in (current.plays() if current is not None else ()):
+            spot = {human: "bottom", human.left: "left", human.partner: "top", human.right: "right"}[seat]
+            value = table.trick.widget.value
+            assert f"vint-spot-{spot}" in value[:value.index(f'data-card="{card.pbn}"')].rsplit("vint-spot ", 1)[-1]
+        card = sorted(legal, key=str)[0]
+        before = len(s.deal.actions)
+        table.hand.button(card).click()
+        assert s.deal.actions[before] == card and card not in table.hand.cards
+        cards += 1
+    assert cards == 13 and not table.next_button.disabled
+    # the review board is turned too: the learner's hand in the south area
+    board = table.review.board.value
+    assert f'aria-label="{seat_name(human)}' in board.split("vint-area-south", 1)[1][:200]
+
+
+def test_the_rendered_table_puts_the_viewer_at_the_bottom() -> None:
+    from vint_core import render
+    from vint_core.i18n import seat_name
+
+    deal = Deal.new(seed=8)
+    for human in Seat:
+        page = render.view_html(deal.view(human), css=False)
+        for seat, area in ((human, "south"), (human.left, "west"), (human.partner, "north"), (human.right, "east")):
+            assert f'aria-label="{seat_name(seat)}' in page.split(f"vint-area-{area}", 1)[1][:200], (human, seat)
+        for seat in Seat:
+            if seat != human:
+                assert not any(f'data-card="{c.pbn}"' in page for c in deal.hands[seat])
+        assert all(f'data-card="{c.pbn}"' in page for c in deal.hands[human])
+
+
+def test_new_game_in_another_seat() -> None:
+    table = new_table(seed=15)
+    panel = table.settings_panel
+    old = table.session
+    assert panel.seat.value == Seat.SOUTH and set(panel.bots) == {Seat.WEST, Seat.NORTH, Seat.EAST}
+    panel.bots[Seat.NORTH].value = "rule"  # the partner
+    panel.seat.value = Seat.WEST
+    assert table.session is old and old.human == Seat.SOUTH  # applies to a new game only
+    assert "vint-attention" in panel.new_game._dom_classes
+    panel.new_game.click()
+    s = table.session
+    assert s is not old and s.human == Seat.WEST and (s.human_to_act() or s.deal.is_finished)
+    # the computer-seat controls follow: left-hand opponent North, partner East (kept "rule"), right-hand South
+    assert list(panel.bots) == [Seat.NORTH, Seat.EAST, Seat.SOUTH]
+    assert s.bot_names[Seat.EAST] == "rule" and Seat.WEST not in panel.bots
+    assert panel.bots[Seat.EAST].description == "East (partner)"
+    assert list(table.seats) == [Seat.NORTH, Seat.EAST, Seat.SOUTH]
+    assert all(p.seat == seat for seat, p in table.seats.items())
+    assert "East" in table.seats[Seat.EAST].widget.value and "your seat: West" in table.status.value
+    assert table.trick.bottom == Seat.WEST
+    assert set(table.hand.cards) == set(s.deal.hand(Seat.WEST))
+    assert_nothing_hidden(table)
+    bid_to_play(table)
+    assert set(table.hand.enabled) == set(s.legal_actions()) and table.hand.enabled
+    assert_nothing_hidden(table)
+    # a later change of the partner's level reaches East, the partner now
+    panel.bots[Seat.EAST].value = "random"
+    assert s.bot_names[Seat.EAST] == "random"
+    # the seat label follows the language; a chosen seat is kept when the language changes
+    panel.seat.value = Seat.NORTH
+    panel.lang.value = "de"
+    assert panel.seat.value == Seat.NORTH and panel.seat.description == "Dein Platz"
+    assert ("Nord", Seat.NORTH) in panel.seat.options and table.session.human == Seat.WEST
+
+
+def test_table_open_in_a_chosen_seat(tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    widgets.Widget.close_all()
+    table = Table.open(save_path=save, human="W", bots=("random", "rule", "random"), seed=3, pace="none")
+    assert table.session.human == Seat.WEST and table.session.bot_names[Seat.EAST] == "rule"
+    assert table.settings_panel.seat.value == Seat.WEST
+    actions = table.session.deal.actions
+    widgets.Widget.close_all()
+    assert Table.open(save_path=save, pace="none").session.human == Seat.WEST  # resumed, seat and all
+    assert Table.open(save_path=save, human=Seat.WEST, pace="none").session.deal.actions == actions
+    other = Table.open(save_path=save, human=Seat.NORTH, pace="none")  # another seat: a new game
+    assert other.session.human == Seat.NORTH and other.session.rubber.deals == ()
+
+
+def test_the_seat_from_the_environment_and_the_command_line() -> None:
+    import argparse
+
+    assert settings_from_environment({"VINT_SEAT": "w"}) == {"human": Seat.WEST}
+    assert settings_from_environment({"VINT_SEAT": "North"}) == {"human": Seat.NORTH}
+    assert settings_from_environment({"VINT_SEAT": "x"}) == {}
+    parser = argparse.ArgumentParser(prog="vint")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["table", "--seat", "e", "--seed", "5"])
+    assert args.seat == "E"
+    assert table_environment(args, base={}) == {"VINT_SEAT": "E", "VINT_SEED": "5"}
+    assert settings_from_environment(table_environment(args, base={}))["human"] == Seat.EAST
+    with pytest.raises(SystemExit):
+        parser.parse_args(["table", "--seat", "Q"])
+    assert "VINT_SEAT" not in table_environment(parser.parse_args(["table"]), base={})

@@ -302,10 +302,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_next_deal_tip": ("write this deal on the score sheet and deal the next one",
                              "dieses Spiel aufschreiben und das nächste geben"),
     "widget_new_game": ("New game", "Neues Spiel"),
-    "widget_new_game_tip": ("start a new rubber under the chosen rule set",
-                            "einen neuen Rubber mit diesen Regeln beginnen"),
-    "widget_new_game_started": ("a new game under the rules {rules} has begun",
-                                "ein neues Spiel mit den Regeln {rules} hat begonnen"),
+    "widget_new_game_tip": ("start a new rubber under the chosen rule set, in the chosen seat",
+                            "einen neuen Rubber mit diesen Regeln beginnen, auf dem gewählten Platz"),
+    "widget_new_game_started": ("a new game under the rules {rules} has begun; your seat: {seat}",
+                                "ein neues Spiel mit den Regeln {rules} hat begonnen; dein Platz: {seat}"),
     "widget_bot_call": ("{seat}: {call}", "{seat}: {call}"),
     "widget_review_reasons": ("Why the computer players did what they did", "Warum die Computerspieler so spielten"),
     "widget_analysing": ("working out the double-dummy analysis…", "die Double-Dummy-Analyse wird berechnet…"),
@@ -326,11 +326,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_howto_title": ("How to play", "So wird gespielt"),
     "widget_settings_title": ("Settings", "Einstellungen"),
     "widget_settings_rules": ("Rule set", "Regelwerk"),
+    "widget_settings_seat": ("Your seat", "Dein Platz"),
     "widget_settings_pace": ("Pace", "Tempo"),
     "widget_settings_lang": ("Language", "Sprache"),
     "widget_settings_four_colour": ("four-colour deck (♦ blue, ♣ green)", "Vierfarbenblatt (♦ blau, ♣ grün)"),
-    "widget_settings_note": ("Computer players and pace change at once; a new rule set starts a new game.",
-                             "Computerspieler und Tempo gelten sofort; ein anderes Regelwerk beginnt ein neues Spiel."),
+    "widget_settings_note": ("Computer players and pace change at once; another seat or rule set starts a new game.",
+                             "Computerspieler und Tempo gelten sofort; ein anderer Platz oder ein anderes Regelwerk "
+                             "beginnt ein neues Spiel."),
     "widget_role_lho": ("left", "links"),
     "widget_role_partner": ("partner", "Partner"),
     "widget_role_rho": ("right", "rechts"),
@@ -339,10 +341,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_pace_normal": ("pause between computer cards", "Pause zwischen Computerkarten"),
     "widget_pace_slow": ("long pause between computer cards", "lange Pause zwischen Computerkarten"),
     "widget_pace_confirm": ("confirm each trick", "jeden Stich bestätigen"),
-    "widget_howto_1": ("You sit South, with your partner North; East and West are your opponents. Three computer "
-                       "players take the other seats.",
-                       "Du sitzt im Süden, dein Partner im Norden; Ost und West sind die Gegner. Drei "
-                       "Computerspieler übernehmen die anderen Plätze."),
+    "widget_howto_1": ("You sit {seat}, with your partner {partner}; {lho} and {rho} are your opponents. Three "
+                       "computer players take the other seats (choose your seat in the settings).",
+                       "Dein Platz ist {seat}, der deines Partners {partner}; {lho} und {rho} sind die Gegner. Drei "
+                       "Computerspieler übernehmen die anderen Plätze (den Platz wählst du in den Einstellungen)."),
     "widget_howto_2": ("The auction: bid a level (1–7, promising 6 more tricks than the level) and a strain, "
                        "♠ < ♣ < ♦ < ♥ < NT, or pass. The highest bid becomes the contract.",
                        "Die Auktion: biete eine Stufe (1–7, verspricht 6 Stiche mehr als die Stufe) und eine Farbe, "

@@ -8,6 +8,8 @@ settings ``vint table`` hands to the notebook through environment variables.
 'table.ipynb'
 >>> settings_from_environment({"VINT_RULES": "short", "VINT_LANG": "de"})["rules"]
 'short'
+>>> settings_from_environment({"VINT_SEAT": "W"})["human"].name
+'WEST'
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from vint_core.errors import ParseError
+from vint_core.seats import Seat
+
 #: environment variables the notebook reads, and the setting each one carries
 ENVIRONMENT = {
     "VINT_RULES": "rules",
@@ -28,6 +33,7 @@ ENVIRONMENT = {
     "VINT_BOTS": "bots",
     "VINT_SEED": "seed",
     "VINT_PACE": "pace",
+    "VINT_SEAT": "human",
 }
 
 
@@ -41,9 +47,11 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
     """The table settings given by ``VINT_*`` environment variables (only those that are set).
 
     ``VINT_BOTS`` is one bot name for all three computer players or three names
-    separated by commas (West, North, East, from the human's left); ``VINT_SEED``
-    an integer; ``VINT_PACE`` a pace name (``none``, ``fast``, ``normal``, ``slow``,
-    ``confirm``) or seconds between computer cards.
+    separated by commas (from the human's left: left-hand opponent, partner, right-hand
+    opponent); ``VINT_SEED`` an integer; ``VINT_PACE`` a pace name (``none``, ``fast``,
+    ``normal``, ``slow``, ``confirm``) or seconds between computer cards; ``VINT_SEAT``
+    the learner's seat (``N``, ``E``, ``S``, ``W`` or a seat's name), as key ``human``.
+    A value that cannot be read is left out.
     """
     env = os.environ if environ is None else environ
     out: dict[str, Any] = {}
@@ -55,6 +63,11 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
             try:
                 out[key] = int(value)
             except ValueError:
+                continue
+        elif key == "human":
+            try:
+                out[key] = Seat.parse(value)
+            except ParseError:
                 continue
         elif key == "bots":
             names = [n.strip() for n in value.split(",") if n.strip()]

@@ -82,7 +82,7 @@ def table_environment(args: argparse.Namespace, base: Mapping[str, str] | None =
     """The environment for the Voilà process: ``base`` plus the settings given on the command line."""
     env = dict(os.environ if base is None else base)
     for option, var in (("rules", "VINT_RULES"), ("lang", "VINT_LANG"), ("bots", "VINT_BOTS"),
-                        ("seed", "VINT_SEED"), ("pace", "VINT_PACE")):
+                        ("seed", "VINT_SEED"), ("pace", "VINT_PACE"), ("seat", "VINT_SEAT")):
         value = getattr(args, option, None)
         if value is not None:
             env[var] = str(value)
@@ -115,6 +115,17 @@ def run(args: argparse.Namespace) -> int:
                 process.kill()
 
 
+def seat_letter(value: str) -> str:
+    """``--seat``: a seat (``N``, ``E``, ``S``, ``W``, or its name) as its letter; anything else is refused."""
+    from vint_core.errors import ParseError
+    from vint_core.seats import Seat
+
+    try:
+        return Seat.parse(value).letter
+    except ParseError as err:
+        raise argparse.ArgumentTypeError(f"not a seat: {value!r} (N, E, S or W)") from err
+
+
 def register(subparsers: Any) -> None:
     """Add the ``table`` command to the ``vint`` command line."""
     parser = subparsers.add_parser("table", help="play Vint in the browser against three computer players",
@@ -129,6 +140,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--pace", default=None,
                         help="pause between computer cards: none, fast, normal, slow, or confirm (click after each "
                              "trick)")
+    parser.add_argument("--seat", default=None, type=seat_letter,
+                        help="your seat: N, E, S or W (default: South, or the saved game's)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
     parser.set_defaults(func=run)
 

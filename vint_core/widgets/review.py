@@ -10,6 +10,7 @@ from vint_core import render
 from vint_core.deal import Deal
 from vint_core.i18n import text
 from vint_core.scoring import ScoreLine
+from vint_core.seats import Seat
 from vint_core.widgets.style import html, shared
 
 
@@ -32,8 +33,10 @@ class ReviewPanel:
     the part is open; :meth:`show_analysis` then fills it in.
     """
 
-    def __init__(self, *, lang: str = "en", on_analysis: Callable[[], None] | None = None) -> None:
+    def __init__(self, *, lang: str = "en", on_analysis: Callable[[], None] | None = None,
+                 bottom: Seat = Seat.SOUTH) -> None:
         self.lang = lang
+        self.bottom = bottom  # the seat drawn at the bottom of the board: the learner's
         self.deal: Deal | None = None
         self.on_analysis = on_analysis
         self.analysis_offered = False  # the finished deal can be analysed (a contract, endplay installed)
@@ -139,7 +142,8 @@ class ReviewPanel:
         k = self.slider.value
         position = self.deal if k >= len(self.deal.tricks) else position_after(self.deal, k)
         # the finished deal shows every hand as dealt; an earlier position the cards still held
-        self.board.value = render.deal_html(position, lang=self.lang, four_colour=self.four_colour, css=False)
+        self.board.value = render.deal_html(position, bottom=self.bottom, lang=self.lang, four_colour=self.four_colour,
+                                            css=False)
 
     def _moved(self, change: object) -> None:
         self._draw()

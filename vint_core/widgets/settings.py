@@ -1,4 +1,4 @@
-"""SettingsPanel: rule set, each computer player's level, pace, language and the four-colour deck."""
+"""SettingsPanel: the learner's seat, rule set, computer players, pace, language and the four-colour deck."""
 
 from __future__ import annotations
 
@@ -21,13 +21,15 @@ LANGUAGES = (("English", "en"), ("Deutsch", "de"))
 
 @dataclass(frozen=True)
 class TableSettings:
-    """What the settings panel chooses. ``bots`` maps each computer seat to a bot name."""
+    """What the settings panel chooses. ``bots`` maps each computer seat to a bot name; ``human`` is the
+    learner's seat (like the rule set, it applies to a new game)."""
 
     rules: str = "seed"
     bots: Mapping[Seat, str] = field(default_factory=dict)
     pace: str = "normal"
     lang: str = "en"
     four_colour: bool = False
+    human: Seat = Seat.SOUTH
 
     def pause(self) -> float:
         """Seconds between computer actions (0 under "confirm": the learner sets the pace)."""
@@ -42,7 +44,9 @@ class TableSettings:
 class SettingsPanel:
     """The controls; every change calls ``on_change(settings)`` with the new :class:`TableSettings`.
 
-    The rule set applies to a new game: the panel's "new game" button calls ``on_new_game(settings)``.
+    The learner's seat and the rule set apply to a new game: the panel's "new game" button calls
+    ``on_new_game(settings)``. The three computer-player controls stand for the learner's left-hand
+    opponent, partner and right-hand opponent; they are relabelled for the new seat when it starts.
     """
 
     def __init__(self, *, settings: TableSettings, human: Seat, on_change: Callable[[TableSettings], None],
@@ -55,18 +59,22 @@ class SettingsPanel:
         lang = settings.lang
         style = shared("description")
         layout = shared("layout")
+        self.seat = widgets.Dropdown(options=[(seat_name(seat, lang), seat) for seat in Seat], value=human,
+                                     style=style, layout=layout)
+        self.seat.add_class("vint-seat-choice")
         self.rules = widgets.Dropdown(options=list(RULE_SETS), value=settings.rules, style=style,
                                   layout=layout)
         self.new_game = widgets.Button(layout=layout, style=shared("button"))
         self.new_game.add_class("vint-new-game")
         self.new_game.on_click(self._new_game_clicked)
-        self.bots: dict[Seat, Any] = {}
-        for seat in self.computer_seats:
-            dd = widgets.Dropdown(options=list(BOT_NAMES), value=settings.bots.get(seat, "rule"), style=style,
-                              layout=layout)
+        #: the computer players' controls by role: left-hand opponent, partner, right-hand opponent
+        self.roles: tuple[Any, ...] = tuple(
+            widgets.Dropdown(options=list(BOT_NAMES), value=settings.bots.get(seat, "rule"), style=style,
+                             layout=layout)
+            for seat in self.computer_seats)
+        for dd in self.roles:
             dd.add_class("vint-bot-level")
             dd.observe(self._changed, names="value")
-            self.bots[seat] = dd
         self.pace = widgets.Dropdown(options=[(key, key) for key in PACES], value=settings.pace, style=style,
                                  layout=layout)
         self.lang = widgets.Dropdown(options=list(LANGUAGES), value=lang, style=style, layout=layout)
@@ -74,9 +82,10 @@ class SettingsPanel:
         for control in (self.pace, self.lang, self.four_colour):
             control.observe(self._changed, names="value")
         self.rules.observe(self._rules_changed, names="value")
+        self.seat.observe(self._rules_changed, names="value")
         self.note = html()
-        self.widget = vbox([self.lang, self.pace, self.four_colour, *self.bots.values(),
-                            hbox([self.rules, self.new_game]), self.note], "vint-settings")
+        self.widget = vbox([self.lang, self.pace, self.four_colour, *self.roles,
+                            hbox([self.seat, self.rules, self.new_game]), self.note], "vint-settings")
         self.set_lang(lang)
 
     @property
@@ -84,11 +93,35 @@ class SettingsPanel:
         """The three computer seats, from the learner's left: left-hand opponent, partner, right-hand opponent."""
         return (self.human.left, self.human.partner, self.human.right)
 
+    @property
+    def bots(self) -> dict[Seat, Any]:
+        """The computer players' controls by the seat each one stands for now."""
+        return dict(zip(self.computer_seats, self.roles, strict=True))
+
+    def set_human(self, human: Seat) -> None:
+        """The learner now sits at ``human``: the computer-player controls stand for its three other seats."""
+        self.human = human
+        self.settings = replace(self.settings, human=human, bots=self.read_bots())
+        self._quiet = True
+        try:
+            self.seat.value = human
+        finally:
+            self._quiet = False
+        self.set_lang(self.settings.lang)
+
+    def read_bots(self) -> dict[Seat, str]:
+        """The computer players the controls show, by the seat each one stands for now."""
+        return {seat: dd.value for seat, dd in self.bots.items()}
+
     def set_lang(self, lang: str) -> None:
         """Label every control in ``lang``."""
         self._quiet = True
         try:
             self.rules.description = text("widget_settings_rules", lang)
+            chosen = self.seat.value  # a seat chosen for the next game stays chosen
+            self.seat.options = [(seat_name(seat, lang), seat) for seat in Seat]
+            self.seat.value = chosen
+            self.seat.description = text("widget_settings_seat", lang)
             self.new_game.description = text("widget_new_game", lang)
             self.new_game.tooltip = text("widget_new_game_tip", lang)
             roles = ("widget_role_lho", "widget_role_partner", "widget_role_rho")
@@ -104,14 +137,17 @@ class SettingsPanel:
             self._quiet = False
 
     def read(self) -> TableSettings:
-        """The settings the controls show now."""
-        return TableSettings(rules=self.rules.value, bots={seat: dd.value for seat, dd in self.bots.items()},
-                             pace=self.pace.value, lang=self.lang.value, four_colour=bool(self.four_colour.value))
+        """The settings the controls show now (the computer players by the seats they would take in a new game
+        with the chosen seat: each control keeps its role, left-hand opponent, partner or right-hand opponent)."""
+        human: Seat = self.seat.value
+        bots = {seat: dd.value for seat, dd in zip((human.left, human.partner, human.right), self.roles, strict=True)}
+        return TableSettings(rules=self.rules.value, bots=bots, pace=self.pace.value, lang=self.lang.value,
+                             four_colour=bool(self.four_colour.value), human=human)
 
     def _changed(self, change: object) -> None:
         if self._quiet:
             return
-        new = replace(self.read(), rules=self.settings.rules)
+        new = replace(self.read(), rules=self.settings.rules, human=self.human, bots=self.read_bots())
         lang_changed = new.lang != self.settings.lang
         self.settings = new
         if lang_changed:
@@ -123,6 +159,8 @@ class SettingsPanel:
             self.new_game.add_class("vint-attention")
 
     def _new_game_clicked(self, button: object) -> None:
-        self.settings = self.read()
+        settings = self.read()
         self.new_game.remove_class("vint-attention")
-        self.on_new_game(self.settings)
+        self.settings = settings
+        self.set_human(settings.human)
+        self.on_new_game(settings)

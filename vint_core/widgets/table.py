@@ -82,12 +82,13 @@ class Table:
         self.hand = HandView(on_play=self._card_clicked, lang=lang)
         self.bidding = BiddingBox(on_call=self._call_clicked, rules=session.deal.rules, lang=lang)
         self.trick = TrickView(bottom=human, lang=lang)
+        #: the other three seats, from the learner's left: left-hand opponent, partner (opposite), right-hand opponent
         self.seats = {seat: SeatPanel(seat=seat, lang=lang) for seat in (human.left, human.partner, human.right)}
         self.auction = AuctionView(lang=lang)
         self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
         self.live = LiveScore(lang=lang)
         self.sheet = ScoreSheet(lang=lang)
-        self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis)
+        self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
         self.settings_panel = SettingsPanel(settings=self._settings(), human=human, on_change=self._settings_changed,
                                             on_new_game=self._new_game)
         self.hint_button = self._button("vint-hint", self._hint_clicked)
@@ -104,12 +105,16 @@ class Table:
     @classmethod
     def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
              bots: tuple[str, ...] | None = None, seed: int | None = None, pace: str | float | None = None,
-             human: Seat = Seat.SOUTH, autosave: bool = True) -> Table:
+             human: Seat | str | None = None, autosave: bool = True) -> Table:
         """Resume the saved game (``save_path``, default the session's) or start one with these settings.
 
-        A saved game under other rules than ``rules`` is not resumed: a new game starts under ``rules``.
+        ``human`` is the learner's seat (a :class:`Seat` or a name such as ``"W"``; South for a new game
+        if not given); ``bots`` the computer players from the learner's left. A saved game under other
+        rules than ``rules``, or with the learner in another seat than ``human``, is not resumed: a new
+        game starts with them.
         """
-        defaults: dict[str, Any] = {"human": human, "autosave": autosave}
+        seat = Seat.SOUTH if human is None else (Seat.parse(human) if isinstance(human, str) else Seat(human))
+        defaults: dict[str, Any] = {"human": seat, "autosave": autosave}
         if rules is not None:
             defaults["rules"] = RuleSet.named(rules)
         if lang is not None:
@@ -117,11 +122,12 @@ class Table:
         if seed is not None:
             defaults["seed"] = seed
         if bots is not None:
-            seats = (human.left, human.partner, human.right)
-            defaults["bots"] = {seat: name for seat, name in zip(seats, bots, strict=False)}
+            seats = (seat.left, seat.partner, seat.right)
+            defaults["bots"] = {s: name for s, name in zip(seats, bots, strict=False)}
         pace_key = _pace_key(pace)
         session = TableSession.open(save_path, **defaults)
-        if rules is not None and session.rubber.rules.name != defaults["rules"].name:
+        if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
+                or (human is not None and session.human != seat)):
             session = TableSession(save_path=session.save_path, **defaults)
         if lang is not None:
             session.lang = lang
@@ -184,10 +190,10 @@ class Table:
     def _settings(self) -> TableSettings:
         s = self.session
         return TableSettings(rules=s.rubber.rules.name, bots=dict(s.bot_names), pace=self.pace, lang=s.lang,
-                             four_colour=self.four_colour)
+                             four_colour=self.four_colour, human=s.human)
 
     def apply_settings(self, settings: TableSettings) -> None:
-        """Use ``settings`` from now on (the rule set only for a new game: see :meth:`new_game`)."""
+        """Use ``settings`` from now on (the rule set and the seat only for a new game: see :meth:`new_game`)."""
         s = self.session
         for seat, name in settings.bots.items():
             if seat != s.human and s.bot_names.get(seat) != name:
@@ -215,18 +221,34 @@ class Table:
         self._advance()
 
     def new_game(self, settings: TableSettings) -> None:
-        """Leave this game and start a new one (new rubber) under ``settings``."""
+        """Leave this game and start a new one (new rubber) under ``settings``, the learner in ``settings.human``."""
         old = self.session
         seed = None if old.seed is None else old.seed + 1
-        self.session = TableSession(human=old.human, rules=RuleSet.named(settings.rules),
-                                    bots={seat: name for seat, name in settings.bots.items() if seat != old.human},
+        human = settings.human
+        self.session = TableSession(human=human, rules=RuleSet.named(settings.rules),
+                                    bots={seat: name for seat, name in settings.bots.items() if seat != human},
                                     seed=seed, practice=old.practice, save_path=old.save_path,
                                     autosave=old.autosave, lang=settings.lang,
                                     settings={"pace": settings.pace, "four_colour": settings.four_colour})
         self.bidding.set_rules(self.session.deal.rules)
+        if human != old.human:
+            self._seat_learner(human)
         self._reset_deal_state()
-        self._note = text("widget_new_game_started", self.lang, rules=settings.rules)
+        self._note = text("widget_new_game_started", self.lang, rules=settings.rules, seat=human)
         self.apply_settings(settings)
+
+    def _seat_learner(self, human: Seat) -> None:
+        """The learner now sits at ``human``: the seat panels (left, opposite, right), the trick and the review
+        are turned so that his seat is at the bottom; the settings panel's computer players follow."""
+        panels = list(self.seats.values())  # left, partner, right: the panels keep their places on the felt
+        self.seats = {}
+        for seat, panel in zip((human.left, human.partner, human.right), panels, strict=True):
+            panel.seat = seat
+            self.seats[seat] = panel
+        self.trick.bottom = human
+        self.review.bottom = human
+        if self.settings_panel.human != human:
+            self.settings_panel.set_human(human)
 
     def _settings_changed(self, settings: TableSettings) -> None:
         self.apply_settings(settings)
@@ -558,7 +580,7 @@ class Table:
             if self.review.deal is not None:
                 self.review.clear()
             self.review.widget.layout.display = "none"
-        self.howto.value = _howto_html(lang)
+        self.howto.value = _howto_html(lang, s.human)
         self.extras.set_title(0, text("widget_howto_title", lang))
         self.extras.set_title(1, text("widget_settings_title", lang))
         self._draw_status()
@@ -688,6 +710,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _howto_html(lang: str) -> str:
-    steps = "".join(f"<li>{render.esc(text(f'widget_howto_{i}', lang))}</li>" for i in range(1, 6))
+def _howto_html(lang: str, human: Seat = Seat.SOUTH) -> str:
+    seats = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right}
+    steps = "".join(f"<li>{render.esc(text(f'widget_howto_{i}', lang, **seats))}</li>" for i in range(1, 6))
     return f'<div class="vint vint-howto-text"><ol>{steps}</ol></div>'

@@ -14,7 +14,7 @@ A click is drawn at once: the learner's card leaves the hand and lies on the
 table (or the call joins the auction, or the new deal appears), a handful of
 messages, while the hand or bidding box is frozen by one class (``vint-wait``);
 the computer players' answers follow in a second drawing, which sends only
-what changed. The game is saved once per click, after its drawings. The
+what changed. The game is saved once per click, just before the answers are drawn. The
 double-dummy analysis of a finished deal is worked out only when the learner
 opens it, in a worker thread (the solver releases the interpreter lock).
 """
@@ -67,6 +67,7 @@ class Table:
         if session.settings.get("pace") not in PACES:
             session.settings["pace"] = "normal"
         self._generation = 0
+        self._save_pending = False  # a click's actions are not saved yet (see _saved_once)
         self._waiting = False  # after a completed trick, under the "confirm" pace
         self._thinking: Seat | None = None
         self._last_moves: list[BotMove] = []
@@ -279,18 +280,26 @@ class Table:
 
     @contextlib.contextmanager
     def _saved_once(self) -> Iterator[None]:
-        """Save the game once, after this click's drawings, instead of after each action in it (the learner's
-        and every computer player's answer): the page is drawn without waiting for the disk."""
+        """Save the game once per click instead of after each action in it (the learner's and every computer
+        player's answer). The save is made just before the drawing of the answers (:meth:`refresh`), so the
+        page never shows a game newer than the saved one, and the learner's own action is drawn first
+        without waiting for the disk."""
         s = self.session
         if not s.autosave:
             yield
             return
         s.autosave = False
+        self._save_pending = True
         try:
             yield
         finally:
             s.autosave = True
-            s.save()
+            self._save_if_pending()
+
+    def _save_if_pending(self) -> None:
+        if self._save_pending:
+            self._save_pending = False
+            self.session.save()
 
     def _card_clicked(self, card: Card) -> None:
         self.act(card)
@@ -506,6 +515,7 @@ class Table:
 
     def refresh(self) -> None:
         """Redraw everything from the session (only what the learner may see)."""
+        self._save_if_pending()
         s = self.session
         deal = s.deal
         lang = s.lang

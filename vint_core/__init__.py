@@ -33,7 +33,7 @@ from vint_core.rules import (
     UndertrickPenalty,
 )
 from vint_core.scoring import ScoreLine, score_result, totals
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
 
 __version__ = "0.1.0"
@@ -41,7 +41,7 @@ __version__ = "0.1.0"
 __all__ = [
     "FOSTER_1897", "PASS", "PROGRESSIVE", "RULE_SETS", "SEED", "SHORT", "WHIST_VINT",
     "Action", "Auction", "Bid", "Call", "Card", "Contract", "Deal", "Hand", "IllegalCallError",
-    "IllegalPlayError", "OutOfTurnError", "ParseError", "Pass", "Phase", "Play", "Rank", "Reason",
+    "IllegalPlayError", "OutOfTurnError", "ParseError", "Pass", "PerSide", "Phase", "Play", "Rank", "Reason",
     "Rubber", "RubberDeal", "RubberError", "RuleSet", "ScoreLine", "Seat", "SeatView", "Side",
     "SlamBonus", "Strain", "Suit", "Trick", "TrickValue", "UndertrickPenalty", "VintError",
     "__version__", "cut_for_dealer", "deal_hands", "deck", "rubbers_of", "score_result", "totals",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from vint_core.errors import ParseError, Reason
 
@@ -88,6 +90,77 @@ class Seat(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name.capitalize()
+
+
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+@dataclass(frozen=True, slots=True)
+class PerSide(Generic[T]):
+    """One value for each partnership: points, tricks, totals, a game score.
+
+    Indexed by :class:`Side`, unpacked as ``ns, ew``, printed the way a score
+    sheet reads:
+
+    >>> points = PerSide(ns=360, ew=240)
+    >>> print(points)
+    N–S 360, E–W 240
+    >>> points[Side.EW], points.text("de")
+    (240, 'N–S 360, O–W 240')
+    >>> ns, ew = points
+    >>> points + PerSide(100, 0), points.to_dict()
+    (PerSide(ns=460, ew=240), {'NS': 360, 'EW': 240})
+    """
+
+    ns: T
+    ew: T
+
+    def __getitem__(self, side: int) -> T:
+        if side == Side.NS:
+            return self.ns
+        if side == Side.EW:
+            return self.ew
+        raise KeyError(side)
+
+    def __iter__(self) -> Iterator[T]:
+        yield self.ns
+        yield self.ew
+
+    def __len__(self) -> int:
+        return 2
+
+    def items(self) -> Iterator[tuple[Side, T]]:
+        yield Side.NS, self.ns
+        yield Side.EW, self.ew
+
+    def map(self, fn: Callable[[T], U]) -> PerSide[U]:
+        return PerSide(fn(self.ns), fn(self.ew))
+
+    def replace(self, side: Side, value: T) -> PerSide[T]:
+        return PerSide(value, self.ew) if side == Side.NS else PerSide(self.ns, value)
+
+    def __add__(self, other: PerSide[T]) -> PerSide[T]:
+        return PerSide(self.ns + other.ns, self.ew + other.ew)  # type: ignore[operator]
+
+    def text(self, lang: str = "en") -> str:
+        """``"N–S 360, E–W 240"`` in ``lang``."""
+        from vint_core.i18n import side_name
+
+        return f"{side_name(Side.NS, lang)} {self.ns}, {side_name(Side.EW, lang)} {self.ew}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def to_dict(self) -> dict[str, T]:
+        """``{"NS": …, "EW": …}``, the form of JSON records and quiz items."""
+        return {"NS": self.ns, "EW": self.ew}
+
+    @classmethod
+    def of(cls, values: Mapping[Side, T] | Mapping[str, T]) -> PerSide[T]:
+        """From a mapping keyed by :class:`Side` or by ``"NS"``/``"EW"``."""
+        items = {Side.parse(k) if isinstance(k, str) else Side(k): v for k, v in values.items()}
+        return cls(items[Side.NS], items[Side.EW])
 
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)

@@ -18,7 +18,7 @@ from vint_core.analysis import (
     remaining_tricks,
     review_lines,
 )
-from vint_core.scoring import score_result
+from vint_core.scoring import score_contract
 
 # each seat holds one whole suit: North ♠, East ♥, South ♦, West ♣
 ONE_SUIT_EACH = (Hand.parse("AKQJT98765432..."), Hand.parse(".AKQJT98765432.."),
@@ -93,8 +93,8 @@ def test_contract_scores_agree_with_scoring() -> None:
     for row in scores:
         c = row.contract
         assert row.declarer_tricks == table[c.strain, c.declarer]
-        t = totals(score_result(deal.rules, c, row.declarer_tricks, deal.hands))
-        assert row.points == (t[Side.NS], t[Side.EW])
+        t = totals(score_contract(c, tricks=row.declarer_tricks, honours=deal.hands, rules=deal.rules))
+        assert row.points == t
     best = best_contracts(deal, scores=scores)
     for side in Side:
         assert best[side].contract.side is side

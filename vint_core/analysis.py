@@ -24,9 +24,8 @@ from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal, Phase
 from vint_core.i18n import text
-from vint_core.rules import RuleSet
-from vint_core.scoring import score_result, totals
-from vint_core.seats import Seat, Side
+from vint_core.scoring import score_contract, totals
+from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
     from vint_core.play import Play
@@ -192,23 +191,17 @@ class ContractScore:
 
     contract: Contract
     declarer_tricks: int
-    points: tuple[int, int]
+    points: PerSide[int]
 
     def margin(self, side: Side) -> int:
         """``side``'s points minus the other side's."""
         return self.points[side] - self.points[side.other]
 
 
-def score_contract(rules: RuleSet, contract: Contract, declarer_tricks: int, hands: Sequence[Hand]) -> tuple[int, int]:
-    """The deal's own points (N–S, E–W) for ``contract`` taking ``declarer_tricks``, honours on ``hands``."""
-    t = totals(score_result(rules, contract, declarer_tricks, hands))
-    return (t[Side.NS], t[Side.EW])
-
-
 def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None = None) -> list[ContractScore]:
     """Every contract the deal allows (each bid, each declarer) with its double-dummy tricks and points.
 
-    Points come from :func:`vint_core.scoring.score_result` under the deal's rule set,
+    Points come from :func:`vint_core.scoring.score_contract` under the deal's rule set,
     honours judged on the hands as dealt.
     """
     table = dd_table(deal) if table is None else table
@@ -221,7 +214,8 @@ def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None 
         for seat in Seat:
             contract = Contract(bid.level, bid.strain, seat)
             tricks = table[bid.strain, seat]
-            out.append(ContractScore(contract, tricks, score_contract(rules, contract, tricks, deal.hands)))
+            lines = score_contract(contract, tricks=tricks, honours=deal.hands, rules=rules)
+            out.append(ContractScore(contract, tricks, totals(lines)))
     return out
 
 

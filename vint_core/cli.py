@@ -32,11 +32,11 @@ from vint_core import notation
 from vint_core.cards import cut_for_dealer
 from vint_core.deal import Deal
 from vint_core.errors import ParseError, VintError
-from vint_core.i18n import seat_name, side_name, text
+from vint_core.i18n import seat_name, text
 from vint_core.rubber import Rubber, rubbers_of
 from vint_core.rules import RULE_SETS, SEED, RuleSet
-from vint_core.scoring import ScoreLine, totals
-from vint_core.seats import Seat, Side
+from vint_core.scoring import ScoreLine
+from vint_core.seats import Seat
 
 #: modules that add subcommands: each provides ``register(subparsers) -> None``
 _COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.simulate")
@@ -66,10 +66,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _t(key: str, lang: str, **params: Any) -> str:
     return text("cli_" + key, lang, **params)
-
-
-def _score(points: dict[Side, int], lang: str) -> str:
-    return f"{side_name(Side.NS, lang)} {points[Side.NS]}, {side_name(Side.EW, lang)} {points[Side.EW]}"
 
 
 # -- argument types -----------------------------------------------------------------
@@ -240,12 +236,8 @@ def score_rubbers(text: str, *, rules: RuleSet | None = None, path: str = "<text
     return rubbers
 
 
-def _side_points(points: dict[Side, int]) -> dict[str, int]:
-    return {side.name: points[side] for side in Side}
-
-
 def _line_json(line: ScoreLine, lang: str) -> dict[str, Any]:
-    return {"side": line.side.name, "kind": line.kind, "points": line.points, "text": line.explanation(lang)}
+    return {"side": line.side.name, "kind": line.kind, "points": line.points, "text": line.text(lang)}
 
 
 def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, Any]:
@@ -261,15 +253,14 @@ def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, An
                 "dealer": deal.dealer.letter,
                 "contract": contract.pbn if contract is not None else None,
                 "declarer": contract.declarer.letter if contract is not None else None,
-                "tricks": ({"NS": deal.tricks_won(Side.NS), "EW": deal.tricks_won(Side.EW)}
-                           if contract is not None else None),
+                "tricks": deal.tricks_won().to_dict() if contract is not None else None,
                 "lines": [_line_json(line, lang) for line in rd.lines],
-                "points": _side_points(rd.points),
+                "points": rd.points.to_dict(),
             })
         out_rubbers.append({
             "boards": rubber.boards,
             "winner": rubber.winner.name if rubber.winner is not None else None,
-            "totals": _side_points(rubber.totals),
+            "totals": rubber.totals.to_dict(),
             "finished": rubber.is_finished,
             "lines": [_line_json(line, lang) for line in rubber.bonus_lines],
         })
@@ -278,36 +269,9 @@ def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, An
 
 
 def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:
-    """Every deal's itemised score and the rubbers' running totals, as text."""
-    out: list[str] = []
-    for n, rubber in enumerate(rubbers, start=1):
-        running: list[ScoreLine] = []
-        for rd in rubber.deals:
-            deal = rd.deal
-            head = [_t("board", lang, board=deal.board), _t("dealer", lang, dealer=seat_name(deal.dealer, lang))]
-            contract = deal.contract
-            if contract is None:
-                head.append(_t("passed_out", lang))
-            else:
-                head.append(_t("contract", lang, contract=str(contract.bid),
-                               declarer=seat_name(contract.declarer, lang)))
-                head.append(_t("tricks", lang, ns_name=side_name(Side.NS, lang), ns=deal.tricks_won(Side.NS),
-                               ew_name=side_name(Side.EW, lang), ew=deal.tricks_won(Side.EW)))
-            out.append(" · ".join(head))
-            out += ["  " + line.explanation(lang) for line in rd.lines]
-            running += rd.lines
-            out.append("  " + _t("this_deal", lang, score=_score(rd.points, lang)) + " · "
-                       + _t("running", lang, score=_score(totals(running), lang)))
-        out += ["  " + line.explanation(lang) for line in rubber.bonus_lines]
-        boards = rubber.boards
-        span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else f"{boards[0]}"
-        if rubber.winner is not None:
-            out.append(_t("rubber_won", lang, n=n, boards=span, winner=side_name(rubber.winner, lang),
-                          score=_score(rubber.totals, lang)))
-        else:
-            out.append(_t("rubber_open", lang, n=n, boards=span, score=_score(rubber.totals, lang)))
-        out.append("")
-    return "\n".join(out)
+    """Every rubber's score sheet (:meth:`Rubber.text`), numbered, one after the other."""
+    sheets = [rubber.text(lang, number=n) for n, rubber in enumerate(rubbers, start=1)]
+    return "\n\n".join(sheets) + "\n" if sheets else ""
 
 
 def _cmd_score(args: argparse.Namespace) -> int:

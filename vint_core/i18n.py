@@ -70,6 +70,24 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
                           "das Spiel ist noch nicht zu Ende und kann noch nicht gewertet werden"),
     Reason.BAD_DEAL: ("these hands are not a deal: {detail}", "diese Blätter sind kein Spiel: {detail}"),
     Reason.TABLE: ("{detail}", "{detail}"),
+    Reason.BAD_CONTRACT: ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
+                          "„{text}“ ist kein Kontrakt: schreibe Gebot und Alleinspieler, etwa 4♥ N, 4H N oder "
+                          "3NT von Süd"),
+    Reason.BAD_TRICKS: ("{tricks} tricks cannot be: the declaring side takes from 0 to 13 tricks",
+                        "{tricks} Stiche gibt es nicht: die Alleinspieler-Seite macht 0 bis 13 Stiche"),
+    Reason.BAD_HONOURS: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 5 trump honours",
+                         "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 5 "
+                         "Trumpf-Ehrenkarten"),
+    Reason.BAD_ACES: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 4 aces",
+                      "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 4 Asse"),
+    Reason.ACES_NEEDED: ("under {rules} the aces count apart from the trump honours at {contract}: give "
+                         "aces=PerSide(ns=…, ew=…) as well, or the four hands",
+                         "unter {rules} zählen bei {contract} die Asse getrennt von den Trumpf-Ehrenkarten: gib "
+                         "auch aces=PerSide(ns=…, ew=…) an, oder die vier Blätter"),
+    Reason.FOUR_HANDS: ("the honours need the four hands as dealt, one for each seat (N, E, S, W), not {n}",
+                        "für die Ehrenkarten braucht es die vier Blätter, eines je Platz (N, O, S, W), nicht {n}"),
+    Reason.ODDS_HAND: ("the odds need your hand as dealt, 13 cards; this hand has {n}",
+                       "für die Chancen braucht es dein Blatt wie ausgeteilt, 13 Karten; dieses hat {n}"),
 }
 
 _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = {
@@ -153,17 +171,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "record_cause": ("{error}", "{error}"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
-    "cli_board": ("Board {board}", "Spiel {board}"),
-    "cli_dealer": ("dealer {dealer}", "Geber {dealer}"),
-    "cli_contract": ("{contract} by {declarer}", "{contract} von {declarer}"),
-    "cli_tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
-    "cli_passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
-    "cli_this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
-    "cli_running": ("rubber so far: {score}", "Rubber bisher: {score}"),
-    "cli_rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
+    # the score sheet (vint_core.rubber: Rubber.text)
+    "sheet_no_deals": ("Rubber {n}: no deals yet; {score}", "Rubber {n}: noch keine Spiele; {score}"),
+    "sheet_board": ("Board {board}", "Spiel {board}"),
+    "sheet_dealer": ("dealer {dealer}", "Geber {dealer}"),
+    "sheet_tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
+    "sheet_this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
+    "sheet_running": ("rubber so far: {score}", "Rubber bisher: {score}"),
+    "sheet_rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
                    "Rubber {n} (Spiele {boards}): gewonnen von {winner}; {score}"),
-    "cli_rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
+    "sheet_rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
                     "Rubber {n} (Spiele {boards}): nicht beendet; {score}"),
+    # the vint command (vint_core.cli)
     "cli_wrote": ("wrote {n} deals in {rubbers} rubber(s) to {path} (seed {seed}, rules {rules})",
               "{n} Spiele in {rubbers} Rubber(n) nach {path} geschrieben (Seed {seed}, Regeln {rules})"),
     "cli_no_deals": ("{path} holds no deals", "{path} enthält keine Spiele"),

@@ -43,7 +43,7 @@ from vint_core.deal import Deal
 from vint_core.errors import ParseError, Reason, VintError
 from vint_core.rubber import Rubber
 from vint_core.rules import RULE_SETS, SEED, RuleSet
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 
 __all__ = [
     "PbnRecord",
@@ -121,7 +121,7 @@ def _is_preset(rules: RuleSet) -> bool:
     return RULE_SETS.get(rules.name) == rules
 
 
-def _score_text(points: Mapping[Side, int]) -> str:
+def _score_text(points: PerSide[int]) -> str:
     return f"NS {points[Side.NS]}; EW {points[Side.EW]}"
 
 

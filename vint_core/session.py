@@ -358,7 +358,7 @@ class TableSession:
                     if deal.contract is not None else text("passed_out", self.lang))
         review = DealReview(deal=deal, hands=deal.hands, dealer=deal.dealer,
                             calls=tuple(deal.auction.calls_by()), contract_text=contract, tricks=deal.tricks,
-                            lines=tuple(lines), explanations=tuple(ln.explanation(self.lang) for ln in lines),
+                            lines=tuple(lines), explanations=tuple(ln.text(self.lang) for ln in lines),
                             points=(pts[Side.NS], pts[Side.EW]), analysis=analysis)
         self._review_cache = (deal, self.lang, review)  # the double-dummy analysis takes a moment
         return review

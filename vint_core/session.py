@@ -40,8 +40,8 @@ from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, r
 from vint_core.play import Trick
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.scoring import ScoreLine
-from vint_core.seats import Seat, Side
+from vint_core.scoring import ScoreLine, totals
+from vint_core.seats import PerSide, Seat
 
 __all__ = ["BotMove", "DealReview", "SessionError", "TableSession", "default_save_path"]
 
@@ -93,7 +93,7 @@ class DealReview:
     lines: tuple[ScoreLine, ...]
     #: the same lines as sentences, in the session's language
     explanations: tuple[str, ...]
-    points: tuple[int, int]
+    points: PerSide[int]
     #: the double-dummy analysis (when the optional ``endplay`` is installed), else None
     analysis: tuple[str, ...] | None
 
@@ -351,15 +351,12 @@ class TableSession:
                 analysis = tuple(review_lines(deal, self.lang))
             except ImportError:  # endplay present but its solver library cannot load
                 analysis = None
-        pts = {Side.NS: 0, Side.EW: 0}
-        for line in lines:
-            pts[line.side] += line.points
         contract = (text("contract", self.lang, contract=deal.contract.bid, seat=deal.contract.declarer)
                     if deal.contract is not None else text("passed_out", self.lang))
         review = DealReview(deal=deal, hands=deal.hands, dealer=deal.dealer,
                             calls=tuple(deal.auction.calls_by()), contract_text=contract, tricks=deal.tricks,
                             lines=tuple(lines), explanations=tuple(ln.text(self.lang) for ln in lines),
-                            points=(pts[Side.NS], pts[Side.EW]), analysis=analysis)
+                            points=totals(lines), analysis=analysis)
         self._review_cache = (deal, self.lang, review)  # the double-dummy analysis takes a moment
         return review
 
@@ -410,7 +407,7 @@ class TableSession:
                               if view.current_trick is not None else None),
             "tricks_won": list(view.tricks_won),
             "cards_left": {s.letter: len(self.deal.hand(s)) for s in Seat},
-            "rubber_totals": [self.rubber.totals[Side.NS], self.rubber.totals[Side.EW]],
+            "rubber_totals": list(self.rubber.totals),
             "message": self.message, "practice": self.practice, "can_undo": self.can_undo(),
             "settings": dict(self.settings), "lang": self.lang,
         }

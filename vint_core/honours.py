@@ -32,18 +32,17 @@ from math import comb
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.errors import Reason, VintError
-from vint_core.seats import PerSide, Seat, Side
+from vint_core.seats import PerSide
 
 _TOP_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 _ACES = tuple(Card(suit, Rank.ACE) for suit in Suit)
+_HONOURS = {strain: _ACES if strain.suit is None else tuple(Card(strain.suit, rank) for rank in _TOP_RANKS)
+            for strain in Strain}
 
 
 def honour_cards(strain: Strain) -> tuple[Card, ...]:
     """The honours at a contract in ``strain``: A K Q J 10 of trumps, or the four aces at no-trump."""
-    suit = strain.suit
-    if suit is None:
-        return _ACES
-    return tuple(Card(suit, rank) for rank in _TOP_RANKS)
+    return _HONOURS[strain]
 
 
 def honours_held(hands: Sequence[Hand], strain: Strain) -> PerSide[tuple[Card, ...]]:
@@ -56,20 +55,25 @@ def honours_held(hands: Sequence[Hand], strain: Strain) -> PerSide[tuple[Card, .
     >>> print(honours_held(hands, Strain.NOTRUMP).map(len))
     N–S 3, E–W 1
     """
-    if len(hands) != 4 or not all(isinstance(h, Hand) for h in hands):
-        raise VintError(Reason.FOUR_HANDS, n=len(hands))
-    held: dict[Side, list[Card]] = {Side.NS: [], Side.EW: []}
-    for card in honour_cards(strain):
-        for seat in Seat:
-            if card in hands[seat]:
-                held[seat.side].append(card)
-                break
-    return PerSide(tuple(held[Side.NS]), tuple(held[Side.EW]))
+    north, east, south, west = _four(hands)
+    honours = _HONOURS[strain]
+    return PerSide(tuple(c for c in honours if c in north or c in south),
+                   tuple(c for c in honours if c in east or c in west))
 
 
 def honours_count(hands: Sequence[Hand], strain: Strain) -> PerSide[int]:
     """How many honours each side holds: :func:`honours_held`, counted."""
-    return honours_held(hands, strain).map(len)
+    north, east, south, west = _four(hands)
+    honours = _HONOURS[strain]
+    return PerSide(sum(1 for c in honours if c in north or c in south),
+                   sum(1 for c in honours if c in east or c in west))
+
+
+def _four(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
+    """The four hands, N E S W, or a ``VintError`` that says four are needed."""
+    if len(hands) != 4 or not all(isinstance(h, Hand) for h in hands):
+        raise VintError(Reason.FOUR_HANDS, n=len(hands))
+    return hands[0], hands[1], hands[2], hands[3]
 
 
 def honours_odds(strain: Strain, *, hand: Hand | None = None) -> dict[int, Fraction]:

@@ -653,10 +653,10 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
              f'<span>{esc(text("ui_totals", lang))}</span><span></span>'
              f'<span class="vint-num">{tot[Side.NS]}</span><span class="vint-num">{tot[Side.EW]}</span></div>')
     rules = rubber.rules
-    progress = text("ui_game_progress", lang, ns=rubber.game_score[0], ew=rubber.game_score[1],
+    progress = text("ui_game_progress", lang, ns=rubber.game_score.ns, ew=rubber.game_score.ew,
                     target=rules.game_target)
     if rules.games_per_rubber > 1:
-        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won[0], ew=rubber.games_won[1])
+        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won.ns, ew=rubber.games_won.ew)
     winner = ""
     if rubber.winner is not None:
         winner = f'<div class="vint-winner">{esc(text("ui_rubber_won", lang, side=rubber.winner))}</div>'

@@ -228,7 +228,8 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
             raise VintError(Reason.ACES_NEEDED, rules=rules.name, contract=str(contract.bid))
     else:
         held = honours_count(honours, strain)
-        aces = honours_count(honours, Strain.NOTRUMP)
+        majority = strain is not Strain.NOTRUMP and rules.honours_suit == "majority"
+        aces = honours_count(honours, Strain.NOTRUMP) if majority else None
     lines = play_lines(rules, contract, tricks)
     if held is not None:
         lines += honour_lines(rules, contract, held, tricks, aces=aces)

@@ -235,18 +235,29 @@ def honours_units(rules: RuleSet, strain: Strain, *, held: int, partner_share: f
     both outcomes count half. Under "majority" at a suit contract only the trump
     honours are counted, not the aces.
     """
+    nets = _honour_nets(rules, strain)
+    size = len(nets) - 1
+    probs = _binomial(size - held, min(1.0, max(0.0, partner_share)))
+    return sum(p * nets[held + extra] for extra, p in enumerate(probs))
+
+
+@functools.lru_cache(maxsize=64)
+def _honour_nets(rules: RuleSet, strain: Strain) -> tuple[float, ...]:
+    """For each count our side may hold (0 to 5, or 4 aces): honour points ours minus theirs, in
+    trick values, as :func:`vint_core.scoring.honour_lines` gives them (each side taking 7 tricks half
+    the time)."""
     size = len(honour_cards(strain))
     contract = Contract(1, strain, Seat.NORTH)  # our side is N–S; who declares does not change honours
     tv = rules.trick_value_of(1, strain)
-    if tv == 0:
-        return 0.0
-    net = 0.0
-    for extra, p in enumerate(_binomial(size - held, min(1.0, max(0.0, partner_share)))):
-        held_by = PerSide(held + extra, size - held - extra)
+    nets = []
+    for ours in range(size + 1):
+        held_by = PerSide(ours, size - ours)
+        net = 0.0
         for tricks in (7, 6):
             ns, ew = totals(honour_lines(rules, contract, held_by, tricks))
-            net += p * (ns - ew) / (2 * tv)
-    return net
+            net += (ns - ew) / 2
+        nets.append(net / tv if tv else 0.0)
+    return tuple(nets)
 
 
 # -- the Vint score of a contract ------------------------------------------------------

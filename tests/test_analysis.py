@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from vint_core import PASS, SEED, Call, Deal, Hand, Seat, Side, Strain, totals
+from vint_core import PASS, SEED, Call, Deal, Hand, PerSide, Seat, Side, Strain, totals
 from vint_core.analysis import (
     DoubleDummyUnavailable,
     best_contracts,
@@ -96,6 +96,7 @@ def test_contract_scores_agree_with_scoring() -> None:
         t = totals(score_contract(c, tricks=row.declarer_tricks, honours=deal.hands, rules=deal.rules))
         assert row.points == t
     best = best_contracts(deal, scores=scores)
+    assert isinstance(best, PerSide) and all(isinstance(row.points, PerSide) for row in scores)
     for side in Side:
         assert best[side].contract.side is side
         assert all(best[side].margin(side) >= s.margin(side) for s in scores if s.contract.side is side)

@@ -219,11 +219,11 @@ def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None 
     return out
 
 
-def best_contracts(deal: Deal, *, scores: Sequence[ContractScore] | None = None) -> dict[Side, ContractScore]:
+def best_contracts(deal: Deal, *, scores: Sequence[ContractScore] | None = None) -> PerSide[ContractScore]:
     """For each side, the contract it could declare that gives it the largest margin over the other side."""
     scores = contract_scores(deal) if scores is None else scores
-    return {side: max((s for s in scores if s.contract.side is side), key=lambda s: s.margin(side))
-            for side in Side}
+    ns, ew = (max((s for s in scores if s.contract.side is side), key=lambda s: s.margin(side)) for side in Side)
+    return PerSide(ns, ew)
 
 
 def contract_dd_tricks(deal: Deal) -> int | None:

@@ -2,7 +2,9 @@
 
 Every number comes out as a :class:`ScoreLine` that says which side gets it,
 what kind of points they are, and how they were computed, so that a score
-sheet can explain itself.
+sheet can explain itself. :func:`score_contract` puts the lines of one deal
+together from the contract, the tricks and the honours held (what-if scoring:
+no play, no hands needed); :meth:`vint_core.Deal.score` is it for a played deal.
 
 >>> from vint_core import Contract, Strain, Seat, SEED, Hand
 >>> c = Contract(4, Strain.HEARTS, Seat.NORTH)

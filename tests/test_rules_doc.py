@@ -2,8 +2,9 @@
 
 The rule-set tables of docs/rules.md §2 and §4 must name real ``RuleSet`` fields with the
 presets' values; the worked examples of §5 (S1–S8, G1–G2, F1–F6, A1–A7) must each have a test
-named after their id, and their points are recomputed here with ``score_result``; every
-"a × b = c" and "a + b = c" in an example table must be true.
+named after their id, their points are recomputed here with ``score_result`` and the auctions
+whose calls are written out are replayed; every "a × b = c" and "a + b = c" in an example table
+must be true; every "docs/rules.md §x" in the code must name a section that exists.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from vint_core import (
     FOSTER_1897,
     SEED,
+    Auction,
     Bid,
     Call,
     Card,
@@ -203,6 +205,24 @@ def test_points_of_the_foster_examples(example: str) -> None:
     assert per_side(lines, lambda line: line.counts_for_game) == pair(row["below the line N–S / E–W"])
     assert per_side(lines, lambda line: not line.counts_for_game) == pair(row["above the line N–S / E–W"])
     assert f"TV {FOSTER_1897.trick_value_of(c.level, c.strain)}" in row["how"]
+
+
+@pytest.mark.parametrize("example", ["A2", "A4", "A5", "A6"])
+def test_the_auction_examples_replay(example: str) -> None:
+    """The calls of an auction example ("N 1♠, E P, …") are legal, in turn, and end as its result says."""
+    _, row = examples()[example]
+    auction = Auction(Seat.parse(row["dealer"]), RuleSet.named(row["rule set"].strip("`")))
+    for item in row["calls"].split(", "):
+        seat, call = item.split()
+        assert auction.to_act is Seat.parse(seat), item
+        auction = auction.apply(Call.parse(call))
+    if "passed out" in row["result"]:
+        assert auction.is_passed_out
+    elif "the auction is over" in row["result"]:
+        assert auction.is_over and str(auction.contract) in row["result"]
+    else:
+        assert not auction.is_over
+        assert re.match(r"(.* is )?legal:", row["result"]), row["result"]
 
 
 def _sums(text: str) -> Iterator[tuple[str, int, int]]:

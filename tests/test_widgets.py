@@ -18,9 +18,9 @@ import pytest
 from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
 from vint_core.app import notebook_path, preheated, settings_from_environment, wait_for_page, warm_up
 from vint_core.app.launch import register, table_environment, voila_command
+from vint_core.review import position_after
 from vint_core.session import TableSession
 from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table, TableSettings
-from vint_core.widgets.review import position_after
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -190,6 +190,13 @@ def test_a_deal_played_by_clicks_reaches_the_score_sheet_and_the_review() -> Non
     assert table.review.slider.value == 3
     explained = [line.explanation("en") for line in finished.score()]
     assert all(text in table.review.score.value for text in explained)
+    # the computer players' reasons, kept back until now, one per computer action
+    from vint_core.render import esc
+    reasons = s.review().reasons
+    assert len(reasons) == len(finished.actions) - sum(1 for i, _ in enumerate(finished.actions)
+                                                       if finished.dealer.offset(i) == s.human)
+    assert "Why the computer players" in table.review.reasons.value
+    assert all(esc(reason) in table.review.reasons.value for reason in reasons)
     # the next deal: the sheet gains the finished deal's line with its points
     table.next_button.click()
     recorded = s.rubber.deals or s.history[-1].deals  # a big first deal may already win the rubber
@@ -441,12 +448,12 @@ def test_a_call_is_drawn_before_the_computer_players_answer() -> None:
 
 
 def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vint_core import review as review_module
     from vint_core.render import esc
-    from vint_core.widgets import table as table_module
 
     worked_out: list[Deal] = []
-    analyse = table_module._analyse
-    monkeypatch.setattr(table_module, "_analyse", lambda deal, lang: (worked_out.append(deal), analyse(deal, lang))[1])
+    analyse = review_module.analyse
+    monkeypatch.setattr(review_module, "analyse", lambda deal, lang: (worked_out.append(deal), analyse(deal, lang))[1])
     table = new_table(seed=31)
     bid_to_play(table)
     s = table.session
@@ -458,7 +465,7 @@ def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyP
     assert review.analysis_box.selected_index is None
     review.analysis_box.selected_index = 0  # the learner opens it
     assert worked_out == [s.deal] and review.analysis_asked
-    lines = s.review().analysis
+    lines = analyse(s.deal, "en")
     assert lines and all(esc(line) in review.analysis.value for line in lines)
     # left open, the next finished deal is analysed at once
     table.next_button.click()

@@ -647,3 +647,40 @@ def test_the_seat_from_the_environment_and_the_command_line() -> None:
     with pytest.raises(SystemExit):
         parser.parse_args(["table", "--seat", "Q"])
     assert "VINT_SEAT" not in table_environment(parser.parse_args(["table"]), base={})
+
+
+# -- the pace, on a notebook's event loop ---------------------------------------------------------
+
+def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop() -> None:
+    import asyncio
+
+    async def play() -> list[str]:
+        table = new_table(seed=33, pace="fast")  # made inside a running loop, as in a notebook kernel
+        s = table.session
+        statuses: list[str] = []
+        table.status.observe(lambda change: statuses.append(table.status_text()), names="value")
+        for _ in range(200):  # the computer players before South act one per pause
+            if s.human_to_act():
+                break
+            assert table.flow.thinking == s.deal.to_act and table.bidding.enabled == ()
+            await asyncio.sleep(0.05)
+        assert s.human_to_act() and table.bidding.enabled
+        before = len(s.deal.actions)
+        table.bidding.button(table.bidding.enabled[0]).click()
+        assert len(s.deal.actions) == before + 1  # the answers come later, one per pause
+        assert "is thinking" in table.status_text() and table.hint_button.disabled
+        table.undo_button.click()  # an undo voids the answer scheduled
+        assert len(s.deal.actions) == before and s.human_to_act() and table.flow.thinking is None
+        await asyncio.sleep(0.5)
+        assert len(s.deal.actions) == before
+        table.bidding.button(table.bidding.enabled[0]).click()
+        for _ in range(200):
+            if s.human_to_act() or s.deal.is_finished:
+                break
+            await asyncio.sleep(0.05)
+        assert len(s.deal.actions) > before + 1
+        return statuses
+
+    statuses = asyncio.run(play())
+    thinking = [text for text in statuses if "is thinking" in text]
+    assert len(thinking) >= 4  # one drawing per computer action, each naming the player to act

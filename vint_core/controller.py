@@ -41,8 +41,9 @@ front end keeps them for the review (:meth:`Controller.review`), as the table do
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from vint_core.calls import Bid, Call
@@ -151,13 +152,10 @@ class Controller:
 
     def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False) -> None:
         self.session = session
-        if pace is not None:
-            session.settings["pace"] = pace
-        if session.settings.get("pace") not in PACES:
-            session.settings["pace"] = "normal"
         self.timed = timed
         self.generation = 0
         self.waiting = False
+        self.pace = pace if pace is not None else str(session.settings.get("pace"))
         self.thinking = None
         self.note = ""
         self.recent = ()
@@ -176,6 +174,37 @@ class Controller:
             session.load_deal(deal)
         return cls(session, pace=pace)
 
+    @classmethod
+    def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
+             bots: Sequence[str] | None = None, seed: int | None = None, pace: str | float | None = None,
+             human: Seat | str | None = None, autosave: bool = True) -> Controller:
+        """The table's game: the one saved at ``save_path`` (default :func:`~vint_core.saves.default_save_path`)
+        resumed, or a new one with these settings.
+
+        ``human`` is the learner's seat (a :class:`Seat` or a name such as ``"W"``; South for a new game
+        if not given); ``bots`` the computer players from the learner's left; ``pace`` a pace name or the
+        seconds between computer cards. A saved game under other rules than ``rules``, or with the
+        learner in another seat than ``human``, is not resumed: a new game starts with them.
+        """
+        seat = Seat.SOUTH if human is None else (Seat.parse(human) if isinstance(human, str) else Seat(human))
+        defaults: dict[str, Any] = {"human": seat, "autosave": autosave}
+        if rules is not None:
+            defaults["rules"] = RuleSet.named(rules)
+        if lang is not None:
+            defaults["lang"] = lang
+        if seed is not None:
+            defaults["seed"] = seed
+        if bots is not None:
+            seats = (seat.left, seat.partner, seat.right)
+            defaults["bots"] = {s: name for s, name in zip(seats, bots, strict=False)}
+        session = TableSession.open(save_path, **defaults)
+        if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
+                or (human is not None and session.human != seat)):
+            session = TableSession(save_path=session.save_path, **defaults)
+        if lang is not None:
+            session.lang = lang
+        return cls(session, pace=pace_key(pace))
+
     # -- settings ------------------------------------------------------------------
 
     @property
@@ -184,7 +213,14 @@ class Controller:
 
     @property
     def pace(self) -> str:
+        """The pace (a name of :data:`PACES`), kept in the session's settings; an unknown one is "normal"."""
         return str(self.session.settings.get("pace", "normal"))
+
+    @pace.setter
+    def pace(self, pace: str) -> None:
+        self.session.settings["pace"] = pace if pace in PACES else "normal"
+        if pace != "confirm":
+            self.waiting = False
 
     def pause(self) -> float:
         """Seconds before the next computer action: the pace's, halved during the auction."""
@@ -205,9 +241,7 @@ class Controller:
                 if seat != s.human and s.bot_names.get(seat) != name:
                     s.set_bot(seat, name)
         if pace is not None:
-            s.settings["pace"] = pace
-            if pace != "confirm":
-                self.waiting = False
+            self.pace = pace
         if four_colour is not None:
             s.settings["four_colour"] = four_colour
         if lang is not None:

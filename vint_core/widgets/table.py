@@ -30,7 +30,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core import render
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
-from vint_core.controller import Controller, Update, pace_key
+from vint_core.controller import Controller, Update
 from vint_core.deal import Action, Phase
 from vint_core.i18n import seat_name, text
 from vint_core.play import Trick
@@ -58,8 +58,12 @@ class Table:
     True
     """
 
-    def __init__(self, session: TableSession, *, pace: str | None = None) -> None:
-        self.flow = Controller(session, pace=pace)
+    def __init__(self, game: TableSession | Controller, *, pace: str | None = None) -> None:
+        """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting)."""
+        self.flow = game if isinstance(game, Controller) else Controller(game)
+        if pace is not None:
+            self.flow.pace = pace
+        session = self.flow.session
         self._review: DealReview | None = None  # the review drawn (its analysis is asked for later)
         self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
         human = session.human
@@ -94,32 +98,10 @@ class Table:
     def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
              bots: tuple[str, ...] | None = None, seed: int | None = None, pace: str | float | None = None,
              human: Seat | str | None = None, autosave: bool = True) -> Table:
-        """Resume the saved game (``save_path``, default the session's) or start one with these settings.
-
-        ``human`` is the learner's seat (a :class:`Seat` or a name such as ``"W"``; South for a new game
-        if not given); ``bots`` the computer players from the learner's left. A saved game under other
-        rules than ``rules``, or with the learner in another seat than ``human``, is not resumed: a new
-        game starts with them.
-        """
-        seat = Seat.SOUTH if human is None else (Seat.parse(human) if isinstance(human, str) else Seat(human))
-        defaults: dict[str, Any] = {"human": seat, "autosave": autosave}
-        if rules is not None:
-            defaults["rules"] = RuleSet.named(rules)
-        if lang is not None:
-            defaults["lang"] = lang
-        if seed is not None:
-            defaults["seed"] = seed
-        if bots is not None:
-            seats = (seat.left, seat.partner, seat.right)
-            defaults["bots"] = {s: name for s, name in zip(seats, bots, strict=False)}
-        pace_name = pace_key(pace)
-        session = TableSession.open(save_path, **defaults)
-        if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
-                or (human is not None and session.human != seat)):
-            session = TableSession(save_path=session.save_path, **defaults)
-        if lang is not None:
-            session.lang = lang
-        return cls(session, pace=pace_name)
+        """Resume the saved game or start one with these settings (see :meth:`Controller.open
+        <vint_core.controller.Controller.open>`), and draw it."""
+        return cls(Controller.open(save_path=save_path, rules=rules, lang=lang, bots=bots, seed=seed, pace=pace,
+                                   human=human, autosave=autosave))
 
     @staticmethod
     def _set_button(button: Any, *, description: str, tooltip: str | None, disabled: bool) -> None:

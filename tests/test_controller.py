@@ -243,3 +243,13 @@ def test_the_controller_needs_no_jupyter() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     loaded = set(json.loads(out.stdout))
     assert not loaded & {"ipywidgets", "IPython", "traitlets", "matplotlib", "endplay", "platformdirs"}
+
+
+def test_a_lesson_never_looks_for_the_data_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    def nowhere() -> Path:
+        raise AssertionError("a session that does not save asked for the data folder")
+    monkeypatch.setattr("vint_core.session.default_save_path", nowhere)
+    table = Controller.one_deal(seed=2, bots="random")
+    play_to_the_end(table, random.Random(2))
+    table.next_deal()
+    assert table.session.rubber.deals or table.session.history

@@ -1,10 +1,13 @@
-"""TableSession: the table's controller, without any user interface.
+"""TableSession: the game at a table, without any user interface.
 
 A session holds the game one person plays against (or with) three computer
 players: the deal in progress (an immutable :class:`~vint_core.deal.Deal`),
-the rubber, the finished rubbers, the bots, undo, hints, claims, the review of
-a finished deal, and an autosave after every action. The widgets only draw a
-session and forward clicks to it; everything here is tested without Jupyter.
+the rubber, the finished rubbers, the bots and their reasons, undo, hints,
+claims, the review of a finished deal (:mod:`vint_core.review`), and an
+autosave after every action (on disk by :mod:`vint_core.saves`). The flow
+around a click (pace, the status line, what to draw) is the
+:class:`~vint_core.controller.Controller`'s, which every front end uses;
+everything here is tested without Jupyter.
 
 >>> s = TableSession(seed=1, bots={seat: "random" for seat in Seat}, autosave=False)
 >>> moves = s.run_bots()
@@ -120,7 +123,7 @@ class TableSession:
         self.seed = seed
         self.practice = practice
         self.lang = lang
-        self.save_path = save_path if save_path is not None else default_save_path()
+        self._save_path = save_path
         self.autosave = autosave
         self.message = None
         self.settings = {"pace": "normal", "four_colour": False} | dict(settings or {})
@@ -369,7 +372,7 @@ class TableSession:
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise ValueError("undo points beyond the deal")
-            self.save_path = save_path if save_path is not None else default_save_path()
+            self._save_path = save_path
             self.autosave = autosave
             return self
         except ParseError:
@@ -391,6 +394,14 @@ class TableSession:
                                                                                      strict=False)):
             cached[:] = [(r, rubber_to_json(r)) for r in self.history]
         return [obj for _, obj in cached]
+
+    @property
+    def save_path(self) -> Path:
+        """Where the game is saved: the path given, else :func:`~vint_core.saves.default_save_path` (looked up
+        when first needed: a session that never saves never asks for the data folder)."""
+        if self._save_path is None:
+            self._save_path = default_save_path()
+        return self._save_path
 
     def save(self) -> None:
         """Write the session to ``save_path`` atomically (see :func:`vint_core.saves.write_json`)."""

@@ -20,7 +20,7 @@ from vint_core.app import notebook_path, preheated, settings_from_environment, w
 from vint_core.app.launch import register, table_environment, voila_command
 from vint_core.review import position_after
 from vint_core.session import TableSession
-from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table, TableSettings
+from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -381,14 +381,6 @@ def test_vint_table_command_line() -> None:
     cmd = voila_command(port=8899)
     assert "--port=8899" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
     assert cmd[cmd.index("voila") + 1].endswith("table.ipynb")
-
-
-def test_table_settings_pause() -> None:
-    assert TableSettings(pace="none").pause() == 0.0
-    assert TableSettings(pace="confirm").confirm_tricks and TableSettings(pace="confirm").pause() == 0.0
-    assert TableSettings(pace="normal").pause() > 0
-
-
 
 
 # -- the learner's own action is drawn at once ------------------------------------------------

@@ -98,17 +98,3 @@ class DealReview:
     def analysis(self) -> tuple[str, ...]:
         """The double-dummy analysis as sentences (empty when not offered). Takes up to a second."""
         return analyse(self.deal, self.lang) if self.analysis_offered else ()
-
-    def position_after(self, tricks: int) -> Deal:
-        """The deal at the end of its first ``tricks`` tricks (0: the end of the auction), for a replay."""
-        return position_after(self.deal, tricks)
-
-    def snapshots(self) -> list[Deal]:
-        """The deal after each action, from the first call to the last card (for a replay)."""
-        out = []
-        deal = Deal(self.hands, dealer=self.dealer, rules=self.deal.rules, deal_number=self.deal.deal_number,
-                    board=self.deal.board)
-        for action in self.deal.actions:
-            deal = deal.apply(action)
-            out.append(deal)
-        return out

@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.bots import BOT_NAMES
-from vint_core.controller import PACES, pause_of
+from vint_core.controller import PACES
 from vint_core.i18n import seat_name, text
 from vint_core.rules import RULE_SETS
 from vint_core.seats import Seat
@@ -29,14 +29,6 @@ class TableSettings:
     lang: str = "en"
     four_colour: bool = False
     human: Seat = Seat.SOUTH
-
-    def pause(self) -> float:
-        """Seconds between computer actions (0 under "confirm": the learner sets the pace)."""
-        return pause_of(self.pace)
-
-    @property
-    def confirm_tricks(self) -> bool:
-        return self.pace == "confirm"
 
 
 class SettingsPanel:

@@ -1,4 +1,4 @@
-"""What-if scoring: every worked example of RULES.md §5 through ``score_contract``, from the
+"""What-if scoring: every worked example of docs/rules.md §5 through ``score_contract``, from the
 contract, the declaring side's tricks and the honours held (counts, not hands), and the errors
 a learner meets when the question cannot be."""
 

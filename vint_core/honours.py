@@ -1,7 +1,7 @@
 """Honours: which honours each partnership holds, and the exact odds of holding them.
 
 At a suit contract the honours are the A K Q J 10 of trumps; at no-trump, the
-four aces (RULES.md §2.1.4). They are judged on the cards as dealt and score
+four aces (docs/rules.md §2.1.4). They are judged on the cards as dealt and score
 for whichever side holds them; :mod:`vint_core.scoring` turns the counts into
 points under a rule set.
 

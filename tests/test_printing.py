@@ -146,6 +146,9 @@ def test_foster_games_won_are_per_side() -> None:
         deal = deal.apply(deal.legal_actions()[0])
     rubber = Rubber(FOSTER_1897).record(deal)
     assert isinstance(rubber.games_won, PerSide) and sum(rubber.games_won) <= 1
+    won = rubber.games_won
+    assert str(rubber).splitlines()[-1].endswith(f"games won: N–S {won.ns}, E–W {won.ew}")
+    assert rubber.text("de").splitlines()[-1].endswith(f"gewonnene Partien: N–S {won.ns}, O–W {won.ew}")
 
 
 # -- the score sheet ---------------------------------------------------------------------------------

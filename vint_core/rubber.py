@@ -114,7 +114,8 @@ class Rubber:
     def text(self, lang: str = "en", *, number: int = 1) -> str:
         """The score sheet: every deal's itemised lines and the running totals, then the result.
 
-        ``number`` is the rubber's number in its heading ("Rubber 1 …").
+        ``number`` is the rubber's number in its heading ("Rubber 1 …"). Under a rule set of
+        several games (``foster_1897``) the last line gives the games won too.
         """
         from vint_core.i18n import seat_name, side_name, text
 
@@ -140,6 +141,8 @@ class Rubber:
         out += ["  " + line.text(lang) for line in self.bonus_lines]
         boards = [rd.deal.board or str(i) for i, rd in enumerate(self.deals, start=1)]
         score = self.totals.text(lang)
+        if self.rules.games_per_rubber > 1:  # Foster: the games won so far
+            score += " · " + text("ui_games_won", lang, ns=self.games_won.ns, ew=self.games_won.ew)
         span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else "".join(boards)
         if not boards:
             out.append(text("sheet_no_deals", lang, n=number, score=score))

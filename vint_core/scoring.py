@@ -205,7 +205,9 @@ def score_result(rules: RuleSet, contract: Contract, declarer_tricks: int,
                  hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
     """Every line of one played deal (without game and rubber lines, which need the rubber)."""
     if not 0 <= declarer_tricks <= 13:
-        raise ValueError("declarer_tricks must be 0–13")
+        from vint_core.errors import Reason, VintError
+
+        raise VintError(Reason.BAD_TRICKS, n=declarer_tricks)
     return play_lines(rules, contract, declarer_tricks) + honour_lines(rules, contract, hands, declarer_tricks)
 
 

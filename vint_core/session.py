@@ -35,7 +35,7 @@ from vint_core.cards import Card, Hand, cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
-from vint_core.i18n import text
+from vint_core.i18n import Phrase, text
 from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.play import Trick
 from vint_core.rubber import Rubber
@@ -47,6 +47,13 @@ __all__ = ["BotMove", "DealReview", "SessionError", "TableSession", "default_sav
 
 SAVE_FORMAT = "vint-session"
 SAVE_VERSION = 1
+
+
+class _BadSave(Exception):
+    """Why a saved game cannot be read (turned into a ``ParseError`` by ``TableSession.from_json``)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.problem = Phrase(key, **params)
 
 
 class SessionError(VintError):
@@ -447,9 +454,9 @@ class TableSession:
         """A session from :meth:`to_json`'s output; malformed data raises ``ParseError``."""
         try:
             if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
-                raise ValueError("not a saved vint_core session")
+                raise _BadSave("save_not_session")
             if obj.get("version") != SAVE_VERSION:
-                raise ValueError(f"unknown save version {obj.get('version')!r}")
+                raise _BadSave("save_version", version=repr(obj.get("version")), known=SAVE_VERSION)
             self = cls.__new__(cls)
             self.human = Seat.parse(obj["human"])
             self.rules = RuleSet.from_dict(obj["rules"])
@@ -471,14 +478,16 @@ class TableSession:
             self._review_cache = None
             self._undo = [_Undo(int(n), tuple(_rng_from(st).getstate())) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
-                raise ValueError("undo points beyond the deal")
+                raise _BadSave("save_undo")
             self.save_path = save_path if save_path is not None else default_save_path()
             self.autosave = autosave
             return self
         except ParseError:
             raise
+        except _BadSave as exc:
+            raise ParseError(Reason.BAD_SAVE, problem=exc.problem) from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
-            raise ParseError(Reason.BAD_RECORD, detail=f"this saved game cannot be read: {exc}") from exc
+            raise ParseError(Reason.BAD_SAVE, problem=Phrase("save_damaged")) from exc
 
     def _rubber_json(self) -> dict[str, Any]:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
@@ -534,7 +543,7 @@ class TableSession:
                 os.replace(path, aside)
                 session = cls(save_path=path, **defaults)
                 session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,
-                                       error=str(exc)[:200])
+                                       error=exc if isinstance(exc, VintError) else str(exc)[:200])
                 return session
         return cls(save_path=path, **defaults)
 

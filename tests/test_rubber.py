@@ -104,7 +104,8 @@ def test_record_refuses_a_deal_dealt_by_the_wrong_seat() -> None:
     with pytest.raises(RubberError) as info:
         rubber.record(played_deal("1♠", N, 7, SPADES_3_2, dealer=S))
     assert info.value.reason is Reason.WRONG_DEAL
-    assert str(info.value) == "this deal does not fit the rubber: East deals next in this rubber, but the deal was dealt by South"
+    assert str(info.value) == ("this deal does not fit the rubber: East deals next in this rubber, "
+                               "but the deal was dealt by South")
     assert len(rubber.deals) == 1
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import auction_for, build_hands, cards
@@ -500,3 +501,28 @@ def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
     assert str(err) == "a vint_core.deal record is a JSON object"
     err = raised(lambda: read_records(b"[Deal]"), ParseError, Reason.BAD_RECORD)  # type: ignore[arg-type]
     assert (str(err), err.message("de")) == ("a record is text", "ein Spielbericht ist Text")
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"{not json", "es ist kein lesbarer JSON-Text"),
+    (b"[]", "dieses gespeicherte Spiel ist nicht lesbar: es ist kein gespeichertes vint_core-Spiel"),
+])
+def test_a_damaged_save_is_explained_in_german(tmp_path: Path, content: bytes, why: str) -> None:
+    from test_i18n import ENGLISH, words
+
+    from vint_core.session import TableSession
+
+    path = tmp_path / "table.json"
+    path.write_bytes(content)
+    session = TableSession.open(path, lang="de", seed=5, bots={seat: "random" for seat in Seat})
+    assert session.message is not None and why in session.message
+    assert not [w for w in words(session.message) if w.lower() in ENGLISH], session.message
+
+
+def test_a_record_whose_rule_set_is_not_json() -> None:
+    from vint_core.notation import loads
+
+    text = ('[Dealer "N"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+            '[VintRuleSet "{oops"]\n')
+    err = raised(lambda: loads(text), ParseError, Reason.BAD_RECORD)
+    assert err.message("de") == "Zeile 3: das Tag VintRuleSet ist kein Regelwerk: es ist kein lesbarer JSON-Text"

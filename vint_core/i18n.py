@@ -231,6 +231,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                      "{known}"),
     "save_undo": ("its undo points lie beyond the deal", "seine Rücknahmepunkte liegen hinter dem Spiel"),
     "save_damaged": ("a part is missing or damaged", "ein Teil fehlt oder ist beschädigt"),
+    "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
     "cli_board": ("Board {board}", "Spiel {board}"),

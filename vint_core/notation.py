@@ -329,9 +329,11 @@ class PbnRecord:
         if spelled is not None and spelled.strip():
             try:
                 data = json.loads(spelled)
-            except (ValueError, RecursionError) as exc:
+            except (ValueError, RecursionError):
+                from vint_core.i18n import Phrase
+
                 raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"),
-                                   text=_short(str(exc), 60)) from None
+                                   text=Phrase("json_unreadable")) from None
             try:
                 rules = RuleSet.from_dict(data)
             except ParseError as exc:

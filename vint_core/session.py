@@ -543,9 +543,18 @@ class TableSession:
                 os.replace(path, aside)
                 session = cls(save_path=path, **defaults)
                 session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,
-                                       error=exc if isinstance(exc, VintError) else str(exc)[:200])
+                                       error=_why_unreadable(exc))
                 return session
         return cls(save_path=path, **defaults)
+
+
+def _why_unreadable(exc: Exception) -> VintError | Phrase | str:
+    """Why a saved game could not be read, in the learner's language (the system's words for a file error)."""
+    if isinstance(exc, VintError):
+        return exc
+    if isinstance(exc, OSError):
+        return str(exc)[:200]
+    return Phrase("json_unreadable")
 
 
 def _rng_state_tuple(state: tuple[Any, ...]) -> list[Any]:

@@ -120,7 +120,7 @@ class OutOfTurnError(VintError):
 
 class NotFinishedError(VintError):
     """Something that needs a finished deal (its score, its place on the score sheet, its review)
-    asked of a deal that is still going on; or something that needs the play asked during the auction."""
+    asked of a deal that is still going on."""
 
 
 class RubberError(VintError):

@@ -1,4 +1,4 @@
-"""RULES.md §2.2: game and rubber under ``seed``; rubbers in a row; splitting records into rubbers."""
+"""docs/rules.md §2.2: game and rubber under ``seed``; rubbers in a row; splitting records into rubbers."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """vint_core: the rules of Vint, the Russian partnership card game of the 1880s.
 
 The engine (cards, seats, calls, auction, play, deal, rules, scoring, rubber,
-records) uses only the standard library. See RULES.md for the rules it
+records) uses only the standard library. See docs/rules.md for the rules it
 implements and README.md for a tour.
 """
 

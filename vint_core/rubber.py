@@ -2,7 +2,7 @@
 
 Under ``seed`` the first side to reach 1000 (all points count) wins the
 rubber; if both pass 1000 in the same deal the higher total wins, and an exact
-tie plays on (RULES.md §2.2). Under ``foster_1897`` a game is won by the first
+tie plays on (docs/rules.md §2.2). Under ``foster_1897`` a game is won by the first
 side to reach 500 trick points below the line, checked after every trick, and
 the rubber goes to the first side to win two games (§4.4).
 

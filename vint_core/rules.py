@@ -1,7 +1,7 @@
-"""Rule sets: every parameter of RULES.md as a field of a frozen ``RuleSet``.
+"""Rule sets: every parameter of docs/rules.md §2 and §4 as a field of a frozen ``RuleSet``.
 
 A rule set is a value passed explicitly, never a global setting. The named
-presets are those of RULES.md: ``seed`` (the default), ``short``,
+presets are those of docs/rules.md: ``seed`` (the default), ``short``,
 ``progressive``, ``whist_vint`` and ``foster_1897``.
 
 >>> rules = RuleSet.named("seed")
@@ -61,9 +61,9 @@ SEED_ORDER = (Strain.SPADES, Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strai
 
 @dataclass(frozen=True)
 class RuleSet:
-    """All the parameters of a Vint rule set (RULES.md §2–4).
+    """All the parameters of a Vint rule set (docs/rules.md §2–4).
 
-    Fields are named as in RULES.md. Make a variant with :meth:`replace`.
+    Fields are named as in docs/rules.md. Make a variant with :meth:`replace`.
     """
 
     name: str = "seed"
@@ -158,7 +158,7 @@ class RuleSet:
 
     @classmethod
     def named(cls, name: str) -> RuleSet:
-        """One of the named rule sets of RULES.md."""
+        """One of the named rule sets of docs/rules.md (§2, §4)."""
         rules = RULE_SETS.get(name.strip().lower().replace("-", "_")) if isinstance(name, str) else None
         if rules is None:
             raise ParseError(Reason.UNKNOWN_RULES, text=name, known=", ".join(RULE_SETS))

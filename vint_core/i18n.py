@@ -106,7 +106,7 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {
-    # records (vint_core.notation)
+    # records (vint_core.pbn, vint_core.records)
     "record_unclosed_comment": ("a comment opened with '{{' is never closed",
                          "ein mit '{{' begonnener Kommentar wird nie geschlossen"),
     "record_bad_tag": ("'{text}' is not a tag: a tag reads [Name \"value\"]",
@@ -151,6 +151,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "das Feld „{field}“ fehlt oder ist falsch: {text}"),
     "record_json_action": ("{field}: {error}", "{field}: {error}"),
     "record_cause": ("{error}", "{error}"),
+    "record_in_board": ("board {board}: {error}", "Spiel {board}: {error}"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
     "cli_board": ("Board {board}", "Spiel {board}"),

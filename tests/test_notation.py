@@ -646,3 +646,14 @@ def test_a_board_label_is_one_printable_line() -> None:
     with pytest.raises(ValueError, match="printable"):
         Deal.new(seed=1).with_board("a\nb")
     assert loads_one(dumps(Deal.new(seed=1, board="Board 7 ♠"))).board == "Board 7 ♠"
+
+
+def test_records_of_the_wrong_type_are_explained_in_both_languages() -> None:
+    with pytest.raises(RecordError) as err:
+        loads(b"[Event \"\"]")  # type: ignore[arg-type]
+    assert (err.value.message(), err.value.message("de")) == ("a record is text, not bytes",
+                                                              "ein Datensatz ist Text, nicht bytes")
+    with pytest.raises(RecordError) as err:
+        rubber_from_json([])
+    assert err.value.message() == "a vint_core.rubber record is a JSON object, not list"
+    assert err.value.message("de") == "ein vint_core.rubber-Datensatz ist ein JSON-Objekt, nicht list"

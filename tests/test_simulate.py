@@ -264,3 +264,12 @@ def test_bad_bot_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
 def test_output_paths() -> None:
     assert output_paths("run.pbn", duplicate=False) == ["run.pbn"]
     assert output_paths("out/run.pbn", duplicate=True) == ["out/run.pbn", "out/run-swapped.pbn"]
+
+
+def test_a_file_simulate_cannot_write_is_one_line_on_stderr(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "no" / "such" / "dir.pbn"
+    assert main(["simulate", "--deals", "1", "--ns", "random", "--quiet", "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith(f"vint: error: cannot write {out}: ")

@@ -517,7 +517,7 @@ _SECTIONS = ("Auction", "Play")
 def read_records(text: str) -> list[PbnRecord]:
     """Split PBN text into its games, without replaying them (see :meth:`PbnRecord.to_deal`)."""
     if not isinstance(text, str):
-        raise ParseError(Reason.BAD_RECORD, detail="a record is text")
+        raise RecordError("not_text", line=None, kind=type(text).__name__)
     if text.startswith("\ufeff"):
         text = text[1:]
     tokens = _tokenize(text)

@@ -172,7 +172,7 @@ def _seat_field(obj: Mapping[str, Any], name: str) -> Seat:
 
 def _check_format(obj: object, kind: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise RecordError("json", line=None, text=f"a {kind} record is a JSON object")
+        raise RecordError("not_object", line=None, kind=kind, text=type(obj).__name__)
     if obj.get("format", kind) != kind:
         raise RecordError("json_field", line=None, field="format", text=excerpt(repr(obj.get("format"))))
     version = obj.get("version", JSON_VERSION)

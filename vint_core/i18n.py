@@ -172,7 +172,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cli_no_deals": ("{path} holds no deals", "{path} enthält keine Spiele"),
     "cli_cannot_read": ("cannot read {path}: {why}", "{path} ist nicht lesbar: {why}"),
     "cli_cannot_write": ("cannot write {path}: {why}", "{path} ist nicht schreibbar: {why}"),
-    "cli_in_board": ("{path}, board {board}: {error}", "{path}, Spiel {board}: {error}"),
     "cli_in_file": ("{path}: {error}", "{path}: {error}"),
     "cli_no_command": ("choose a command; vint --help lists them", "wähle einen Befehl; vint --help zeigt sie"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),

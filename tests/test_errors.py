@@ -484,7 +484,8 @@ def test_a_saved_game_that_cannot_be_read(data: object, english: str, german: st
 
 
 def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
-    from vint_core.notation import deal_from_json, deal_to_json, read_records
+    from vint_core.pbn import read_records
+    from vint_core.records import deal_from_json, deal_to_json
 
     data = deal_to_json(Deal.new(seed=1))
     err = raised(lambda: deal_from_json({**data, "rules": "bridge"}), ParseError, Reason.BAD_RECORD)
@@ -494,9 +495,9 @@ def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
     err = raised(lambda: deal_from_json({**data, "dealer": "X"}), ParseError, Reason.BAD_RECORD)
     assert "„X“ ist kein Platz" in err.message("de")
     err = raised(lambda: deal_from_json([]), ParseError, Reason.BAD_RECORD)
-    assert str(err) == "a vint_core.deal record is a JSON object"
+    assert str(err) == "a vint_core.deal record is a JSON object, not list"
     err = raised(lambda: read_records(b"[Deal]"), ParseError, Reason.BAD_RECORD)  # type: ignore[arg-type]
-    assert (str(err), err.message("de")) == ("a record is text", "ein Spielbericht ist Text")
+    assert (str(err), err.message("de")) == ("a record is text, not bytes", "ein Datensatz ist Text, nicht bytes")
 
 
 @pytest.mark.parametrize(("content", "why"), [
@@ -516,7 +517,7 @@ def test_a_damaged_save_is_explained_in_german(tmp_path: Path, content: bytes, w
 
 
 def test_a_record_whose_rule_set_is_not_json() -> None:
-    from vint_core.notation import loads
+    from vint_core.pbn import loads
 
     text = ('[Dealer "N"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
             '[VintRuleSet "{oops"]\n')

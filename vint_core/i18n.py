@@ -150,7 +150,7 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {
-    # records (vint_core.notation)
+    # records (vint_core.pbn, vint_core.records)
     "record_unclosed_comment": ("a comment opened with '{{' is never closed",
                          "ein mit '{{' begonnener Kommentar wird nie geschlossen"),
     "record_bad_tag": ("'{text}' is not a tag: a tag reads [Name \"value\"]",
@@ -194,8 +194,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "das Feld „{field}“ fehlt oder ist falsch: {text}"),
     "record_json_action": ("{field}: {error}", "{field}: {error}"),
     "record_cause": ("{error}", "{error}"),
-    "record_not_text": ("a record is text", "ein Spielbericht ist Text"),
-    "record_json_not_object": ("a {kind} record is a JSON object", "ein {kind}-Datensatz ist ein JSON-Objekt"),
+    "record_in_board": ("board {board}: {error}", "Spiel {board}: {error}"),
+    "record_not_text": ("a record is text, not {kind}", "ein Datensatz ist Text, nicht {kind}"),
+    "record_not_object": ("a {kind} record is a JSON object, not {text}",
+                          "ein {kind}-Datensatz ist ein JSON-Objekt, nicht {text}"),
     # parts of error messages (Phrase): what is wrong with a deal, a rubber, a rule set, a saved game
     "deal_four_hands": ("four hands are needed, one for each seat", "es braucht vier Blätter, eins für jeden Platz"),
     "deal_hand_size": ("{seat} has {n} cards, not 13", "{seat} hat {n} Karten, nicht 13"),
@@ -250,7 +252,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cli_no_deals": ("{path} holds no deals", "{path} enthält keine Spiele"),
     "cli_cannot_read": ("cannot read {path}: {why}", "{path} ist nicht lesbar: {why}"),
     "cli_cannot_write": ("cannot write {path}: {why}", "{path} ist nicht schreibbar: {why}"),
-    "cli_in_board": ("{path}, board {board}: {error}", "{path}, Spiel {board}: {error}"),
     "cli_in_file": ("{path}: {error}", "{path}: {error}"),
     "cli_no_command": ("choose a command; vint --help lists them", "wähle einen Befehl; vint --help zeigt sie"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),

@@ -141,7 +141,7 @@ _BASE_CSS = """
 .vint-trick{display:inline-grid;grid-template-columns:repeat(3,3.9em);gap:.15em .25em;align-items:center;
  justify-items:center;padding:.3em}
 .vint-trick .vint-spot{display:flex;flex-direction:column;align-items:center;gap:.1em}
-.vint-trick .vint-empty{width:3.3em;height:4.6em;border:1px dashed;border-radius:.35em;opacity:.45}
+.vint-trick .vint-empty{width:3.3em;height:4.6em;border:1px dashed;border-radius:.35em;opacity:.6}
 .vint-trick .vint-won .vint-cardface{box-shadow:0 0 0 .18em var(--vint-win)}
 .vint-trick .vint-slabel{font-size:.72em;color:var(--vint-muted)}
 .vint-felt .vint-trick .vint-slabel{color:var(--vint-felt-fg)}
@@ -279,27 +279,26 @@ def _face(card: Card, *, playable: bool = False, dimmed: bool = False, four_colo
     ``corner=False`` leaves out the lower corner (for a card the next one covers). A whole card brings
     its colour inline, and with ``boxed`` its frame, for pages that drop the stylesheet (GitHub's
     notebook viewer); ``label=False`` leaves its name to the group around it (a trick)."""
-    name = esc(card)
-    rank = esc(card.rank)
-    classes = []
-    attrs = ""
-    if whole:
-        classes += ["vint-cardface", _suit_class(card.suit)]
-        if label:
-            attrs = f' role="img" aria-label="{name}"'
-        colour = (_FACE | (_FACE_FOUR if four_colour else {}))[card.suit.letter.lower()]
-        attrs += f' style="{_FACE_BOX + ";" if boxed else ""}color:{colour}"'
+    name, rank = esc(card), esc(card.rank)
+    classes = ["vint-cardface", _suit_class(card.suit)] if whole else []
+    role = style = ""
     if playable:
         classes.append("vint-card")
-        attrs = f' role="button" tabindex="0" aria-label="{name}"' + attrs[attrs.find(" style"):] * whole
+        role = f' role="button" tabindex="0" aria-label="{name}"'
+    elif whole and label:
+        role = f' role="img" aria-label="{name}"'
+    if whole:
+        colour = (_FACE | (_FACE_FOUR if four_colour else {}))[card.suit.letter.lower()]
+        style = f' style="{_FACE_BOX + ";" if boxed else ""}color:{colour}"'
     if dimmed:
         classes.append("vint-unplayable")
     if four_colour and boxed:  # a card on its own; in a fragment, the fragment's class does it
         classes.append("vint-4c")
     tag = "span" if whole else "b"
     cls = f' class="{" ".join(classes)}"' if classes else ""
-    data_r = f' data-r="{rank}"' if corner else ""
-    return f'<{tag}{cls}{attrs} data-card="{esc(card.pbn)}"{data_r}>{rank} {esc(card.suit.symbol)} </{tag}>'
+    corner_rank = f' data-r="{rank}"' if corner else ""
+    return (f'<{tag}{cls}{role}{style} data-card="{esc(card.pbn)}"{corner_rank}>'
+            f"{rank} {esc(card.suit.symbol)} </{tag}>")
 
 
 def _suit_group(suit: Suit, cards: str, *, tag: str, cls: str) -> str:
@@ -311,7 +310,8 @@ def _suit_group(suit: Suit, cards: str, *, tag: str, cls: str) -> str:
 
 
 def card_html(card: Card, *, playable: bool = False, four_colour: bool = False, css: bool = True) -> str:
-    """One card: rank and suit in two corners and a large suit sign in the middle.
+    """One card: rank and suit in two corners and a large suit sign in the middle (its text is
+    ``10 ♥``; the stylesheet draws the sign and the lower corner).
 
     ``playable=True`` adds the class ``vint-card`` and ``role="button"`` (the label is always
     ``aria-label="10♥"``, the card's own text).
@@ -529,11 +529,13 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
 
 # -- deals --------------------------------------------------------------------
 
-def _info_body(*, rules_name: str, deal_number: int, board: str | None, lang: str) -> str:
-    """The rules and the deal's number (dealer and seat to act are marked at their seats, the contract
-    heads the score)."""
-    items = [(text("ui_rules", lang), esc(rules_name)),
-             (text("ui_deal_number", lang), esc(board if board else deal_number))]
+def _info_body(*, dealer: Seat, rules_name: str, deal_number: int, board: str | None,
+               contract: Contract | None, lang: str) -> str:
+    """Dealer, rules, the deal's number and the contract (the seat to act is marked at its seat)."""
+    items = [(text("ui_dealer", lang), esc(seat_name(dealer, lang))),
+             (text("ui_rules", lang), esc(rules_name)),
+             (text("ui_deal_number", lang), esc(board if board else deal_number)),
+             (text("ui_contract", lang), contract_html(contract, lang=lang))]
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in items)
     return f'<dl class="vint-info">{dl}</dl>'
 
@@ -627,7 +629,8 @@ def deal_html(deal: Deal, *, viewer: Seat | None = None, bottom: Seat | None = N
     won = (deal.tricks_won(Side.NS), deal.tricks_won(Side.EW))
     score = _live_body(rules_tv=tv, contract=deal.contract, won=won,
                        passed_out=deal.is_passed_out, lang=lang)
-    info = _info_body(rules_name=deal.rules.name, deal_number=deal.deal_number, board=deal.board, lang=lang)
+    info = _info_body(dealer=deal.dealer, rules_name=deal.rules.name, deal_number=deal.deal_number,
+                      board=deal.board, contract=deal.contract, lang=lang)
     auction = _auction_body(deal.dealer, deal.auction.calls, over=deal.auction.is_over,
                             contract=deal.contract, to_act=deal.to_act if deal.play is None else None, lang=lang)
     body = _table(hands=hands, bottom=bottom_seat, info=info, centre=centre, score=score, auction=auction,
@@ -662,7 +665,8 @@ def view_html(view: SeatView, *, lang: str = "en", four_colour: bool = False, cs
     tv = view.rules.trick_value_of(view.contract.level, view.contract.strain) if view.contract else None
     passed_out = view.contract is None and view.phase is Phase.FINISHED
     score = _live_body(rules_tv=tv, contract=view.contract, won=view.tricks_won, passed_out=passed_out, lang=lang)
-    info = _info_body(rules_name=view.rules.name, deal_number=view.deal_number, board=None, lang=lang)
+    info = _info_body(dealer=view.dealer, rules_name=view.rules.name, deal_number=view.deal_number, board=None,
+                      contract=view.contract, lang=lang)
     auction = _auction_body(view.dealer, view.calls, over=view.phase is not Phase.AUCTION,
                             contract=view.contract, to_act=view.to_act if view.phase is Phase.AUCTION else None,
                             lang=lang)

@@ -133,7 +133,7 @@ _BASE_CSS = """
 .vint-suitgroup+.vint-suitgroup{margin-left:.5em}
 .vint-hand-suits{font-size:.82em}
 .vint-suitrow{display:flex;align-items:center;min-height:4.7em;margin-bottom:.2em}
-.vint-suitrow.vint-void{font-size:1.3em;padding-left:.3em;min-height:3.6em;margin-bottom:.15em}
+.vint-void{display:flex;align-items:center;font-size:1.3em;padding-left:.3em;min-height:3.6em;margin-bottom:.15em}
 .vint-hidden-hand{display:flex;align-items:center;gap:.5em;font-size:.8em}
 .vint-hidden-hand .vint-cardback+.vint-cardback{margin-left:-2.6em}
 .vint-seatlabel{font-weight:600;font-size:.9em;color:var(--vint-felt-fg)}
@@ -153,13 +153,13 @@ _BASE_CSS = """
 .vint-auction td.vint-next{color:var(--vint-accent);font-weight:700}
 .vint-auction td.vint-final{font-weight:700;text-decoration:underline}
 .vint-call-text{font-weight:600}
-.vint-deal{display:inline-grid;grid-template-columns:minmax(13em,auto) minmax(14em,auto) minmax(13em,auto);gap:.5em;
- background:var(--vint-felt);color:var(--vint-felt-fg);padding:.8em;border-radius:.8em}
+.vint-deal{display:grid;width:max-content;grid-template-columns:minmax(13em,auto) minmax(14em,auto)
+ minmax(13em,auto);gap:.5em;background:var(--vint-felt);color:var(--vint-felt-fg);padding:.8em;border-radius:.8em}
 .vint-deal>.vint-area-centre{align-self:center;justify-self:center}
 .vint-deal .vint-box{background:var(--vint-bg);color:var(--vint-fg);border-radius:.5em;padding:.4em .6em;
  font-size:.88em;align-self:start}
 .vint-deal .vint-void{color:var(--vint-felt-fg)}
-.vint-info{display:grid;grid-template-columns:max-content auto;gap:.1em .6em;margin:0}
+.vint-info{display:grid;grid-template-columns:auto auto;gap:.1em .6em;margin:0}
 .vint-info dt{color:var(--vint-muted)}.vint-info dd{margin:0;font-weight:600}
 .vint-live{font-size:.95em}
 .vint-live table{border-collapse:collapse}
@@ -229,7 +229,7 @@ _VAR = re.compile(r"var\((--vint-[\w-]+)")
 def _auto_rules() -> tuple[tuple[tuple[tuple[str, frozenset[str]], ...], tuple[str, ...]], ...]:
     """The ``"auto"`` stylesheet as rules: each selector with the classes it needs, and the declarations."""
     return tuple((tuple((one.strip(), frozenset(_CLASS.findall(one))) for one in sel.split(",")),
-                  tuple(d.strip() for d in decls.split(";") if d.strip()))
+                  tuple(" ".join(d.split()) for d in decls.split(";") if d.strip()))
                  for sel, decls in _RULE.findall(stylesheet("auto")))
 
 
@@ -346,7 +346,7 @@ def _hand_body(hand: Hand, *, playable: Collection[Card], layout: HandLayout, la
             parts.append(_suit_group(suit, faces, tag="div", cls="vint-suitrow"))
         else:
             void = esc(text("ui_void", lang, suit=suit.symbol))
-            parts.append(f'<div class="vint-suitrow vint-void" aria-label="{void}">{esc(suit.symbol)} —</div>')
+            parts.append(f'<div class="vint-void" aria-label="{void}">{esc(suit.symbol)} —</div>')
     return "".join(parts)
 
 
@@ -384,11 +384,20 @@ def _strain_class(strain: Strain) -> str:
 
 def call_html(call: Call, *, lang: str = "en") -> str:
     """A call as coloured text: ``1♥`` in red, ``Pass`` in words (class ``vint-call-text``)."""
-    return f'<span class="{_call_classes(call)}">{_call_words(call, lang)}</span>'
+    return f'<span class="{_call_classes(call)}"{_call_colour(call)}>{_call_words(call, lang)}</span>'
 
 
 def _call_classes(call: Call) -> str:
     return f"vint-call-text {_strain_class(call.strain)}" if isinstance(call, Bid) else "vint-call-text vint-pass"
+
+
+def _call_colour(call: Call) -> str:
+    """A red bid's colour inline (the theme's, or red where the stylesheet is dropped)."""
+    suit = call.strain.suit if isinstance(call, Bid) else None
+    if suit not in (Suit.HEARTS, Suit.DIAMONDS):
+        return ""
+    letter = suit.letter.lower()
+    return f' style="color:var(--vint-{letter},{_FACE[letter]})"'
 
 
 def _call_words(call: Call, lang: str) -> str:
@@ -741,8 +750,10 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
     winner = ""
     if rubber.winner is not None:
         winner = f'<div class="vint-winner">{esc(text("ui_rubber_won", lang, side=rubber.winner))}</div>'
-    return (f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}"
-            f'<div class="vint-progress">{esc(progress)}</div>{winner}')
+    sheet = (f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}"
+             f'<div class="vint-progress">{esc(progress)}</div>{winner}')
+    # a space between the grid's cells: nothing in the grid, but the words apart where the style is dropped
+    return sheet.replace("</span><span", "</span> <span")
 
 
 def scoresheet_html(rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None,

@@ -23,8 +23,8 @@ CELLS = [
     "from bench.html_sizes import values\nv = values()",
     "v['Card']", "v['Hand']", "v['Trick']", "v['Auction']", "v['Deal (in play)']", "v['Deal (finished)']",
     "v['Rubber (4 deals)']",
-    "from vint_core import Card, Hand\nfrom IPython.display import HTML, display\n"
-    "display(HTML(Card.parse('QD')._repr_html_().replace('class=\"vint', 'class=\"vint vint-4c', 1)))",
+    "from vint_core import Card, Hand, render\nfrom IPython.display import HTML\n"
+    "HTML(render.hand_html(Hand.parse('AK.QJ.T9.8765432'), four_colour=True, layout='suits', lang='de'))",
 ]
 
 

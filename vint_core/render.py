@@ -129,6 +129,7 @@ _BASE_CSS = """
  background:repeating-linear-gradient(45deg,#2c4f8c 0 .28em,#3d66ad .28em .56em);
  outline:.22em solid #f5f5f5;outline-offset:-.42em}
 .vint-hand{display:flex;align-items:flex-end;padding:.4em .2em .2em}
+.vint.vint-hand{flex-wrap:wrap;row-gap:.4em}
 .vint-suitgroup{display:flex;align-items:flex-end}
 .vint-suitgroup+.vint-suitgroup{margin-left:.5em}
 .vint-hand-suits{font-size:.82em}

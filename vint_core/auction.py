@@ -152,7 +152,7 @@ class Auction:
         if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
             return (PASS,)
         start = max(top + 1, (min_level - 1) * len(rules.strain_order))
-        return rules._calls_from[min(start, len(rules.bids))]
+        return rules.calls_from(start)
 
     def is_legal(self, call: Call) -> bool:
         try:
@@ -171,8 +171,8 @@ class Auction:
         if call is PASS:
             return
         if not isinstance(call, Bid):
-            raise IllegalCallError(Reason.BAD_CALL, text=repr(call))
-        rank = rules._rank.get(call)
+            raise IllegalCallError(Reason.BAD_CALL, text=call if isinstance(call, str) else repr(call))
+        rank = rules.bid_rank(call)
         if rank is None:
             raise IllegalCallError(Reason.STRAIN_NOT_ALLOWED, call=call, seat=to_act, rules=rules.name)
         if call.level < min_level:
@@ -201,7 +201,7 @@ class Auction:
             state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
                      passed | 1 << seat, over)
         else:
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rules._rank[call], seat, 0,  # type: ignore[index]
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rules.bid_rank(call), seat, 0,  # type: ignore[arg-type, assignment]
                      passed, False)
         _set_state(new, _tuple_new(_State, state))
         return new

@@ -19,6 +19,13 @@ class Reason(enum.Enum):
     BAD_CALL = "bad_call"
     BAD_SEAT = "bad_seat"
     BAD_HAND = "bad_hand"
+    HAND_SIZE = "hand_size"
+    HAND_TOO_BIG = "hand_too_big"
+    CARD_TWICE = "card_twice"
+    BAD_PBN_DEAL = "bad_pbn_deal"
+    FIXED_TWICE = "fixed_twice"
+    FIXED_TOO_MANY = "fixed_too_many"
+    TRICK_TOO_LONG = "trick_too_long"
     BAD_RECORD = "bad_record"
     UNKNOWN_RULES = "unknown_rules"
     # the auction

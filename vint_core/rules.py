@@ -126,6 +126,10 @@ class RuleSet:
         """Position of a bid in the rising order (0 = lowest), or None if it cannot be bid."""
         return self._rank.get(bid)
 
+    def calls_from(self, rank: int) -> tuple[Call, ...]:
+        """Pass and every bid from position ``rank`` of :attr:`bids` on (the legal calls above a bid; cached)."""
+        return self._calls_from[min(max(rank, 0), len(self._bids))]
+
     def outranks(self, bid: Bid, other: Bid) -> bool:
         """Does ``bid`` outrank ``other``: a higher level, or the same level in a higher strain?"""
         a, b = self._rank.get(bid), self._rank.get(other)

@@ -224,7 +224,7 @@ def test_bad_text_during_the_auction_is_quoted_once() -> None:
     (Card.parse, "NT", Reason.BAD_CARD), (Card.parse, "♥", Reason.BAD_CARD),
     (Call.parse, "8♠", Reason.BAD_CALL), (Call.parse, "0NT", Reason.BAD_CALL), (Call.parse, "double", Reason.BAD_CALL),
     (Call.parse, "1X", Reason.BAD_CALL), (Call.parse, "", Reason.BAD_CALL),
-    (Hand.parse, "AKQ.JT9.876", Reason.BAD_HAND), (Hand.parse, "AA.KQ.J.T", Reason.CARD_TWICE),
+    (Hand.parse, "AKQ.JT9.876", Reason.HAND_SIZE), (Hand.parse, "AA.KQ.J.T", Reason.CARD_TWICE),
     (Hand.parse, "AKX.JT9.876.5432", Reason.BAD_HAND),
     (Seat.parse, "Nordost", Reason.BAD_SEAT), (Seat.parse, "X", Reason.BAD_SEAT),
     (Side.parse, "NE", Reason.BAD_SEAT),

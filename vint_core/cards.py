@@ -275,10 +275,10 @@ class Hand:
             raise ParseError(Reason.BAD_HAND, text=repr(text))
         mask = _parse_hand(text)
         n = mask.bit_count()
-        if n > 13:
-            raise ParseError(Reason.HAND_TOO_BIG, text=text, n=n)
         if complete and n != 13:
             raise ParseError(Reason.HAND_SIZE, text=text, n=n)
+        if n > 13:
+            raise ParseError(Reason.HAND_TOO_BIG, text=text, n=n)
         return cls.from_mask(mask)
 
     @property
@@ -352,12 +352,16 @@ _VOID = ("-", "—", "–")
 
 def _parse_hand(text: str) -> int:
     """The card mask of a hand's text (see :meth:`Hand.parse`); duplicates are refused by name."""
-    s = text.strip().replace("10", "T")
-    for symbol in _SUIT_SYMBOLS:
-        s = s.replace(symbol, f" {symbol} ")
-    tokens = s.replace(",", " ").replace(":", ": ").split()
-    if len(tokens) == 1 and tokens[0].count(".") == 3:
-        groups: list[tuple[Suit, str]] = list(zip(Suit, tokens[0].split("."), strict=True))
+    tokens: list[str] = []
+    for token in text.replace("10", "T").replace(",", " ").replace(":", ": ").split():
+        if token[0] in _SUIT_SYMBOLS:  # "♠AKQ♥JT9…": a group at each symbol
+            for symbol in _SUIT_SYMBOLS:
+                token = token.replace(symbol, f" {symbol}")
+            tokens += token.split()
+        else:
+            tokens.append(token)
+    if len(tokens) == 1 and 0 < tokens[0].count(".") <= 3:  # PBN; "AK.." leaves the last suits empty
+        groups: list[tuple[Suit, str]] = list(zip(Suit, tokens[0].split("."), strict=False))
     elif len(tokens) == 4 and all(_is_ranks(t) for t in tokens):
         groups = list(zip(Suit, tokens, strict=True))
     else:

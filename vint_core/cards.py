@@ -1,7 +1,8 @@
-"""Suits, ranks, cards and hands; the deck, seeded dealing and the cut.
+"""Suits, ranks, cards and hands; the deck, seeded dealing (with some cards fixed) and the cut.
 
 Cards are interned: there are exactly 52 ``Card`` objects, so ``Card(s, r) is
-Card(s, r)``. A :class:`Hand` is an immutable set of cards.
+Card(s, r)``. A :class:`Hand` is an immutable set of cards; ``Card.parse`` and
+``Hand.parse`` read them from the ways people write them.
 """
 
 from __future__ import annotations

@@ -2,8 +2,10 @@
 
 A :class:`Deal` is an immutable snapshot of everything that has happened in
 one deal: the hands as dealt, the auction and the play. :meth:`Deal.apply`
-takes a call during the auction and a card during the play, and returns the
-next snapshot; an illegal action raises and changes nothing.
+takes a call during the auction and a card during the play (or its text:
+``"1H"``, ``"pass"``, ``"A♠"``), and returns the next snapshot; an illegal
+action raises and changes nothing. A deal comes from a seed (with some cards
+fixed, if wanted), from four hands, or from a PBN deal string.
 
 >>> from vint_core import Deal, Seat, SEED
 >>> d = Deal.new(dealer=Seat.NORTH, seed=7, rules=SEED)

@@ -245,3 +245,20 @@ def test_the_auction_uses_the_rule_sets_public_names() -> None:
     assert SEED.calls_from(0)[0] is Call.parse("pass") and SEED.calls_from(0)[1:] == SEED.bids
     assert SEED.calls_from(len(SEED.bids)) == (Call.parse("pass"),) and SEED.calls_from(99) == (Call.parse("P"),)
     assert Play.of_state(playing()._ps) == playing().play  # type: ignore[arg-type]
+
+
+def test_other_constructors_give_typed_errors() -> None:
+    from vint_core import Auction, Bid, Strain, deal_hands
+
+    with pytest.raises(ParseError) as info:
+        Bid(8, Strain.SPADES)
+    assert str(info.value).startswith("'8♠' is not a call")
+    with pytest.raises(ParseError) as info:
+        Bid(8, "S")  # type: ignore[arg-type]
+    assert str(info.value).startswith("'8S' is not a call")
+    assert Auction("S", SEED).dealer is S  # type: ignore[arg-type]
+    assert deal_hands("S", 1) == deal_hands(S, 1)
+    for make in (lambda: Auction("X", SEED), lambda: deal_hands("X", 1)):  # type: ignore[arg-type]
+        with pytest.raises(ParseError) as info:
+            make()
+        assert info.value.reason is Reason.BAD_SEAT

@@ -78,7 +78,7 @@ class Auction:
 
     def __init__(self, dealer: Seat, rules: RuleSet, *, deal_number: int = 1) -> None:
         """A new auction; ``deal_number`` (from 1, in the rubber) sets a progressive minimum level."""
-        seat = Seat(dealer)
+        seat = Seat.of(dealer)
         _set_state(self, _State(rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0, False))
 
     def __setattr__(self, name: str, value: Any) -> None:

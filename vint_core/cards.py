@@ -437,7 +437,7 @@ def _shuffled_indices(rng: random.Random) -> list[int]:
 Fixed = Mapping[Seat | str, "Hand | str | Iterable[Card]"]
 
 
-def deal_hands(dealer: Seat, rng: int | random.Random | None = None, *,
+def deal_hands(dealer: Seat | str, rng: int | random.Random | None = None, *,
                fixed: Fixed | None = None) -> tuple[Hand, Hand, Hand, Hand]:
     """Shuffle and deal 13 cards to each seat, one at a time from the dealer's left.
 
@@ -452,7 +452,7 @@ def deal_hands(dealer: Seat, rng: int | random.Random | None = None, *,
     '♠ A K Q J  ♥ A K Q  ♦ A K Q  ♣ A K Q'
     """
     cards = _shuffled_indices(_rng(rng))
-    first = dealer + 1
+    first = Seat.of(dealer) + 1
     if fixed:
         return _deal_rest(first, cards, fixed_masks(fixed))
     masks = [0, 0, 0, 0]

@@ -163,13 +163,17 @@ class Auction:
 
     def check(self, call: Call, *, seat: Seat | None = None) -> None:
         """Raise an ``IllegalCallError`` (or ``OutOfTurnError``) that says why ``call`` is not allowed now."""
+        self._checked_rank(call, seat)
+
+    def _checked_rank(self, call: Call, seat: Seat | None) -> int:
+        """The rank of a legal bid (-1 for a pass); raises, saying why, for an illegal call."""
         rules, _, min_level, _, to_act, top, top_seat, _, passed, over = self._s
         if over:
             raise IllegalCallError(Reason.AUCTION_OVER, call=call)
         if seat is not None and seat != to_act:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=call)
         if call is PASS:
-            return
+            return -1
         if not isinstance(call, Bid):
             raise IllegalCallError(Reason.BAD_CALL, text=call if isinstance(call, str) else repr(call))
         rank = rules.bid_rank(call)
@@ -183,16 +187,16 @@ class Auction:
             raise IllegalCallError(Reason.SELF_OVERCALL, call=call, seat=to_act, top=self.highest_bid)
         if rules.pass_is_final and passed >> to_act & 1:
             raise IllegalCallError(Reason.PASSED_BEFORE, call=call, seat=to_act)
+        return rank
 
     # -- moving on ---------------------------------------------------------
 
     def apply(self, call: Call, *, seat: Seat | None = None) -> Auction:
         """The auction after ``call``; raises (and changes nothing) if it is illegal."""
-        self.check(call, seat=seat)
-        return self._after(call)
+        return self._after(call, self._checked_rank(call, seat))
 
-    def _after(self, call: Call) -> Auction:
-        """The next snapshot, for a call already checked (one new tuple, no checks)."""
+    def _after(self, call: Call, rank: int) -> Auction:
+        """The next snapshot, for a call already checked (one new tuple, no checks); ``rank`` is the bid's."""
         rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _ = self._s
         new = _new(Auction)
         if call is PASS:
@@ -201,7 +205,7 @@ class Auction:
             state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
                      passed | 1 << seat, over)
         else:
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rules.bid_rank(call), seat, 0,  # type: ignore[arg-type, assignment]
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rank, seat, 0,
                      passed, False)
         _set_state(new, _tuple_new(_State, state))
         return new

@@ -11,6 +11,7 @@ from conftest import auction_for
 
 from vint_core import (
     SEED,
+    WHIST_VINT,
     Call,
     Card,
     Deal,
@@ -242,8 +243,10 @@ def test_no_module_imports_another_modules_private_names() -> None:
 def test_the_auction_uses_the_rule_sets_public_names() -> None:
     source = (pathlib.Path(__file__).parent.parent / "vint_core" / "auction.py").read_text(encoding="utf-8")
     assert "rules._" not in source
-    assert SEED.calls_from(0)[0] is Call.parse("pass") and SEED.calls_from(0)[1:] == SEED.bids
-    assert SEED.calls_from(len(SEED.bids)) == (Call.parse("pass"),) and SEED.calls_from(99) == (Call.parse("P"),)
+    assert SEED.calls_from[0][0] is Call.parse("pass") and SEED.calls_from[0][1:] == SEED.bids
+    assert SEED.calls_from[len(SEED.bids)] == (Call.parse("pass"),) and len(SEED.calls_from) == len(SEED.bids) + 1
+    assert [SEED.bid_ranks[bid] for bid in SEED.bids] == list(range(35))
+    assert Call.parse("1NT") not in WHIST_VINT.bid_ranks
     assert Play.of_state(playing()._ps) == playing().play  # type: ignore[arg-type]
 
 

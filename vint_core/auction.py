@@ -152,7 +152,8 @@ class Auction:
         if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
             return (PASS,)
         start = max(top + 1, (min_level - 1) * len(rules.strain_order))
-        return rules.calls_from(start)
+        calls = rules.calls_from
+        return calls[min(start, len(calls) - 1)]
 
     def is_legal(self, call: Call) -> bool:
         try:
@@ -176,7 +177,7 @@ class Auction:
             return -1
         if not isinstance(call, Bid):
             raise IllegalCallError(Reason.BAD_CALL, text=call if isinstance(call, str) else repr(call))
-        rank = rules.bid_rank(call)
+        rank = rules.bid_ranks.get(call)
         if rank is None:
             raise IllegalCallError(Reason.STRAIN_NOT_ALLOWED, call=call, seat=to_act, rules=rules.name)
         if call.level < min_level:

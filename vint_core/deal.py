@@ -299,10 +299,10 @@ class Deal:
             _set_auction(new, self.auction)
             _set_play(new, state_after(ps, action))
             return new
-        if isinstance(action, str):
-            return self.apply(self.parse_action(action), seat=seat)
         if ps is None and isinstance(action, Call) and not self.auction.is_over:
             auction = self.auction.apply(action, seat=seat)  # checks the call
+        elif isinstance(action, str):
+            return self.apply(self.parse_action(action), seat=seat)
         else:
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
             return self._with(self.auction, state_after(ps, action))  # type: ignore[arg-type]

@@ -227,3 +227,10 @@ def test_more_than_13_fixed_cards_for_a_seat_are_refused() -> None:
     with pytest.raises(ParseError) as info:
         deal_hands(N, 1, fixed={"X": "A..."})
     assert info.value.reason is Reason.BAD_SEAT
+
+
+def test_hand_of_text_reads_it_as_a_partial_hand() -> None:
+    assert Hand("AKQ.JT9.876.5432") == FULL and Hand("A♠ K♠") == Hand.parse("AK...", complete=False)
+    with pytest.raises(ParseError) as info:
+        Hand("AKQ.X..")
+    assert info.value.reason is Reason.BAD_HAND and str(info.value).startswith("'AKQ.X..' is not a hand")

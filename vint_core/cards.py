@@ -226,7 +226,11 @@ class Hand:
     __slots__ = ("_mask",)
     _mask: int
 
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
+    def __init__(self, cards: Iterable[Card] | str = ()) -> None:
+        """A hand of the cards given (any number, each once); a text is read as ``Hand.parse(text, complete=False)``."""
+        if isinstance(cards, str):
+            object.__setattr__(self, "_mask", Hand.parse(cards, complete=False)._mask)
+            return
         given = tuple(cards)
         mask = 0
         for card in given:

@@ -23,6 +23,7 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal, Phase
+from vint_core.errors import Reason, VintError
 from vint_core.i18n import text
 from vint_core.rules import RuleSet
 from vint_core.scoring import score_result, totals
@@ -45,7 +46,7 @@ class DoubleDummyUnavailable(ImportError):
         return text("analysis_no_endplay", lang)
 
 
-class AnalysisError(ValueError):
+class AnalysisError(VintError):
     """Analysis asked of a deal that cannot give it (for example tricks left during the auction)."""
 
 
@@ -246,7 +247,7 @@ def remaining_tricks(deal: Deal, side: Side) -> int:
     """
     play = deal.play
     if play is None:
-        raise AnalysisError(text("analysis_not_in_play", "en"))
+        raise AnalysisError(Reason.NOT_STARTED)
     if deal.phase is Phase.FINISHED:
         return 0
     pos = Position.of_play(play)

@@ -26,14 +26,15 @@ from vint_core.cards import FULL_MASK, Card, Fixed, Hand, deal_hands
 from vint_core.errors import (
     IllegalCallError,
     IllegalPlayError,
+    NotFinishedError,
     OutOfTurnError,
     ParseError,
     Reason,
-    RubberError,
     VintError,
 )
+from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, legal_cards_in, opening_state, state_after
-from vint_core.rules import SEED, RuleSet
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, score_result, totals
 from vint_core.seats import Seat, Side
 
@@ -98,21 +99,27 @@ class Deal:
         """Which deal of the rubber this is, from 1 (sets the minimum level under ``progressive``)."""
         return self._setup.deal_number
 
-    def __init__(self, hands: Sequence[Hand], *, dealer: Seat | str, rules: RuleSet = SEED,
+    def __init__(self, hands: Sequence[Hand], *, dealer: Seat | str, rules: RuleSet | str = SEED,
                  deal_number: int = 1, board: str | None = None) -> None:
-        """A deal of the given hands (indexed by seat), before the first call; the dealer is a Seat or ``"N"``…"""
+        """A deal of the given hands (indexed by seat), before the first call.
+
+        ``dealer`` is a :class:`Seat` or its text (``"N"``); ``rules`` is a :class:`RuleSet` or the
+        name of one (``"short"``).
+        """
         hands_t = tuple(hands)
         if len(hands_t) != 4 or not all(isinstance(h, Hand) for h in hands_t):
-            raise VintError(Reason.BAD_DEAL, detail="four hands are needed, one for each seat")
+            raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_four_hands"))
         union = 0
         for seat, hand in zip(Seat, hands_t, strict=True):
             if len(hand) != 13:
-                raise VintError(Reason.BAD_DEAL, detail=f"{seat} has {len(hand)} cards, not 13")
+                raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_hand_size", seat=seat, n=len(hand)))
             if union & hand._mask:
-                raise VintError(Reason.BAD_DEAL, detail="a card is in two hands")
+                twice = next(card for card in hand if union & card.bit)
+                raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_card_twice", card=twice))
             union |= hand._mask
-        if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
-            raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
+        assert union == FULL_MASK  # four hands of 13 distinct cards
+        rules = as_rule_set(rules)
+        _check_number(deal_number)
         _check_board(board)
         seat = Seat.of(dealer)
         _set_setup(self, _Setup(rules, seat, hands_t, board, int(deal_number)))
@@ -121,9 +128,9 @@ class Deal:
 
     @classmethod
     def new(cls, *, dealer: Seat | str = Seat.NORTH, seed: int | random.Random | None = None,
-            rules: RuleSet = SEED, deal_number: int = 1, board: str | None = None,
+            rules: RuleSet | str = SEED, deal_number: int = 1, board: str | None = None,
             fixed: Fixed | None = None) -> Deal:
-        """Shuffle (reproducibly, from ``seed``) and deal.
+        """Shuffle (reproducibly, from ``seed``) and deal; ``rules`` is a rule set or its name.
 
         ``fixed`` gives some seats some cards, for a lesson's "your hand is this, the rest is
         random": ``fixed={Seat.SOUTH: "AKQ.JT9.876.5432"}`` fixes South's hand, ``{"N": "AK.."}``
@@ -131,8 +138,8 @@ class Deal:
         completion equally likely); the same seed gives the same deal.
         """
         seat = Seat.of(dealer)
-        if not isinstance(rules, RuleSet) or deal_number < 1:
-            raise VintError(Reason.BAD_DEAL, detail="a rule set and a deal number from 1 are needed")
+        rules = as_rule_set(rules)
+        _check_number(deal_number)
         _check_board(board)
         deal = _new(cls)  # the hands are a fresh deal: nothing to check
         _set_setup(deal, _Setup(rules, seat, deal_hands(seat, seed, fixed=fixed), board, int(deal_number)))
@@ -141,7 +148,7 @@ class Deal:
         return deal
 
     @classmethod
-    def from_pbn(cls, text: str, *, dealer: Seat | str | None = None, rules: RuleSet = SEED,
+    def from_pbn(cls, text: str, *, dealer: Seat | str | None = None, rules: RuleSet | str = SEED,
                  deal_number: int = 1, board: str | None = None) -> Deal:
         """A deal from a PBN deal string: the first seat, a colon, the four hands clockwise.
 
@@ -166,7 +173,7 @@ class Deal:
 
     @classmethod
     def replay(cls, hands: Sequence[Hand], actions: Iterable[Action | str], *, dealer: Seat | str,
-               rules: RuleSet = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
+               rules: RuleSet | str = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
         """A deal with every action applied (and checked) in order."""
         deal = cls(hands, dealer=dealer, rules=rules, deal_number=deal_number, board=board)
         for action in actions:
@@ -338,7 +345,7 @@ class Deal:
         Game and rubber lines depend on the rubber: see :class:`vint_core.Rubber`.
         """
         if not self.is_finished:
-            raise RubberError(Reason.NOT_FINISHED)
+            raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
         if self.play is None:
             return ()
         return score_result(self.rules, self.play.contract, self.play.tricks_won(self.play.contract.side),
@@ -392,7 +399,13 @@ class Deal:
 def _check_board(board: object) -> None:
     """A board label is one printable line of text (or None)."""
     if board is not None and not (isinstance(board, str) and board.isprintable()):
-        raise VintError(Reason.BAD_DEAL, detail=f"a board label is one printable line, not {board!r}")
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_board", value=repr(board)))
+
+
+def _check_number(number: object) -> None:
+    """A deal number is a whole number from 1."""
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_number", value=repr(number)))
 
 
 def _deal_of(setup: _Setup, auction: Auction, ps: PlayState | None) -> Deal:

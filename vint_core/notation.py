@@ -329,13 +329,15 @@ class PbnRecord:
         if spelled is not None and spelled.strip():
             try:
                 data = json.loads(spelled)
-            except (ValueError, RecursionError) as exc:
+            except (ValueError, RecursionError):
+                from vint_core.i18n import Phrase
+
                 raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"),
-                                   text=_short(str(exc), 60)) from None
+                                   text=Phrase("json_unreadable")) from None
             try:
                 rules = RuleSet.from_dict(data)
             except ParseError as exc:
-                raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"), text=exc.message()) from None
+                raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"), text=exc) from None
             if named is not None and named.strip() and named.strip() != rules.name:
                 raise RecordError("rules_disagree", line=self._line_of("VintRules"), text=_short(named),
                                    actual=rules.name)
@@ -380,7 +382,7 @@ class PbnRecord:
             try:
                 hands[seat] = Hand.parse(part)
             except ParseError as exc:
-                raise RecordError("bad_deal_tag", line=line, text=exc.message()) from None
+                raise RecordError("bad_deal_tag", line=line, text=exc) from None
         return tuple(hands[seat] for seat in Seat)
 
     # -- the replay -----------------------------------------------------------
@@ -570,7 +572,7 @@ _SECTIONS = ("Auction", "Play")
 def read_records(text: str) -> list[PbnRecord]:
     """Split PBN text into its games, without replaying them (see :meth:`PbnRecord.to_deal`)."""
     if not isinstance(text, str):
-        raise ParseError(Reason.BAD_RECORD, detail="a record is text")
+        raise RecordError("not_text", line=None)
     if text.startswith("\ufeff"):
         text = text[1:]
     tokens = _tokenize(text)
@@ -687,12 +689,12 @@ def _rules_from_json(obj: Mapping[str, Any]) -> RuleSet:
         try:
             return RuleSet.from_dict(spelled)
         except ParseError as exc:
-            raise RecordError("json_field", line=None, field="rule_set", text=exc.message()) from None
+            raise RecordError("json_field", line=None, field="rule_set", text=exc) from None
     name = _field(obj, "rules", str)
     try:
         return RuleSet.named(name)
     except ParseError as exc:
-        raise RecordError("json_field", line=None, field="rules", text=exc.message()) from None
+        raise RecordError("json_field", line=None, field="rules", text=exc) from None
 
 
 def _seat_field(obj: Mapping[str, Any], name: str) -> Seat:
@@ -700,12 +702,12 @@ def _seat_field(obj: Mapping[str, Any], name: str) -> Seat:
     try:
         return Seat.parse(value)
     except ParseError as exc:
-        raise RecordError("json_field", line=None, field=name, text=exc.message()) from None
+        raise RecordError("json_field", line=None, field=name, text=exc) from None
 
 
 def _check_format(obj: object, kind: str) -> Mapping[str, Any]:
     if not isinstance(obj, dict):
-        raise RecordError("json", line=None, text=f"a {kind} record is a JSON object")
+        raise RecordError("json_not_object", line=None, kind=kind)
     if obj.get("format", kind) != kind:
         raise RecordError("json_field", line=None, field="format", text=_short(repr(obj.get("format"))))
     version = obj.get("version", JSON_VERSION)
@@ -732,11 +734,11 @@ def deal_from_json(obj: object) -> Deal:
         try:
             hands.append(Hand.parse(text))
         except ParseError as exc:
-            raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=exc.message()) from None
+            raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=exc) from None
     try:
         deal = Deal(hands, dealer=dealer, rules=rules, deal_number=number, board=board)
     except VintError as exc:
-        raise RecordError("json_field", line=None, field="hands", text=exc.message()) from None
+        raise RecordError("json_field", line=None, field="hands", text=exc) from None
     for name, parse in (("calls", Call.parse), ("cards", Card.parse)):
         items = _field(data, name, list)
         for i, item in enumerate(items):

@@ -1,4 +1,4 @@
-"""The rules cases marked "any" in RULES.md §5, checked under every rule set the engine ships."""
+"""The worked examples for "every rule set" (docs/rules.md §5.4), checked under every rule set the engine ships."""
 
 from __future__ import annotations
 

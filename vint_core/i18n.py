@@ -47,6 +47,22 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
     Reason.BAD_HAND: ("'{text}' is not a hand: write four suits ♠.♥.♦.♣ like AKQ.JT9.876.5432, each card once",
                       "„{text}“ ist kein Blatt: vier Farben ♠.♥.♦.♣ wie AKQ.JT9.876.5432, jede Karte einmal"),
     Reason.BAD_RECORD: ("{detail}", "{detail}"),
+    Reason.HAND_SIZE: ("a hand has 13 cards; '{text}' has {n}", "ein Blatt hat 13 Karten; „{text}“ hat {n}"),
+    Reason.HAND_TOO_BIG: ("a hand has at most 13 cards; '{text}' has {n}",
+                          "ein Blatt hat höchstens 13 Karten; „{text}“ hat {n}"),
+    Reason.CARD_TWICE: ("'{text}' names {card} twice: each card can be held once",
+                        "„{text}“ nennt {card} zweimal: jede Karte gibt es nur einmal"),
+    Reason.BAD_PBN_DEAL: ("'{text}' is not a PBN deal: write the first seat, a colon and the four hands "
+                          "clockwise, like N:AKQ.JT9.876.5432 … … …",
+                          "„{text}“ ist keine PBN-Verteilung: schreibe den ersten Platz, einen Doppelpunkt und "
+                          "die vier Blätter im Uhrzeigersinn, etwa N:AKQ.JT9.876.5432 … … …"),
+    Reason.FIXED_TWICE: ("{card} cannot be fixed for both {seat} and {other}: each card is dealt once",
+                         "{card} kann nicht zugleich {seat} und {other} gegeben werden: jede Karte wird einmal "
+                         "verteilt"),
+    Reason.FIXED_TOO_MANY: ("{seat} is given {n} fixed cards, but a hand has 13",
+                            "{seat} bekommt {n} feste Karten, aber ein Blatt hat 13"),
+    Reason.TRICK_TOO_LONG: ("a trick has at most four cards, one from each seat, not {n}",
+                            "ein Stich hat höchstens vier Karten, eine von jedem Platz, nicht {n}"),
     Reason.UNKNOWN_RULES: ("'{text}' is not a rule set; the rule sets are {known}",
                            "„{text}“ ist kein Regelwerk; es gibt {known}"),
     Reason.NOT_RULES: ("{value} is not a rule set: pass a RuleSet, like SHORT, or the name of one: {known}",

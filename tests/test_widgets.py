@@ -328,7 +328,7 @@ def test_the_table_resumes_a_saved_game(tmp_path: Path) -> None:
 
 def test_review_panel_refuses_a_deal_in_progress() -> None:
     panel = ReviewPanel()
-    with pytest.raises(ValueError, match="hidden"):
+    with pytest.raises(ValueError, match="not finished"):
         panel.show(Deal.new(seed=1))
 
 

@@ -12,6 +12,7 @@ from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import (
     IllegalCallError,
     IllegalPlayError,
+    NotFinishedError,
     OutOfTurnError,
     ParseError,
     Reason,
@@ -42,7 +43,8 @@ __version__ = "0.1.0"
 __all__ = [
     "FOSTER_1897", "PASS", "PROGRESSIVE", "RULE_SETS", "SEED", "SHORT", "WHIST_VINT",
     "Action", "Auction", "Bid", "Call", "Card", "Contract", "Deal", "Hand", "IllegalCallError",
-    "IllegalPlayError", "OutOfTurnError", "ParseError", "Pass", "PerSide", "Phase", "Play", "Rank", "Reason",
+    "IllegalPlayError", "NotFinishedError",
+    "OutOfTurnError", "ParseError", "Pass", "PerSide", "Phase", "Play", "Rank", "Reason",
     "Rubber", "RubberDeal", "RubberError", "RuleSet", "ScoreLine", "Seat", "SeatView", "Side",
     "SlamBonus", "Strain", "Suit", "Trick", "TrickValue", "UndertrickPenalty", "VintError",
     "__version__", "cut_for_dealer", "deal_hands", "deck", "honour_cards", "honours_held", "honours_odds", "rubbers_of",

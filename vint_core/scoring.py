@@ -218,7 +218,7 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
     if isinstance(contract, str):
         contract = Contract.parse(contract)
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise VintError(Reason.BAD_TRICKS, tricks=tricks)
+        raise VintError(Reason.BAD_TRICKS, n=tricks)
     strain = contract.strain
     if honours is None:
         held: PerSide[int] | None = None

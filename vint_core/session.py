@@ -34,8 +34,8 @@ from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
-from vint_core.i18n import text
-from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
+from vint_core.i18n import Phrase, text
+from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
@@ -46,6 +46,13 @@ __all__ = ["BotMove", "SessionError", "TableSession"]
 
 SAVE_FORMAT = "vint-session"
 SAVE_VERSION = 1
+
+
+class _BadSave(Exception):
+    """Why a saved game cannot be read (turned into a ``ParseError`` by ``TableSession.from_json``)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.problem = Phrase(key, **params)
 
 
 class SessionError(VintError):
@@ -344,9 +351,9 @@ class TableSession:
         """A session from :meth:`to_json`'s output; malformed data raises ``ParseError``."""
         try:
             if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
-                raise ValueError("not a saved vint_core session")
+                raise _BadSave("save_not_session")
             if obj.get("version") != SAVE_VERSION:
-                raise ValueError(f"unknown save version {obj.get('version')!r}")
+                raise _BadSave("save_version", version=repr(obj.get("version")), known=SAVE_VERSION)
             self = cls.__new__(cls)
             self.human = Seat.parse(obj["human"])
             self.rules = RuleSet.from_dict(obj["rules"])
@@ -371,14 +378,16 @@ class TableSession:
             self.moves = []
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
-                raise ValueError("undo points beyond the deal")
+                raise _BadSave("save_undo")
             self._save_path = save_path
             self.autosave = autosave
             return self
         except ParseError:
             raise
+        except _BadSave as exc:
+            raise ParseError(Reason.BAD_SAVE, problem=exc.problem) from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
-            raise ParseError(Reason.BAD_RECORD, detail=f"this saved game cannot be read: {exc}") from exc
+            raise ParseError(Reason.BAD_SAVE, problem=Phrase("save_damaged")) from exc
 
     def _rubber_json(self) -> dict[str, Any]:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
@@ -449,7 +458,16 @@ class TableSession:
                 aside = keep_aside(path)
                 session = cls(save_path=path, **defaults)
                 session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,
-                                       error=str(exc)[:200])
+                                       error=_why_unreadable(exc))
                 return session
         return cls(save_path=path, **defaults)
 
+
+
+def _why_unreadable(exc: Exception) -> VintError | Phrase | str:
+    """Why a saved game could not be read, in the learner's language (the system's words for a file error)."""
+    if isinstance(exc, VintError):
+        return exc
+    if isinstance(exc, OSError):
+        return str(exc)[:200]
+    return Phrase("json_unreadable")

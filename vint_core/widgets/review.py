@@ -69,7 +69,10 @@ class ReviewPanel:
         computer players' reasons (kept back until now: they speak of their hands) and the analysis
         (``analysis``, or with ``offer_analysis`` a closed part that asks for it when opened)."""
         if not deal.is_finished:
-            raise ValueError("only a finished deal can be reviewed: the other hands are still hidden")
+            from vint_core.errors import NotFinishedError, Reason
+            from vint_core.i18n import Phrase
+
+            raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_reviewed"))
         self.deal = deal
         self.four_colour = four_colour
         played = len(deal.tricks)

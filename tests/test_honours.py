@@ -97,7 +97,7 @@ def test_odds_given_a_hand() -> None:
 
 def test_odds_need_a_hand_of_13_cards() -> None:
     with pytest.raises(VintError) as err:
-        honours_odds(Strain.HEARTS, hand=Hand.parse("AKQ.JT9.876.543"))
+        honours_odds(Strain.HEARTS, hand=Hand(Hand.parse("AKQ.JT9.876.5432").cards[:12]))
     assert err.value.reason is Reason.ODDS_HAND
     assert "has 12" in str(err.value) and "hat 12" in err.value.message("de")
 

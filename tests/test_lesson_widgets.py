@@ -125,7 +125,7 @@ def test_trick_drill_refuses_an_illegal_card_and_changes_nothing() -> None:
     assert drill.finished and len(drill.deal.tricks) == 1
     assert drill.feedback[-1] == trick_feedback(drill.deal.tricks[0])
     assert drill.legal() == () and not drill.play(C("3♥")).ok  # over: nothing more is played
-    assert "Done: 1 trick(s) played" in drill.status()
+    assert "Done: tricks played: 1." in drill.status()
     drill.reset()
     assert drill.deal is before and drill.feedback == [] and not drill.finished
 
@@ -164,7 +164,7 @@ def test_bridge_strain_order_is_named_when_it_is_the_mistake() -> None:
     auction = Auction(Seat.NORTH, SEED).apply(Call.parse("2♣"))
     wrong = call_feedback(auction, Call.parse("2♠"))
     assert not wrong.ok
-    assert "In bridge 2♠ would outrank 2♣, but not in Vint: here ♠ is the lowest strain" in wrong.message
+    assert "NT). In bridge 2♠ would outrank 2♣, but not in Vint: here ♠ is the lowest strain" in wrong.message
     assert "Im Bridge würde 2♠ 2♣ überbieten" in call_feedback(auction, Call.parse("2♠"), lang="de").message
     plain = call_feedback(auction, Call.parse("1♥"))  # insufficient in bridge too: no note on bridge
     assert not plain.ok and "bridge" not in plain.message and "must outrank 2♣" in plain.message
@@ -196,7 +196,7 @@ def test_three_passes_do_not_end_the_auction_eight_do() -> None:
         auction = auction.apply(Call.parse(call))
     status = auction_status(auction)
     assert not auction.is_over
-    assert "3 pass(es) in a row since. The auction goes on until 8 passes in a row (5 more)" in status
+    assert "passes in a row since: 3. The auction goes on until 8 passes in a row (5 more)" in status
     assert "Three passes do not end a Vint auction, as they would in bridge" in status
     assert "Drei Passe beenden eine Vint-Auktion nicht" in auction_status(auction, lang="de")
     for _ in range(5):
@@ -212,7 +212,7 @@ def test_three_passes_do_not_end_the_auction_eight_do() -> None:
 
 def test_no_bid_and_passed_out() -> None:
     auction = Auction(Seat.NORTH, SEED).apply(PASS)
-    assert "1 pass(es) and no bid yet; East to call" in auction_status(auction)
+    assert "No bid yet, passes so far: 1; East to call" in auction_status(auction)
     for _ in range(3):
         auction = auction.apply(PASS)
     assert auction_status(auction) == ("Passed out: the first 4 calls were passes, so nobody scores; "
@@ -257,7 +257,7 @@ def test_trick_practice_by_clicks() -> None:
     practice.hand.button(C("Q♦")).click()
     assert "Q♦: legal. You have no ♥, so any card may be played" in practice.feedback_text[-2]
     assert "wins the trick" in practice.feedback_text[-1]
-    assert practice.hand.enabled == () and "Done: 1 trick(s) played" in practice.status.value
+    assert practice.hand.enabled == () and "Done: tricks played: 1." in practice.status.value
     assert_nothing_hidden(practice.drill.deal, Seat.SOUTH)
     practice.again.click()
     assert practice.drill.deal is deal and len(practice.feedback_text) == 1
@@ -310,7 +310,7 @@ def test_bidding_practice_by_clicks() -> None:
         box.box.button(PASS).click()
     assert "Three passes do not end a Vint auction" in box.status.value
     box.undo_button.click()
-    assert "2 pass(es) in a row" in box.status.value
+    assert "passes in a row since: 2." in box.status.value
     box.again.click()
     assert box.drill.auction.calls == (Bid(2, Strain.CLUBS),) and box.feedback_text == ()
 

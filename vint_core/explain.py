@@ -117,7 +117,7 @@ def call_feedback(auction: Auction, call: Call, *, lang: str = "en") -> Feedback
         top = auction.highest_bid
         if (err.reason is Reason.INSUFFICIENT_BID and isinstance(call, Bid) and top is not None
                 and _bridge_outranks(call, top)):
-            message += " " + text("lesson_bridge_order", lang, call=call, top=top)
+            message += ". " + text("lesson_bridge_order", lang, call=call, top=top)
         return Feedback(False, message, "illegal")
     except VintError as err:
         return Feedback(False, err.message(lang), "illegal")

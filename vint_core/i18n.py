@@ -292,8 +292,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lesson_trumps": ("{contract} by {declarer}: {trump} are trumps", "{contract} von {declarer}: {trump} ist Trumpf"),
     "lesson_no_trumps": ("{contract} by {declarer}: no-trump, no trumps",
                          "{contract} von {declarer}: Kein-Trumpf, keine Trümpfe"),
-    "lesson_drill_done": ("Done: {n} trick(s) played. Press “Start again” to play it once more.",
-                          "Fertig: {n} Stich(e) gespielt. Mit „Neu beginnen“ noch einmal."),
+    "lesson_drill_done": ("Done: tricks played: {n}. Press “Start again” to play them once more.",
+                          "Fertig: gespielte Stiche: {n}. Mit „Neu beginnen“ noch einmal."),
     "lesson_again_button": ("Start again", "Neu beginnen"),
     "lesson_again_tip": ("back to the start of this exercise", "zurück zum Anfang dieser Übung"),
     "lesson_stopped": ("this exercise is over", "diese Übung ist vorbei"),
@@ -312,13 +312,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
                             "then ♣, ♦, ♥ and NT (♠ < ♣ < ♦ < ♥ < NT).",
                             "Im Bridge würde {call} {top} überbieten, im Vint nicht: hier ist ♠ die niedrigste "
                             "Farbe, dann ♣, ♦, ♥ und KT (♠ < ♣ < ♦ < ♥ < KT)."),
-    "lesson_auction_no_bid": ("{passes} pass(es) and no bid yet; {seat} to call. If the first {n} calls are "
+    "lesson_auction_no_bid": ("No bid yet, passes so far: {passes}; {seat} to call. If the first {n} calls are "
                               "passes, the deal is passed out.",
-                              "{passes} Mal gepasst, noch kein Gebot; {seat} ist am Zug. Sind die ersten {n} "
+                              "Noch kein Gebot, Passe bisher: {passes}; {seat} ist am Zug. Sind die ersten {n} "
                               "Ansagen Passe, wird das Spiel eingepasst."),
-    "lesson_auction_running": ("Highest bid {top} by {seat}; {passes} pass(es) in a row since. The auction goes on "
+    "lesson_auction_running": ("Highest bid {top} by {seat}; passes in a row since: {passes}. The auction goes on "
                                "until {n} passes in a row ({left} more); {to_act} to call.",
-                               "Höchstes Gebot {top} von {seat}; seitdem {passes} Passe in Folge. Die Auktion "
+                               "Höchstes Gebot {top} von {seat}; Passe in Folge seitdem: {passes}. Die Auktion "
                                "läuft weiter bis {n} Passe in Folge (noch {left}); {to_act} ist am Zug."),
     "lesson_auction_not_three": ("Three passes do not end a Vint auction, as they would in bridge: everyone, the "
                                  "bidder too, may still bid.",

@@ -46,8 +46,11 @@ __all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice"]
 _log = logging.getLogger(__name__)
 
 _LESSON_CSS = """
-.vint-lesson{max-width:960px}
+.vint-lesson{max-width:960px;min-width:0}
+.vint-lesson>*{min-width:0;max-width:100%}
 .vint-lesson .vint-lesson-row{flex-wrap:wrap;gap:.8em;align-items:flex-start}
+.vint-lesson .widget-html,.vint-lesson .widget-html-content{min-width:0;max-width:100%}
+.vint-lesson .vint-lesson-scroll{overflow-x:auto;max-width:100%}
 .vint-lesson .vint-feedback ul{margin:.2em 0 .2em 1.1em;padding:0}
 .vint-lesson .vint-feedback li{color:var(--vint-muted)}
 .vint-lesson .vint-feedback li.vint-latest{color:var(--vint-fg);font-weight:600}
@@ -307,7 +310,8 @@ class AuctionPractice(_Lesson):
         if drill.finished:  # the auction is over and nothing is played: the hands may be seen now
             reasons = "".join(f"<li>{render.esc(r)}</li>" for r in drill.reasons())
             self.hands.value = (f'<div class="vint"><b>{render.esc(text("lesson_auction_hands", self.lang))}</b>'
-                                f'</div>{render.deal_html(deal, bottom=self.human, lang=self.lang, css=False)}'
+                                f'</div><div class="vint-lesson-scroll">'
+                                f'{render.deal_html(deal, bottom=self.human, lang=self.lang, css=False)}</div>'
                                 f'<div class="vint vint-reasons"><ul>{reasons}</ul></div>')
         else:
             self.hands.value = ""

@@ -17,7 +17,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import PASS, Bid, Call, Card
 from vint_core.widgets import AuctionPractice, BiddingPractice, OneDeal, TrickPractice

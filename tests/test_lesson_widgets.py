@@ -386,3 +386,13 @@ def test_one_deal_refuses_a_card_during_the_auction() -> None:
     card = game.session.deal.hands[Seat.SOUTH].cards[0]
     assert not game.act(card)
     assert "is a card, but the auction is still going on" in game.feedback_text[-1]
+
+
+def test_auction_practice_passed_out() -> None:
+    practice = AuctionPractice(seed=0)  # South deals; after his pass the other three pass too
+    practice.box.button(PASS).click()
+    drill = practice.drill
+    assert drill.finished and drill.deal.is_passed_out
+    assert "Passed out: the first 4 calls were passes, so nobody scores; West deals the next deal." in \
+        practice.status.value
+    assert practice.box.enabled == () and practice.box.widget.layout.display == "none"

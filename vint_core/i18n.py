@@ -311,7 +311,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lesson_bridge_order": ("In bridge {call} would outrank {top}, but not in Vint: here ♠ is the lowest strain, "
                             "then ♣, ♦, ♥ and NT (♠ < ♣ < ♦ < ♥ < NT).",
                             "Im Bridge würde {call} {top} überbieten, im Vint nicht: hier ist ♠ die niedrigste "
-                            "Farbe, dann ♣, ♦, ♥ und KT (♠ < ♣ < ♦ < ♥ < KT)."),
+                            "Farbe, dann ♣, ♦, ♥ und NT (♠ < ♣ < ♦ < ♥ < NT)."),
     "lesson_auction_no_bid": ("No bid yet, passes so far: {passes}; {seat} to call. If the first {n} calls are "
                               "passes, the deal is passed out.",
                               "Noch kein Gebot, Passe bisher: {passes}; {seat} ist am Zug. Sind die ersten {n} "

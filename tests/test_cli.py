@@ -224,12 +224,12 @@ def test_score_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 0
     for rubber in rubbers_of(deals):
         for line in rubber.lines:
-            assert line.text("en") in out
+            assert line.explanation("en") in out
         assert f"N–S {rubber.totals[Side.NS]}, E–W {rubber.totals[Side.EW]}" in out
     code, out_de, _ = run(capsys, "score", str(path), "--lang", "de")
     assert code == 0 and "Stiche" in out_de and "Rubber 1" in out_de
     for line in rubbers_of(deals)[0].lines:
-        assert line.text("de") in out_de
+        assert line.explanation("de") in out_de
 
 
 def test_score_under_another_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -334,8 +334,8 @@ def test_score_of_a_tagged_deal_number_that_does_not_fit_is_an_error(capsys: pyt
                     encoding="utf-8")
     code, out, err = run(capsys, "score", str(path))
     assert_one_line_error(code, out, err)
-    assert (f"{path}: board 2: this deal does not fit the rubber: this is deal 2 of the rubber, "
-            "but the deal was played as deal 1") in err
+    assert (f"{path}: board 2: this deal does not fit the rubber: "
+            "this is deal 2 of the rubber, but the deal was played as deal 1") in err
 
 
 # -- extending the command ----------------------------------------------------------------

@@ -12,19 +12,21 @@ wrong answer with its own feedback. The same seed gives the same items.
 ('auction', 'choice', 'W', '1C 1H Pass Pass Pass Pass 2C Pass Pass Pass Pass Pass Pass Pass Pass')
 >>> item.answer, check(item, "E").correct
 ('E', True)
->>> [(c.value, c.misconception) for c in item.choices if not c.correct]
-[('W', 'bridge_declarer'), ('S', None)]
+>>> sorted((c.value, c.misconception or "") for c in item.choices if not c.correct)
+[('S', ''), ('W', 'bridge_declarer')]
 >>> verdict = check(item, "W")
 >>> print(verdict.feedback.render("en"))
 Not right. The mistake: bridge's declarer. The player who made the final bid is the declarer, ...
 >>> print(item.to_dict("de")["prompt"]["text"])
 Regeln seed, Geber West. Wer ist der Ansager dieser Auktion?
+West 1♣, Nord 1♥, Ost Pass, Süd Pass, West Pass, Nord Pass, Ost 2♣, Süd Pass, ...
 
 This package uses only the standard library; :mod:`vint_core.widgets.quiz` draws it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -93,7 +95,10 @@ def make_item(type_name: str, *, seed: int, index: int = 0, rules: str | RuleSet
     chosen = RuleSet.named(rules) if isinstance(rules, str) else rules
     if chosen is None or chosen.name not in qt.rules:
         chosen = RuleSet.named(drawn)
-    return qt.make(rng, chosen, f"{type_name}:{seed}:{index}:{chosen.name}")
+    item = qt.make(rng, chosen, f"{type_name}:{seed}:{index}:{chosen.name}")
+    choices = list(item.choices)
+    rng.shuffle(choices)  # the answer is not always first
+    return dataclasses.replace(item, choices=tuple(choices))
 
 
 def item_from_id(ident: str) -> Item:

@@ -93,6 +93,23 @@ class Item:
                 parts.append(_deal_html(value, lang))
         return '<div class="vint-quiz-item">' + "".join(parts) + "</div>"
 
+    def text(self, lang: str = "en") -> str:
+        """The question as plain text, the auction, hands or cards written out after it."""
+        from vint_core.i18n import seat_name
+
+        lines = [self.prompt.render(lang)]
+        for what, value in self.figures:
+            if what == "auction":
+                lines.append(", ".join(f"{seat_name(seat, lang)} {call}" for seat, call in value.calls_by()) or "—")
+            elif what == "hand":
+                lines.append(str(value))
+            elif what == "cards":
+                lines.append(" ".join(str(c) for c in value))
+            elif what == "deal":
+                first, hands = value
+                lines.extend(f"{seat_name(seat, lang)}: {hands[seat]}" for seat in Seat.iter_from(first))
+        return "\n".join(lines)
+
     def label(self, choice: Choice, lang: str = "en") -> str:
         """How a choice reads in ``lang``."""
         return self.label_msg(choice).render(lang)
@@ -109,7 +126,7 @@ class Item:
             "rules": self.rules,
             "lang": lang,
             "kind": self.kind,
-            "prompt": {"text": self.prompt.render(lang), "html": self.html(lang)},
+            "prompt": {"text": self.text(lang), "html": self.html(lang)},
             "data": self.data,
             "answer": self.answer,
             "choices": [{"value": c.value, "label": self.label(c, lang), "correct": c.correct,

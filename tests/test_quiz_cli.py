@@ -33,7 +33,8 @@ def test_json_document(capsys: pytest.CaptureFixture[str]) -> None:
                                                                                         None, "en")
     assert len(doc["items"]) == 6 and {i["topic"] for i in doc["items"]} == {"honours"}
     for item in doc["items"]:
-        assert {"id", "topic", "type", "prompt", "kind", "choices", "answer", "explanation", "hint", "data"} <= set(item)
+        keys = {"id", "topic", "type", "prompt", "kind", "choices", "answer", "explanation", "hint", "data"}
+        assert keys <= set(item)
         assert set(item["prompt"]) == {"text", "html"} and "vint-cardface" in item["prompt"]["html"]
         assert item["kind"] == "per_side" and set(item["answer"]) == {"NS", "EW"}
         for choice in item["choices"]:

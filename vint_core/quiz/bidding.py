@@ -147,8 +147,10 @@ def lowest_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         distractors.append((None, "three_pass_end"))
     if Strain.NOTRUMP not in order and top is not None and top.strain is Strain.HEARTS:
         distractors.append((Bid(top.level, Strain.NOTRUMP).pbn, "no_nt_in_whist_vint"))
-    later = [c.pbn for c in a.legal_calls() if isinstance(c, Bid)][1:3]
-    distractors.extend((b, None) for b in later)
+    for later in [c.pbn for c in a.legal_calls() if isinstance(c, Bid)][1:3]:
+        if len({d for d, _ in distractors if d != answer}) >= 2:
+            break
+        distractors.append((later, None))  # legal, but not the lowest
     explanation: list[Line] = [Msg.of("x_lowest", bid=answer_bid, top=top) if top is not None
                                else Msg.of("x_lowest_first", bid=answer_bid)]
     if a.min_level > 1:
@@ -203,7 +205,7 @@ def tricks_needed(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     data = {"rules": rules.name, "bid": bid.pbn, "declarer": seat.letter}
     return Item(ident, "overbidding", "tricks_needed", "number", rules.name, data, answer,
                 Msg.of("q_tricks_needed", rules=rules.name, seat=seat, bid=bid, side=seat.side),
-                make_choices(answer, [(bid.level, "bid_is_tricks"), (bid.level + 7, None)], explanation,
+                make_choices(answer, [(bid.level, "bid_is_tricks")], explanation,
                              kind="number"),
                 tuple(explanation), Msg.of("h_tricks_needed"))
 

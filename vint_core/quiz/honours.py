@@ -108,6 +108,9 @@ def honours_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     elif rules.honours_suit != "none":
         three = rules.replace(three_honours_multiplier=rules.four_honours_multiplier)
         distractors.append((_points(honour_lines(three, contract, hands, 7)), "three_honours_score"))
+    else:
+        seed_like = SEED.replace(trick_value=rules.trick_value)
+        distractors.append((_points(honour_lines(seed_like, contract, hands, 7)), "honours_in_whist_vint"))
     if rules.honours_suit != "none":
         single = [Hand(), Hand(), Hand(), Hand()]
         single[contract.declarer] = hands[contract.declarer]

@@ -370,6 +370,10 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                                  "value per card it holds (aces at no-trump 25 ×); the seed's tiers do not apply.",
                                  "Bei foster_1897 schreibt die Seite mit der Mehrheit 10 × Stichwert je gehaltener "
                                  "Karte (Asse bei Kein-Trumpf 25 ×); die Stufen von seed gelten nicht.")),
+    "honours_in_whist_vint": (("honours in whist vint", "Ehren im Whist-Vint"),
+                              ("Whist vint scores no honours (and no slams): only tricks and undertricks count.",
+                               "Whist-Vint kennt keine Ehren (und keine Schlemms): nur Stiche und Unterstiche "
+                               "zählen.")),
     "no_follow_duty": (("no duty to follow suit", "kein Bedienzwang"),
                        ("A player who holds a card of the suit led must play one.",
                         "Wer eine Karte der ausgespielten Farbe hat, muss bedienen.")),

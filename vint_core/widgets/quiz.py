@@ -56,6 +56,8 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-score table{border-collapse:collapse}
 .vint-quiz .vint-quiz-score td{padding:.1em .6em .1em 0}
 .vint-quiz .vint-quiz-topics{flex-wrap:wrap}
+.vint-quiz .vint-status:has(.widget-html-content:empty){display:none}
+.vint-quiz button.vint-quiz-export{width:auto;padding:0 1em}
 @media (max-width:600px){.vint-quiz{font-size:14px}.vint-quiz .widget-checkbox{width:auto}}
 """
 
@@ -168,7 +170,8 @@ class QuizWidget:
         self._cards = set()
         self.hint.value = ""
         self.feedback.value = ""
-        self.question.value = self.item.html(self.lang)
+        self.question.value = (f'<div class="vint-quiz-current" data-item="{html_lib.escape(self.item.id)}">'
+                               f"{self.item.html(self.lang)}</div>")
         self.answer_box.children = self._answer_controls()
         self.check_button.disabled = False
         self._draw_score()
@@ -266,6 +269,11 @@ class QuizWidget:
         verdict = self.progress.last_verdict
         assert verdict is not None
         self.checked = True
+        # the feedback first: it is what the learner waits for; the buttons and the score follow
+        css = "vint-quiz-right" if verdict.correct else "vint-quiz-wrong"
+        lines = "".join(f"<li>{html_lib.escape(say(line, self.lang))}</li>" for line in self.item.explanation)
+        self.feedback.value = (f'<div class="{css}" role="status">{html_lib.escape(verdict.feedback.render(self.lang))}'
+                               f"</div><div>{html_lib.escape(_t('ui_explanation', self.lang))}</div><ul>{lines}</ul>")
         self.check_button.disabled = True
         for button in (*self.choice_buttons, *self.card_buttons.values()):
             button.disabled = True
@@ -275,10 +283,6 @@ class QuizWidget:
                     self.choice_buttons[i].button_style = "success"
                 elif i == self._choice:
                     self.choice_buttons[i].button_style = "danger"
-        css = "vint-quiz-right" if verdict.correct else "vint-quiz-wrong"
-        lines = "".join(f"<li>{html_lib.escape(say(line, self.lang))}</li>" for line in self.item.explanation)
-        self.feedback.value = (f'<div class="{css}" role="status">{html_lib.escape(verdict.feedback.render(self.lang))}'
-                               f"</div><div>{html_lib.escape(_t('ui_explanation', self.lang))}</div><ul>{lines}</ul>")
         self._draw_score()
 
     def show_hint(self) -> None:

@@ -99,6 +99,18 @@ def test_a_learner_practises_in_the_browser_and_finds_the_progress_after_a_reloa
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390 + 2, f"the page is {width} px wide on a 390 px phone"
         bs.screenshot(phone, "quiz-phone")
+        # a question with four hands fits the phone too: tick "honours", ask until one shows
+        phone.locator(".vint-quiz-topic input").nth(2).check()
+        for _ in range(30):
+            if phone.locator(".vint-quiz-deal").count():
+                break
+            before = current_id(phone)
+            phone.locator("button.vint-quiz-next").click()
+            bs.wait_for(lambda before=before: current_id(phone) != before)
+        assert phone.locator(".vint-quiz-deal").count()
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390 + 2, f"four hands make the page {width} px wide on a 390 px phone"
+        bs.screenshot(phone, "quiz-phone-hands")
 
         for p in (page, phone):
             assert "Traceback" not in p.content()

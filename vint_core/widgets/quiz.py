@@ -58,7 +58,8 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-topics{flex-wrap:wrap}
 .vint-quiz .vint-status:has(.widget-html-content:empty){display:none}
 .vint-quiz button.vint-quiz-export{width:auto;padding:0 1em}
-@media (max-width:600px){.vint-quiz{font-size:14px}.vint-quiz .widget-checkbox{width:auto}}
+@media (max-width:600px){.vint-quiz{font-size:14px}.vint-quiz .widget-checkbox{width:auto}
+ .vint-quiz .vint-quiz-item .vint{font-size:12px}}
 """
 
 

@@ -96,14 +96,22 @@ def browser(checks: int) -> None:
                 choice: Any = item.choices[done % len(item.choices)]
                 if item.kind == "choice":
                     buttons = page.locator("button.vint-quiz-choice")
+                    wanted = sorted(item.label(c) for c in item.choices)
+                    bs.wait_for(lambda b=buttons, w=wanted: sorted(t.strip() for t in b.all_inner_texts()) == w)
                     labels = [t.strip() for t in buttons.all_inner_texts()]
                     buttons.nth(labels.index(item.label(choice))).click()
                 elif item.kind == "per_side":
+                    bs.wait_for(lambda: page.locator(".vint-quiz-ns input").count() == 1
+                                and page.locator(".vint-quiz-ns input").input_value() == "")
                     page.locator(".vint-quiz-ns input").fill(str(choice.value["NS"]))
                     page.locator(".vint-quiz-ew input").fill(str(choice.value["EW"]))
                 elif item.kind == "number":
+                    bs.wait_for(lambda: page.locator(".vint-quiz-number input").count() == 1
+                                and page.locator(".vint-quiz-number input").input_value() == "")
                     page.locator(".vint-quiz-number input").fill(str(choice.value))
                 else:
+                    size = len(item.data["hand"].replace(".", ""))
+                    bs.wait_for(lambda size=size: page.locator("button.vint-quiz-cardpick:enabled").count() == size)
                     for pbn in choice.value:
                         page.locator("button.vint-quiz-cardpick").nth(_card_index(item.data["hand"], pbn)).click()
                 time.sleep(0.15)  # let the answer reach the kernel, as a learner's pause would

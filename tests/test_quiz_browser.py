@@ -31,8 +31,11 @@ def open_page(page: Any, url: str) -> str:
     return current_id(page)
 
 
-def click_choice(page: Any, label: str) -> None:
+def click_choice(page: Any, item: Any, label: str) -> None:
+    """Click the choice that reads ``label``, once the page shows ``item``'s choices."""
     buttons = page.locator(CHOICES)
+    wanted = sorted(item.label(c) for c in item.choices)
+    bs.wait_for(lambda: sorted(t.strip() for t in buttons.all_inner_texts()) == wanted)
     texts = [t.strip() for t in buttons.all_inner_texts()]
     buttons.nth(texts.index(label)).click()
 
@@ -51,7 +54,7 @@ def test_a_learner_practises_in_the_browser_and_finds_the_progress_after_a_reloa
 
         # a right answer
         right = next(c for c in first.choices if c.correct)
-        click_choice(page, first.label(right))
+        click_choice(page, first, first.label(right))
         page.locator("button.vint-quiz-check").click()
         page.wait_for_selector(".vint-quiz-right", timeout=30_000)
         feedback = page.locator(".vint-quiz-feedback").inner_text()
@@ -71,7 +74,7 @@ def test_a_learner_practises_in_the_browser_and_finds_the_progress_after_a_reloa
         wrong = named[0]
         page.locator("button.vint-quiz-hint").click()
         page.wait_for_selector(".vint-quiz-hint-text i", timeout=30_000)
-        click_choice(page, item.label(wrong))
+        click_choice(page, item, item.label(wrong))
         page.locator("button.vint-quiz-check").click()
         page.wait_for_selector(".vint-quiz-wrong", timeout=30_000)
         feedback = page.locator(".vint-quiz-feedback").inner_text()

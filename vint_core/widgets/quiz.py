@@ -171,9 +171,9 @@ class QuizWidget:
         self._cards = set()
         self.hint.value = ""
         self.feedback.value = ""
+        self.answer_box.children = self._answer_controls()
         self.question.value = (f'<div class="vint-quiz-current" data-item="{html_lib.escape(self.item.id)}">'
                                f"{self.item.html(self.lang)}</div>")
-        self.answer_box.children = self._answer_controls()
         self.check_button.disabled = False
         self._draw_score()
 

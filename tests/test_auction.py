@@ -1,4 +1,4 @@
-"""RULES.md §1–2 and §4: the auction under every rule set."""
+"""docs/rules.md §1.5, §2 and §4: the auction under every rule set."""
 
 from __future__ import annotations
 

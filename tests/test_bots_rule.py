@@ -56,7 +56,7 @@ def test_more_points_and_more_trumps_mean_more_tricks() -> None:
 
 
 def test_score_table_is_the_rule_sets_scoring() -> None:
-    # RULES.md S1: 4♥ with 9 tricks: declarers 360, defenders 160 + 80
+    # docs/rules.md §5.1, S1: 4♥ with 9 tricks: declarers 360, defenders 160 + 80
     assert score_table(SEED, 4, Strain.HEARTS)[9] == (360, 240)
     assert score_table(SEED, 3, Strain.NOTRUMP)[9] == (360, 160)
     assert score_table(SEED, 6, Strain.SPADES)[13] == (780 + 250, 0)

@@ -1,4 +1,4 @@
-"""RULES.md §1: strains and their order; calls parse and print back."""
+"""docs/rules.md §1.3 and §1.5: strains and their order; calls parse and print back."""
 
 from __future__ import annotations
 

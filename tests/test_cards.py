@@ -1,4 +1,4 @@
-"""RULES.md §1: the pack, the cut for the first dealer, dealing from a seed."""
+"""docs/rules.md §1.2 and §1.4: the pack, the cut for the first dealer, dealing from a seed."""
 
 from __future__ import annotations
 

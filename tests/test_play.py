@@ -1,4 +1,4 @@
-"""RULES.md §1: the play of the cards (no dummy, following suit, no duty to trump, trick winners)."""
+"""docs/rules.md §1.7 and §1.8: the play of the cards (no dummy, following suit, no duty to trump, trick winners)."""
 
 from __future__ import annotations
 

@@ -228,7 +228,7 @@ def test_answers_recomputed_and_choices_sound(item_type: str) -> None:
         assert check(item, item.answer).correct
         en, de = item.to_dict("en"), item.to_dict("de")
         assert en["prompt"]["text"] != de["prompt"]["text"]
-        assert ('vint-cardface' in en["prompt"]["html"] or 'vint-auction' in en["prompt"]["html"]) == bool(item.figures)
+        assert ('data-card="' in en["prompt"]["html"] or 'vint-auction' in en["prompt"]["html"]) == bool(item.figures)
         assert en["hint"] and de["hint"] and en["hint"] != de["hint"]
         assert en["explanation"] and len(en["explanation"]) == len(de["explanation"])
         for c, ce, cd in zip(item.choices, en["choices"], de["choices"], strict=True):

@@ -35,7 +35,7 @@ def test_json_document(capsys: pytest.CaptureFixture[str]) -> None:
     for item in doc["items"]:
         keys = {"id", "topic", "type", "prompt", "kind", "choices", "answer", "explanation", "hint", "data"}
         assert keys <= set(item)
-        assert set(item["prompt"]) == {"text", "html"} and "vint-cardface" in item["prompt"]["html"]
+        assert set(item["prompt"]) == {"text", "html"} and 'data-card="' in item["prompt"]["html"]
         assert item["kind"] == "per_side" and set(item["answer"]) == {"NS", "EW"}
         for choice in item["choices"]:
             assert set(choice) >= {"value", "correct", "misconception", "feedback"}

@@ -1,4 +1,4 @@
-"""RULES.md §2.2: game and rubber under ``seed``; rubbers in a row; splitting records into rubbers."""
+"""docs/rules.md §2.2: game and rubber under ``seed``; rubbers in a row; splitting records into rubbers."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from vint_core import (
     SEED,
     SHORT,
     Deal,
+    NotFinishedError,
     Rubber,
     RubberError,
     Seat,
@@ -68,7 +69,7 @@ def test_rubber_totals_equal_the_sum_of_its_lines() -> None:
 
 def test_record_refuses_unfinished_deals_and_other_rule_sets() -> None:
     deal = Deal.new(dealer=N, seed=1)
-    with pytest.raises(RubberError) as info:
+    with pytest.raises(NotFinishedError) as info:
         Rubber(SEED, N).record(deal)
     assert info.value.reason is Reason.NOT_FINISHED
     passed = Deal.new(dealer=N, seed=1, rules=SHORT)
@@ -103,7 +104,8 @@ def test_record_refuses_a_deal_dealt_by_the_wrong_seat() -> None:
     with pytest.raises(RubberError) as info:
         rubber.record(played_deal("1♠", N, 7, SPADES_3_2, dealer=S))
     assert info.value.reason is Reason.WRONG_DEAL
-    assert str(info.value) == "East deals next in this rubber, but the deal was dealt by South"
+    assert str(info.value) == ("this deal does not fit the rubber: East deals next in this rubber, "
+                               "but the deal was dealt by South")
     assert len(rubber.deals) == 1
 
 

@@ -1,4 +1,4 @@
-"""RULES.md §4.4 ``foster_1897``: worked examples F1–F6, auctions A5–A6, games below the line, the rubber.
+"""docs/rules.md §4.4 ``foster_1897``: worked examples F1–F6, auctions A5–A6, games below the line, the rubber.
 
 Under Foster only trick points are "below the line" and count toward the game of 500,
 checked after every trick; undertricks, slams, honours, games and the rubber are

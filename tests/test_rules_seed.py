@@ -1,4 +1,4 @@
-"""RULES.md §5 worked examples under ``seed`` (S1–S8, G1, A1–A4) and the scoring rules of §2.
+"""docs/rules.md §5 worked examples under ``seed`` (S1–S8, G1, A1–A4) and the scoring rules of §2.
 
 Each scoring example is checked twice: with the pure function ``score_result`` and
 the example's trick count, and end to end with a deal bid and played through the

@@ -1,4 +1,4 @@
-"""RULES.md §4.1–4.3: ``short``, ``progressive`` and ``whist_vint``, and example A7."""
+"""docs/rules.md §4.1–4.3: ``short``, ``progressive`` and ``whist_vint``, and example A7."""
 
 from __future__ import annotations
 

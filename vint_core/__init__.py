@@ -1,7 +1,7 @@
 """vint_core: the rules of Vint, the Russian partnership card game of the 1880s.
 
 The engine (cards, seats, calls, auction, play, deal, rules, scoring, rubber,
-records) uses only the standard library. See RULES.md for the rules it
+records) uses only the standard library. See docs/rules.md for the rules it
 implements and README.md for a tour.
 """
 
@@ -12,6 +12,7 @@ from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import (
     IllegalCallError,
     IllegalPlayError,
+    NotFinishedError,
     OutOfTurnError,
     ParseError,
     Reason,
@@ -41,7 +42,8 @@ __version__ = "0.1.0"
 __all__ = [
     "FOSTER_1897", "PASS", "PROGRESSIVE", "RULE_SETS", "SEED", "SHORT", "WHIST_VINT",
     "Action", "Auction", "Bid", "Call", "Card", "Contract", "Deal", "Hand", "IllegalCallError",
-    "IllegalPlayError", "OutOfTurnError", "ParseError", "Pass", "PerSide", "Phase", "Play", "Rank", "Reason",
+    "IllegalPlayError", "NotFinishedError",
+    "OutOfTurnError", "ParseError", "Pass", "PerSide", "Phase", "Play", "Rank", "Reason",
     "Rubber", "RubberDeal", "RubberError", "RuleSet", "ScoreLine", "Seat", "SeatView", "Side",
     "SlamBonus", "Strain", "Suit", "Trick", "TrickValue", "UndertrickPenalty", "VintError",
     "__version__", "cut_for_dealer", "deal_hands", "deck", "rubbers_of", "score_result", "totals",

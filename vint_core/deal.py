@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
 from vint_core.cards import FULL_MASK, Card, Hand, deal_hands
-from vint_core.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, Reason, RubberError, VintError
+from vint_core.errors import IllegalCallError, IllegalPlayError, NotFinishedError, OutOfTurnError, Reason, VintError
+from vint_core.i18n import Phrase
 from vint_core.play import Play, Trick, _after, _legal, _start, _State
-from vint_core.rules import SEED, RuleSet
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, score_result, totals
 from vint_core.seats import Seat, Side
 
@@ -88,21 +89,26 @@ class Deal:
         """Which deal of the rubber this is, from 1 (sets the minimum level under ``progressive``)."""
         return self._setup.deal_number
 
-    def __init__(self, hands: Sequence[Hand], *, dealer: Seat, rules: RuleSet = SEED,
+    def __init__(self, hands: Sequence[Hand], *, dealer: Seat, rules: RuleSet | str = SEED,
                  deal_number: int = 1, board: str | None = None) -> None:
-        """A deal of the given hands (indexed by seat), before the first call."""
+        """A deal of the given hands (indexed by seat), before the first call.
+
+        ``rules`` is a :class:`RuleSet` or the name of one (``"short"``).
+        """
         hands_t = tuple(hands)
         if len(hands_t) != 4 or not all(isinstance(h, Hand) for h in hands_t):
-            raise VintError(Reason.BAD_DEAL, detail="four hands are needed, one for each seat")
+            raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_four_hands"))
         union = 0
         for seat, hand in zip(Seat, hands_t, strict=True):
             if len(hand) != 13:
-                raise VintError(Reason.BAD_DEAL, detail=f"{seat} has {len(hand)} cards, not 13")
+                raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_hand_size", seat=seat, n=len(hand)))
             if union & hand._mask:
-                raise VintError(Reason.BAD_DEAL, detail="a card is in two hands")
+                twice = next(card for card in hand if union & card.bit)
+                raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_card_twice", card=twice))
             union |= hand._mask
-        if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
-            raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
+        assert union == FULL_MASK  # four hands of 13 distinct cards
+        rules = as_rule_set(rules)
+        _check_number(deal_number)
         _check_board(board)
         seat = Seat(dealer)
         _set_setup(self, _Setup(rules, seat, hands_t, board, int(deal_number)))
@@ -111,10 +117,10 @@ class Deal:
 
     @classmethod
     def new(cls, *, dealer: Seat = Seat.NORTH, seed: int | random.Random | None = None,
-            rules: RuleSet = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
-        """Shuffle (reproducibly, from ``seed``) and deal."""
-        if not isinstance(rules, RuleSet) or deal_number < 1:
-            raise VintError(Reason.BAD_DEAL, detail="a rule set and a deal number from 1 are needed")
+            rules: RuleSet | str = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
+        """Shuffle (reproducibly, from ``seed``) and deal; ``rules`` is a rule set or its name."""
+        rules = as_rule_set(rules)
+        _check_number(deal_number)
         _check_board(board)
         seat = Seat(dealer)
         deal = _new(cls)  # the hands are a fresh deal: nothing to check
@@ -124,7 +130,7 @@ class Deal:
         return deal
 
     @classmethod
-    def replay(cls, hands: Sequence[Hand], actions: Iterable[Action], *, dealer: Seat, rules: RuleSet = SEED,
+    def replay(cls, hands: Sequence[Hand], actions: Iterable[Action], *, dealer: Seat, rules: RuleSet | str = SEED,
                deal_number: int = 1, board: str | None = None) -> Deal:
         """A deal with every action applied (and checked) in order."""
         deal = cls(hands, dealer=dealer, rules=rules, deal_number=deal_number, board=board)
@@ -273,7 +279,7 @@ class Deal:
         Game and rubber lines depend on the rubber: see :class:`vint_core.Rubber`.
         """
         if not self.is_finished:
-            raise RubberError(Reason.NOT_FINISHED)
+            raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
         if self.play is None:
             return ()
         return score_result(self.rules, self.play.contract, self.play.tricks_won(self.play.contract.side),
@@ -327,7 +333,13 @@ class Deal:
 def _check_board(board: object) -> None:
     """A board label is one printable line of text (or None)."""
     if board is not None and not (isinstance(board, str) and board.isprintable()):
-        raise VintError(Reason.BAD_DEAL, detail=f"a board label is one printable line, not {board!r}")
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_board", value=repr(board)))
+
+
+def _check_number(number: object) -> None:
+    """A deal number is a whole number from 1."""
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_number", value=repr(number)))
 
 
 def _deal_of(setup: _Setup, auction: Auction, ps: _State | None) -> Deal:

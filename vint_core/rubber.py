@@ -2,7 +2,7 @@
 
 Under ``seed`` the first side to reach 1000 (all points count) wins the
 rubber; if both pass 1000 in the same deal the higher total wins, and an exact
-tie plays on (RULES.md §2.2). Under ``foster_1897`` a game is won by the first
+tie plays on (docs/rules.md §2.2). Under ``foster_1897`` a game is won by the first
 side to reach 500 trick points below the line, checked after every trick, and
 the rubber goes to the first side to win two games (§4.4).
 
@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from vint_core.deal import Deal
-from vint_core.errors import Reason, RubberError
-from vint_core.rules import SEED, RuleSet
+from vint_core.errors import NotFinishedError, Reason, RubberError
+from vint_core.i18n import Phrase
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, game_line, rubber_line, totals, trick_value
 from vint_core.seats import Seat, Side
 
@@ -50,6 +51,9 @@ class Rubber:
     winner: Side | None = None
     #: the rubber bonus line, once the rubber is won
     bonus_lines: tuple[ScoreLine, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", as_rule_set(self.rules))  # a rule set's name will do
 
     # -- state -------------------------------------------------------------
 
@@ -114,16 +118,16 @@ class Rubber:
         if self.is_finished:
             raise RubberError(Reason.RUBBER_OVER, winner=self.winner)
         if not deal.is_finished:
-            raise RubberError(Reason.NOT_FINISHED)
+            raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_recorded"))
         if deal.rules != self.rules:
-            raise RubberError(Reason.WRONG_DEAL, detail=f"the deal is played under {deal.rules.name}, "
-                              f"the rubber under {self.rules.name}")
+            raise RubberError(Reason.WRONG_DEAL, problem=Phrase("rubber_wrong_rules", deal_rules=deal.rules.name,
+                                                                 rules=self.rules.name))
         if deal.dealer != self.next_dealer:
-            raise RubberError(Reason.WRONG_DEAL, detail=f"{self.next_dealer} deals next in this rubber, "
-                              f"but the deal was dealt by {deal.dealer}")
+            raise RubberError(Reason.WRONG_DEAL, problem=Phrase("rubber_wrong_dealer", dealer=self.next_dealer,
+                                                                 actual=deal.dealer))
         if self.rules.min_level == "progressive" and deal.deal_number != self.next_deal_number:
-            raise RubberError(Reason.WRONG_DEAL, detail=f"this is deal {self.next_deal_number} of the rubber, "
-                              f"but the deal was played as deal {deal.deal_number}")
+            raise RubberError(Reason.WRONG_DEAL, problem=Phrase("rubber_wrong_number", n=self.next_deal_number,
+                                                                 actual=deal.deal_number))
         lines = list(deal.score())
         game = list(self.game_score)
         games = list(self.games_won)

@@ -1,7 +1,7 @@
-"""Rule sets: every parameter of RULES.md as a field of a frozen ``RuleSet``.
+"""Rule sets: every parameter of docs/rules.md §2 and §4 as a field of a frozen ``RuleSet``.
 
 A rule set is a value passed explicitly, never a global setting. The named
-presets are those of RULES.md: ``seed`` (the default), ``short``,
+presets are those of docs/rules.md: ``seed`` (the default), ``short``,
 ``progressive``, ``whist_vint`` and ``foster_1897``.
 
 >>> rules = RuleSet.named("seed")
@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from vint_core.calls import PASS, Bid, Call, Strain
-from vint_core.errors import ParseError, Reason
+from vint_core.errors import IllegalCallError, ParseError, Reason
+from vint_core.i18n import Phrase
 
 HonoursRule = Literal["tiers", "scaled", "majority", "none"]
 
@@ -60,9 +61,9 @@ SEED_ORDER = (Strain.SPADES, Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strai
 
 @dataclass(frozen=True)
 class RuleSet:
-    """All the parameters of a Vint rule set (RULES.md §2–4).
+    """All the parameters of a Vint rule set (docs/rules.md §2–4).
 
-    Fields are named as in RULES.md. Make a variant with :meth:`replace`.
+    Fields are named as in docs/rules.md. Make a variant with :meth:`replace`.
     """
 
     name: str = "seed"
@@ -105,10 +106,12 @@ class RuleSet:
     _calls_from: tuple[tuple[Call, ...], ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if len(set(self.strain_order)) != len(self.strain_order) or not self.strain_order:
-            raise ValueError("strain_order must list each strain at most once")
-        if not (self.min_level == "progressive" or (isinstance(self.min_level, int) and 1 <= self.min_level <= 7)):
-            raise ValueError("min_level must be 1–7 or 'progressive'")
+        order = self.strain_order
+        if (not isinstance(order, tuple) or not order or len(set(order)) != len(order)
+                or not all(isinstance(s, Strain) for s in order)):
+            raise _bad_field("strain_order", order)
+        if not _field_ok("min_level", self.min_level, 1):
+            raise _bad_field("min_level", self.min_level)
         bids = tuple(Bid(level, strain) for level in range(1, 8) for strain in self.strain_order)
         object.__setattr__(self, "_bids", bids)
         object.__setattr__(self, "_rank", {bid: i for i, bid in enumerate(bids)})
@@ -130,7 +133,8 @@ class RuleSet:
         """Does ``bid`` outrank ``other``: a higher level, or the same level in a higher strain?"""
         a, b = self._rank.get(bid), self._rank.get(other)
         if a is None or b is None:
-            raise ValueError(f"{bid if a is None else other} cannot be bid under {self.name}")
+            raise IllegalCallError(Reason.NOT_IN_RULES, call=bid if a is None else other, rules=self.name,
+                                   strains=" ".join(s.symbol for s in self.strain_order))
         return a > b
 
     def min_level_for(self, deal_number: int) -> int:
@@ -154,7 +158,7 @@ class RuleSet:
 
     @classmethod
     def named(cls, name: str) -> RuleSet:
-        """One of the named rule sets of RULES.md."""
+        """One of the named rule sets of docs/rules.md (§2, §4)."""
         rules = RULE_SETS.get(name.strip().lower().replace("-", "_")) if isinstance(name, str) else None
         if rules is None:
             raise ParseError(Reason.UNKNOWN_RULES, text=name, known=", ".join(RULE_SETS))
@@ -181,17 +185,15 @@ class RuleSet:
         Every field's type and range is checked: anything else raises ``ParseError``.
         """
 
-        def bad(why: str) -> ParseError:
-            return ParseError(Reason.UNKNOWN_RULES, text=why[:60], known=", ".join(RULE_SETS))
-
         if not isinstance(data, dict):
-            raise bad(str(data))
+            raise ParseError(Reason.BAD_RULES_DATA, value=_shown(data))
         reference = SEED.to_dict()
         for key, value in data.items():
             if not isinstance(key, str) or key not in reference:
-                raise bad(f"{key}")
+                raise ParseError(Reason.UNKNOWN_RULE_FIELD, field=_shown(key, quoted=False),
+                                 known=", ".join(reference))
             if not _field_ok(key, value, reference[key]):
-                raise bad(f"{key}: {value}")
+                raise _bad_field(key, value)
         kwargs = dict(data)
         if "strain_order" in kwargs:
             kwargs["strain_order"] = tuple(Strain(s) for s in kwargs["strain_order"])
@@ -241,6 +243,47 @@ def _field_ok(key: str, value: object, ref: object) -> bool:
             isinstance(k, str) and k in ref and (_plain_int(v) or (v is None and k in _NULLABLE))
             for k, v in value.items())
     return False
+
+
+def _shown(value: object, *, quoted: bool = True) -> str:
+    """A value as a learner typed it, cut to one short line."""
+    text = repr(value) if quoted else str(value)
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _bad_field(key: str, value: object) -> ParseError:
+    """The error for a rule-set field ``key`` that cannot be ``value``, saying what it may be."""
+    if key == "name":
+        allowed = Phrase("rules_allowed_name")
+    elif key == "strain_order":
+        allowed = Phrase("rules_allowed_strains")
+    elif key == "min_level":
+        allowed = Phrase("rules_allowed_min_level")
+    elif key in _CHOICES:
+        allowed = Phrase("rules_allowed_choice", choices=", ".join(repr(c) for c in _CHOICES[key]))
+    else:
+        ref = SEED.to_dict().get(key)
+        if isinstance(ref, bool):
+            allowed = Phrase("rules_allowed_bool")
+        elif isinstance(ref, dict):
+            allowed = Phrase("rules_allowed_parts", parts=", ".join(ref))
+        else:
+            allowed = Phrase("rules_allowed_int", low=1 if key in _AT_LEAST_ONE else 0, high=_LIMIT)
+    return ParseError(Reason.BAD_RULE_FIELD, field=key, value=_shown(value), allowed=allowed)
+
+
+def as_rule_set(rules: RuleSet | str) -> RuleSet:
+    """``rules`` itself, or the named rule set when it is a name: wherever a learner passes rules.
+
+    >>> as_rule_set("short") is SHORT
+    True
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return RuleSet.named(rules)
+    raise ParseError(Reason.NOT_RULES, value=_shown(rules), known=", ".join(RULE_SETS))
 
 
 SEED = RuleSet()

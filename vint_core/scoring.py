@@ -1,4 +1,4 @@
-"""Scoring: one small pure function per rule of RULES.md §2.1 and §4.4.
+"""Scoring: one small pure function per rule of docs/rules.md §2.1 and §4.4.
 
 Every number comes out as a :class:`ScoreLine` that says which side gets it,
 what kind of points they are, and how they were computed, so that a score
@@ -71,7 +71,7 @@ def totals(lines: Iterable[ScoreLine]) -> dict[Side, int]:
 
 
 def trick_value(rules: RuleSet, contract: Contract) -> int:
-    """RULES.md §2 ``trick_value``: 10 × level, plus 10 per trick at no-trump (not under Foster)."""
+    """docs/rules.md §2 ``trick_value``: 10 × level, plus 10 per trick at no-trump (not under Foster)."""
     return rules.trick_value_of(contract.level, contract.strain)
 
 
@@ -205,7 +205,9 @@ def score_result(rules: RuleSet, contract: Contract, declarer_tricks: int,
                  hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
     """Every line of one played deal (without game and rubber lines, which need the rubber)."""
     if not 0 <= declarer_tricks <= 13:
-        raise ValueError("declarer_tricks must be 0–13")
+        from vint_core.errors import Reason, VintError
+
+        raise VintError(Reason.BAD_TRICKS, n=declarer_tricks)
     return play_lines(rules, contract, declarer_tricks) + honour_lines(rules, contract, hands, declarer_tricks)
 
 

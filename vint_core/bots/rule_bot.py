@@ -166,7 +166,9 @@ class RuleBot:
         """The decision with its reasoning."""
         legal = view.legal
         if not legal:
-            raise ValueError(f"{view.seat} has nothing to do now")
+            from vint_core.errors import OutOfTurnError, Reason
+
+            raise OutOfTurnError(Reason.NOTHING_TO_DO, seat=view.seat)
         if view.phase is Phase.AUCTION:
             return _Bidder(view).decide()
         return _Player(view).decide()

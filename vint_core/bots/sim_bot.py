@@ -88,7 +88,9 @@ class SimBot:
     def __init__(self, level: Level = "normal", *, play_samples: int | None = None,
                  auction_samples: int | None = None, use_promises: bool = True) -> None:
         if level not in LEVELS:
-            raise ValueError(f"unknown SimBot level {level!r}; the levels are {', '.join(LEVELS)}")
+            from vint_core.errors import ParseError, Reason
+
+            raise ParseError(Reason.UNKNOWN_BOT_LEVEL, text=level, known=", ".join(LEVELS))
         base = LEVELS[level]
         self.level: Level = level
         self.name = f"sim-{level}"
@@ -104,7 +106,9 @@ class SimBot:
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
         if not legal:
-            raise ValueError(f"it is not {view.seat}'s turn")
+            from vint_core.errors import OutOfTurnError, Reason
+
+            raise OutOfTurnError(Reason.NOTHING_TO_DO, seat=view.seat)
         if len(legal) == 1:
             return self._remember(view, legal[0], _Decision("only"))
         if not self._dds_available():

@@ -20,7 +20,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -31,6 +30,7 @@ from typing import Any
 from vint_core.quiz import TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
 from vint_core.quiz.texts import Msg
+from vint_core.saves import data_dir, keep_aside, read_json, write_json
 
 FORMAT = "vint-quiz-progress"
 VERSION = 1
@@ -39,10 +39,8 @@ WINDOW = 5
 
 
 def default_progress_path() -> Path:
-    """``quiz.json`` in the data directory the table saves to (``$VINT_DATA_DIR``, else XDG's)."""
-    from vint_core.session import default_save_path
-
-    return default_save_path().with_name("quiz.json")
+    """``quiz.json`` in the data directory the table saves to (``$VINT_DATA_DIR``, else the user's data folder)."""
+    return data_dir() / "quiz.json"
 
 
 @dataclass(frozen=True)
@@ -145,13 +143,7 @@ class Progress:
         """Write the progress to ``path`` atomically (a temporary file, then a rename)."""
         if self.path is None:
             raise ValueError("this progress has no file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(self.to_json(), fh, ensure_ascii=False)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.path)
+        write_json(self.path, self.to_json())
 
     @classmethod
     def open(cls, path: Path | None = None, *, learner: str = "") -> Progress:
@@ -163,14 +155,9 @@ class Progress:
         path = path if path is not None else default_progress_path()
         if path.exists():
             try:
-                return cls.from_json(json.loads(path.read_text(encoding="utf-8")), path=path)
+                return cls.from_json(read_json(path), path=path)
             except (ValueError, OSError, UnicodeDecodeError) as exc:
-                stamp = time.strftime("%Y%m%d-%H%M%S")
-                aside = path.with_name(f"{path.name}.damaged-{stamp}")
-                n = 1
-                while aside.exists():
-                    aside, n = path.with_name(f"{path.name}.damaged-{stamp}-{n}"), n + 1
-                os.replace(path, aside)
+                aside = keep_aside(path)
                 return cls(learner=learner, path=path,
                            message=Msg.of("ui_damaged", aside=aside.name, error=str(exc)[:120]))
         return cls(learner=learner, path=path)

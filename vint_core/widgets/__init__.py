@@ -2,7 +2,8 @@
 
 Each widget is a small class with a ``widget`` attribute (the ipywidgets box to
 display) and methods that draw and forward clicks; :class:`Table` composes them
-and drives a :class:`~vint_core.session.TableSession`.
+and draws a :class:`~vint_core.controller.Controller` (the flow every front end shares),
+forwarding the learner's clicks to it.
 
 In a notebook::
 
@@ -10,13 +11,14 @@ In a notebook::
     Table.open()          # resumes the saved game, or starts one
 """
 
+from vint_core.controller import PACES
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
-from vint_core.widgets.settings import PACES, SettingsPanel, TableSettings
+from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.table import Table
 from vint_core.widgets.trick import TrickView
 

@@ -1,5 +1,5 @@
 """Every question type, 1,000 seeded items each: the answer recomputed here by a plain
-re-implementation of RULES.md (no engine code: only the item's ``data``), and the choices checked
+re-implementation of docs/rules.md (no engine code: only the item's ``data``), and the choices checked
 (the keyed choice is the answer, no two choices equal, every distractor differs from the answer and
 carries feedback in English and German, a misconception's feedback names it)."""
 

@@ -93,7 +93,7 @@ def test_normalise() -> None:
 
 
 def test_worked_cases_match_the_rules() -> None:
-    """RULES.md's own examples, reached through the quiz's answers."""
+    """docs/rules.md §5.4's own examples (A3, A7), reached through the quiz's answers."""
     # A3: over 1NT, 2♠ is the lowest bid
     items = [i for i in generate("lowest_bid", seed=9, count=400, rules="seed")
              if [c for c in i.data["calls"] if c != "Pass"][-1:] == ["1NT"]]

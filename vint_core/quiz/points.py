@@ -91,7 +91,7 @@ RUBBER_RULES = tuple(r for r in RULE_SETS.values() if r.games_per_rubber == 1 an
 
 def rubber_outcome(rules: RuleSet, before: PerSide[int], deal: PerSide[int], *, target: int | None = None,
                    bonus: bool = True, both_over_plays_on: bool = False) -> dict[str, Any]:
-    """``{"winner": "NS"|"EW"|None, "totals": {...}}`` after the deal (RULES.md §2.2)."""
+    """``{"winner": "NS"|"EW"|None, "totals": {...}}`` after the deal (docs/rules.md §2.2)."""
     goal = rules.game_target if target is None else target
     after = before + deal
     reached = [side for side, total in after.items() if total >= goal]

@@ -1,6 +1,7 @@
 """Figures for the quizzes (printed, never asserted), the issue's figures exactly.
 
-* items generated per second, per question type: ``make_item`` (the engine's answer, the
+* items generated per second (wall clock, and per CPU second: steadier on a busy machine), per
+  question type: ``make_item`` (the engine's answer, the
   misconceptions' distractors, the explanation), and the same plus ``to_dict("en")`` (the JSON
   form with the prompt's HTML, the labels, every feedback put into words) — goal ≥ 1,000 a second;
 * the share of items per type whose distractors all carry a named misconception (and the share with
@@ -44,19 +45,18 @@ TIMER_JS = """() => {
 
 
 def rates(seconds: float) -> None:
-    print(f"{'type':<16} {'items/s':>9} {'+to_dict/s':>11}")
+    print(f"{'type':<16} {'items/s':>9} {'per CPU s':>10} {'+to_dict/s':>11} {'per CPU s':>10}")
     for name in TYPES:
+        row = []
         for with_dict in (False, True):
-            n, start = 0, time.perf_counter()
+            n, start, cpu = 0, time.perf_counter(), time.process_time()
             while time.perf_counter() - start < seconds:
                 item = make_item(name, seed=1, index=n)
                 if with_dict:
                     item.to_dict("en")
                 n += 1
-            rate = n / (time.perf_counter() - start)
-            if not with_dict:
-                plain = rate
-        print(f"{name:<16} {plain:>9.0f} {rate:>11.0f}")
+            row += [n / (time.perf_counter() - start), n / max(1e-9, time.process_time() - cpu)]
+        print(f"{name:<16} {row[0]:>9.0f} {row[1]:>10.0f} {row[2]:>11.0f} {row[3]:>10.0f}")
 
 
 def misconception_shares(count: int) -> None:

@@ -334,7 +334,8 @@ def test_score_of_a_tagged_deal_number_that_does_not_fit_is_an_error(capsys: pyt
                     encoding="utf-8")
     code, out, err = run(capsys, "score", str(path))
     assert_one_line_error(code, out, err)
-    assert f"{path}: board 2: this deal does not fit the rubber: this is deal 2 of the rubber, but the deal was played as deal 1" in err
+    assert (f"{path}: board 2: this deal does not fit the rubber: "
+            "this is deal 2 of the rubber, but the deal was played as deal 1") in err
 
 
 # -- extending the command ----------------------------------------------------------------

@@ -536,7 +536,8 @@ def test_loads_rubbers_names_the_board_of_a_deal_that_does_not_fit() -> None:
     wrong = text[:second] + text[second:].replace('[VintDealNumber "2"]', '[VintDealNumber "1"]', 1)
     with pytest.raises(RecordError) as err:
         loads_rubbers(wrong)
-    assert err.value.message() == "board 2: this deal does not fit the rubber: this is deal 2 of the rubber, but the deal was played as deal 1"
+    assert err.value.message() == ("board 2: this deal does not fit the rubber: "
+                                   "this is deal 2 of the rubber, but the deal was played as deal 1")
     assert err.value.message("de").startswith("Spiel 2: ")
     with pytest.raises(RecordError) as err:
         loads_rubbers(text.replace('[Board "3"]', f'[Board "3"]\n[Dealer "{deals[2].dealer.left.letter}"]', 1))

@@ -315,12 +315,6 @@ def test_A2() -> None:
     assert rubber.next_dealer is E and rubber.totals == {Side.NS: 0, Side.EW: 0}
 
 
-def test_A3() -> None:
-    deal = _auction(N, ["1NT"])
-    assert not deal.is_legal(Call.parse("1♥")) and not deal.is_legal(Call.parse("1NT"))
-    assert deal.is_legal(Call.parse("2♠"))
-
-
 def test_A4() -> None:
     deal = _auction(N, ["P", "1♦", "P", "P"])
     assert deal.to_act is N and deal.is_legal(Call.parse("1♥"))

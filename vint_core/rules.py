@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -128,6 +129,16 @@ class RuleSet:
     def bid_rank(self, bid: Bid) -> int | None:
         """Position of a bid in the rising order (0 = lowest), or None if it cannot be bid."""
         return self._rank.get(bid)
+
+    @property
+    def bid_ranks(self) -> Mapping[Bid, int]:
+        """Each bid this rule set allows and its position in :attr:`bids` (0 = lowest); read-only."""
+        return self._rank
+
+    @property
+    def calls_from(self) -> tuple[tuple[Call, ...], ...]:
+        """``calls_from[i]``: Pass and every bid from position ``i`` of :attr:`bids` on, for i = 0 … len(bids)."""
+        return self._calls_from
 
     def outranks(self, bid: Bid, other: Bid) -> bool:
         """Does ``bid`` outrank ``other``: a higher level, or the same level in a higher strain?"""

@@ -88,6 +88,17 @@ class Seat(enum.IntEnum):
             raise ParseError(Reason.BAD_SEAT, text=text)
         return seat
 
+    @classmethod
+    def of(cls, value: Seat | str | int) -> Seat:
+        """A seat given as a Seat, its text (``"N"``, ``"South"``) or its number 0–3."""
+        if isinstance(value, Seat):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+            return _SEATS[value]
+        raise ParseError(Reason.BAD_SEAT, text=repr(value))
+
     def __str__(self) -> str:
         return self.name.capitalize()
 

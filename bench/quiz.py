@@ -131,7 +131,7 @@ def browser(checks: int) -> None:
 def _card_index(hand: str, pbn: str) -> int:
     from vint_core.cards import Card, Hand
 
-    return list(Hand.parse(hand).cards).index(Card.parse(pbn))
+    return list(Hand.parse(hand, complete=False).cards).index(Card.parse(pbn))
 
 
 def main() -> None:

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from vint_core.i18n import _fill, _lang
+from vint_core.i18n import seat_name, side_name
+from vint_core.seats import Seat, Side
 
 # key -> (English, German)
 _TEXTS: dict[str, tuple[str, str]] = {
@@ -242,13 +243,26 @@ class Msg:
         return cls(key, tuple(params.items()))
 
     def render(self, lang: str = "en") -> str:
-        values = {k: (v.render(lang) if hasattr(v, "render") else v) for k, v in self.params}
-        return say_key(self.key, lang, values)
+        return say_key(self.key, lang, dict(self.params))
+
+
+def _word(value: Any, lang: str) -> Any:
+    """A parameter as it reads in ``lang``: a sentence rendered, a seat or side by name, ``None`` as a dash."""
+    if hasattr(value, "render"):
+        return value.render(lang)
+    if isinstance(value, Seat):
+        return seat_name(value, lang)
+    if isinstance(value, Side):
+        return side_name(value, lang)
+    if value is None:
+        return "—"
+    return value if isinstance(value, (int, float, str)) else str(value)
 
 
 def say_key(key: str, lang: str, params: Mapping[str, Any]) -> str:
     """The sentence ``key`` in ``lang`` with ``params`` filled in (seats and sides by name)."""
-    return _fill(_TEXTS[key][_lang(lang)], lang, params)
+    template = _TEXTS[key][1 if lang.lower().startswith("de") else 0]
+    return template.format(**{k: _word(v, lang) for k, v in params.items()})
 
 
 @dataclass(frozen=True, slots=True)

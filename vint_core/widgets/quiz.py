@@ -193,7 +193,7 @@ class QuizWidget:
             row.add_class("vint-quiz-choices")
             return [row]
         if item.kind == "cards":
-            hand = Hand.parse(item.data["hand"])
+            hand = Hand.parse(item.data["hand"], complete=False)
             for card in hand.cards:
                 toggle = widgets.ToggleButton(description=str(card), tooltip=str(card),
                                               layout=widgets.Layout(width="3.6em"))

@@ -144,6 +144,11 @@ class Auction:
         return self._s.over
 
     @property
+    def passes_in_a_row(self) -> int:
+        """The passes since the last bid (or since the start, before any bid)."""
+        return self._s.passes
+
+    @property
     def is_passed_out(self) -> bool:
         return self._s.over and self._s.top < 0
 

@@ -132,20 +132,11 @@ def call_feedback(auction: Auction, call: Call, *, lang: str = "en") -> Feedback
     return Feedback(True, message, "bid")
 
 
-def _passes_in_a_row(auction: Auction) -> int:
-    n = 0
-    for call in reversed(auction.calls):
-        if call is not PASS:
-            break
-        n += 1
-    return n
-
-
 def auction_status(auction: Auction, *, lang: str = "en") -> str:
     """Where the auction stands and why it goes on or is over: the passes that end it (eight in a row under
     ``seed``, not three), the declarer and the opening leader (the declarer's left, not the dealer's)."""
     rules = auction.rules
-    passes = _passes_in_a_row(auction)
+    passes = auction.passes_in_a_row
     contract = auction.contract
     if auction.is_passed_out:
         return text("lesson_auction_passed_out", lang, n=rules.passout_passes, next=auction.dealer.left)

@@ -15,7 +15,7 @@ from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
 from vint_core.quiz.items import Item, Line, make_choices, seat_label
-from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction, trailing_passes
+from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
 from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
@@ -42,7 +42,7 @@ def _in_progress(rng: random.Random, rules: RuleSet, *, need_bid: bool) -> tuple
         open_ = [s for s in snaps if not s.is_over and (not need_bid or len(s.legal_calls()) > 1)]
         if open_:
             # moments after a bid with a few passes are where learners go wrong: weight them up
-            weights = [3 if trailing_passes(s) >= 3 and s.highest_bid is not None else 1 for s in open_]
+            weights = [3 if s.passes_in_a_row >= 3 and s.highest_bid is not None else 1 for s in open_]
             return rng.choices(open_, weights)[0], number
 
 
@@ -51,7 +51,7 @@ def _base(a: Auction, rules: RuleSet, number: int) -> dict[str, Any]:
 
 
 def _passes_line(a: Auction) -> Line | None:
-    n = trailing_passes(a)
+    n = a.passes_in_a_row
     if n == 0 or not a.calls:
         return None
     if a.highest_bid is None:
@@ -89,7 +89,7 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     # the misconception that gives the other answer
     mistake: str | None = None
     if answer:
-        end_passes = trailing_passes(a)
+        end_passes = a.passes_in_a_row
         if top is not None and top.level == bid.level and not _bridge_outranks(bid, top):
             mistake = "bridge_order"
         elif top is not None and 3 <= end_passes < rules.auction_end_passes:
@@ -143,7 +143,7 @@ def lowest_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         ignored = _lowest_by(order, top, 1)
         if ignored is not None:
             distractors.append((ignored.pbn, "min_level_ignored"))
-    if top is not None and 3 <= trailing_passes(a) < rules.auction_end_passes:
+    if top is not None and 3 <= a.passes_in_a_row < rules.auction_end_passes:
         distractors.append((None, "three_pass_end"))
     if Strain.NOTRUMP not in order and top is not None and top.strain is Strain.HEARTS:
         distractors.append((Bid(top.level, Strain.NOTRUMP).pbn, "no_nt_in_whist_vint"))
@@ -214,10 +214,10 @@ def auction_over(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     dealer = Seat(rng.randrange(4))
     number = deal_number_for(rng, rules)
     snaps = random_auction(rng, rules, dealer=dealer, deal_number=number)[1:]
-    weights = [4 if s.is_over else (3 if trailing_passes(s) >= 3 else 1) for s in snaps]
+    weights = [4 if s.is_over else (3 if s.passes_in_a_row >= 3 else 1) for s in snaps]
     a = rng.choices(snaps, weights)[0]
     answer = a.is_over
-    n = trailing_passes(a)
+    n = a.passes_in_a_row
     mistake: str | None = None
     if not answer and a.highest_bid is not None and n >= 3:
         mistake = "three_pass_end"

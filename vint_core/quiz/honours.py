@@ -16,27 +16,15 @@ from typing import Any
 from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
+from vint_core.honours import honours_held
 from vint_core.quiz.items import Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, fitting_contract, new_hands
 from vint_core.quiz.texts import Msg
 from vint_core.rules import SEED, RuleSet, TrickValue
-from vint_core.scoring import ScoreLine, honour_lines, totals
+from vint_core.scoring import ScoreLine, score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
 
 HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
-
-
-# TODO(api): use vint_core.honours once merged (honours_held(hands, strain) -> PerSide[tuple[Card, ...]])
-def honours_held(hands: Sequence[Hand], strain: Strain) -> PerSide[tuple[Card, ...]]:
-    """The honours each side was dealt: A K Q J 10 of trumps, or the four aces at no-trump."""
-    suit = strain.suit
-    cards = [Card(s, Rank.ACE) for s in Suit] if suit is None else [Card(suit, r) for r in HONOUR_RANKS]
-
-    def held(side: Side) -> tuple[Card, ...]:
-        a, b = side.seats
-        return tuple(c for c in cards if c in hands[a] or c in hands[b])
-
-    return PerSide(held(Side.NS), held(Side.EW))
 
 
 def deal_text(first: Seat, hands: Sequence[Hand]) -> str:
@@ -52,6 +40,12 @@ def _count(hands: Sequence[Hand], cards: Sequence[Card]) -> dict[str, int]:
 def _held_lines(held: PerSide[tuple[Card, ...]]) -> list[Line]:
     return [Msg.of("x_honours_held", side=side, n=len(cards), cards=" ".join(str(c) for c in cards) or "—")
             for side, cards in held.items()]
+
+
+def _honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
+    """The honours (or aces) lines only, with the declarers on 7 tricks (the question gives no tricks)."""
+    return tuple(ln for ln in score_contract(contract, tricks=7, honours=hands, rules=rules)
+                 if ln.kind in ("honours", "aces"))
 
 
 def honours_count(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -95,27 +89,27 @@ def honours_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         if rules.honours_suit != "majority" or not _aces_split(hands):
             break
     contract = fitting_contract(rng, rules, hands, deal_number=deal_number_for(rng, rules))
-    lines = honour_lines(rules, contract, hands, 7)
+    lines = _honour_lines(rules, contract, hands)
     answer = _points(lines)
     distractors: list[tuple[Any, str | None]] = []
     distractors.append((_points([ln for ln in lines if ln.side == contract.side]), "honours_declarers_only"))
     if contract.strain is Strain.NOTRUMP and rules.trick_value.notrump_extra:
         flat = rules.replace(trick_value=TrickValue(rules.trick_value.per_level, 0))
-        distractors.append((_points(honour_lines(flat, contract, hands, 7)), "no_nt_surcharge"))
+        distractors.append((_points(_honour_lines(flat, contract, hands)), "no_nt_surcharge"))
     if rules.honours_suit == "majority":
         seed_like = SEED.replace(trick_value=rules.trick_value)
-        distractors.append((_points(honour_lines(seed_like, contract, hands, 7)), "seed_tiers_under_foster"))
+        distractors.append((_points(_honour_lines(seed_like, contract, hands)), "seed_tiers_under_foster"))
     elif rules.honours_suit != "none":
         three = rules.replace(three_honours_multiplier=rules.four_honours_multiplier)
-        distractors.append((_points(honour_lines(three, contract, hands, 7)), "three_honours_score"))
+        distractors.append((_points(_honour_lines(three, contract, hands)), "three_honours_score"))
     else:
         seed_like = SEED.replace(trick_value=rules.trick_value)
-        distractors.append((_points(honour_lines(seed_like, contract, hands, 7)), "honours_in_whist_vint"))
+        distractors.append((_points(_honour_lines(seed_like, contract, hands)), "honours_in_whist_vint"))
     if rules.honours_suit != "none":
         single = [Hand(), Hand(), Hand(), Hand()]
         single[contract.declarer] = hands[contract.declarer]
         single[contract.declarer.left] = hands[contract.declarer.left]
-        distractors.append((_points(honour_lines(rules, contract, single, 7)), "one_hand"))
+        distractors.append((_points(_honour_lines(rules, contract, single)), "one_hand"))
     held = honours_held(hands, contract.strain)
     explanation: list[Line] = [*lines] if lines else [Msg.of("x_no_honours")]
     explanation.extend(_held_lines(held))

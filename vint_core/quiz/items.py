@@ -30,7 +30,7 @@ Line = Msg | ScoreLine | VintError
 def say(line: Line, lang: str) -> str:
     """A sentence, score line or engine error in ``lang``."""
     if isinstance(line, ScoreLine):
-        return line.explanation(lang)
+        return line.text(lang)
     if isinstance(line, VintError):
         return line.message(lang)
     return line.render(lang)

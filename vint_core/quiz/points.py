@@ -1,7 +1,7 @@
 """Questions on the score: ``deal_points`` (every line of a played deal) and ``rubber_result``
 (the deal added to the totals, the rubber won or not, the bonus).
 
-``deal_points`` is the engine's :func:`vint_core.scoring.score_result`; its distractors are the
+``deal_points`` is the engine's :func:`vint_core.scoring.score_contract`; its distractors are the
 same lines with one misconception applied (only the declarers scoring tricks, odd tricks only,
 no undertricks for a bid of one meaning one trick, slams and honours for the declarers only,
 honours to the side that won the tricks, no-trump without its surcharge).
@@ -20,7 +20,7 @@ from vint_core.quiz.items import Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, declarer_tricks, fitting_contract, new_hands
 from vint_core.quiz.texts import Msg
 from vint_core.rules import RULE_SETS, RuleSet, TrickValue
-from vint_core.scoring import ScoreLine, score_result, totals, trick_value
+from vint_core.scoring import ScoreLine, score_contract, totals, trick_value
 from vint_core.seats import PerSide, Seat, Side
 
 
@@ -60,7 +60,7 @@ def deal_points_distractors(rules: RuleSet, contract: Contract, tricks: int, han
                     "honours_declarers_only"))
     if contract.strain is Strain.NOTRUMP and rules.trick_value.notrump_extra:
         flat = rules.replace(trick_value=TrickValue(rules.trick_value.per_level, 0))
-        out.append((_points(score_result(flat, contract, tricks, hands)), "no_nt_surcharge"))
+        out.append((_points(score_contract(contract, tricks=tricks, honours=hands, rules=flat)), "no_nt_surcharge"))
     out.append((_points(_without(lines, lambda ln: ln.kind == "undertricks")), "no_undertricks"))
     return out
 
@@ -69,7 +69,7 @@ def deal_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     _, hands = new_hands(rng)
     contract = fitting_contract(rng, rules, hands, deal_number=deal_number_for(rng, rules))
     tricks = declarer_tricks(rng, contract)
-    lines = score_result(rules, contract, tricks, hands)
+    lines = score_contract(contract, tricks=tricks, honours=hands, rules=rules)
     answer = _points(lines)
     explanation: list[Line] = list(lines)
     side_tricks = {contract.side: tricks, contract.side.other: 13 - tricks}
@@ -112,7 +112,7 @@ def _scenario(rng: random.Random, rules: RuleSet) -> tuple[PerSide[int], PerSide
     while True:
         _, hands = new_hands(rng)
         contract = fitting_contract(rng, rules, hands, deal_number=deal_number_for(rng, rules))
-        t = totals(score_result(rules, contract, declarer_tricks(rng, contract), hands))
+        t = totals(score_contract(contract, tricks=declarer_tricks(rng, contract), honours=hands, rules=rules))
         deal = PerSide(t[Side.NS], t[Side.EW])
         if min(deal) < 10:
             continue

@@ -47,16 +47,6 @@ def random_auction(rng: random.Random, rules: RuleSet, *, dealer: Seat, deal_num
     return out
 
 
-def trailing_passes(a: Auction) -> int:
-    """Passes in a row at the end of the auction so far."""
-    n = 0
-    for call in reversed(a.calls):
-        if call is not PASS:
-            break
-        n += 1
-    return n
-
-
 def deal_number_for(rng: random.Random, rules: RuleSet) -> int:
     """A deal number of the rubber: 1 mostly, any of 1–14 under progressive."""
     return rng.randint(1, 14) if rules.min_level == "progressive" else rng.choice((1, 1, 1, 2, 3))
@@ -149,5 +139,4 @@ __all__ = [
     "new_hands",
     "random_auction",
     "random_trick",
-    "trailing_passes",
 ]

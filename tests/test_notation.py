@@ -116,7 +116,7 @@ deals_strategy = st.builds(
     st.sampled_from(list(Seat)),
     st.integers(1, 9),
     st.one_of(st.none(), st.integers(1, 500).map(str),
-              st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and s.isprintable())),
+              st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and s.isprintable() and s != "#")),
 )
 
 

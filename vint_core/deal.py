@@ -409,8 +409,8 @@ class Deal:
 
 
 def _check_board(board: object) -> None:
-    """A board label is one printable line of text (or None)."""
-    if board is not None and not (isinstance(board, str) and board.isprintable()):
+    """A board label is one printable line of text (or None); not "#", which PBN reads as "as before"."""
+    if board is not None and not (isinstance(board, str) and board.isprintable() and board != "#"):
         raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_board", value=repr(board)))
 
 

@@ -39,7 +39,7 @@ from vint_core.scoring import ScoreLine, totals
 from vint_core.seats import Seat, Side
 
 #: modules that add subcommands: each provides ``register(subparsers) -> None``
-_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.simulate")
+_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.simulate", "vint_core.checks.command")
 
 __all__ = ["CommandError", "build_parser", "main", "random_deals", "score_report"]
 

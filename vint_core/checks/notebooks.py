@@ -85,6 +85,8 @@ def student_cell(cell: Cell) -> Cell:
             filler + "\n")
     if BEGIN_HIDDEN in text:
         text = _replace_regions(text, BEGIN_HIDDEN, END_HIDDEN, None)
+    if not _source(cell).endswith("\n"):
+        text = text.rstrip("\n")  # as nbgrader's generate_assignment leaves it
     out["source"] = text
     if out.get("cell_type") == "code":
         out["outputs"] = []
@@ -180,8 +182,10 @@ def _outcome(name: str, points: float, outputs: Sequence[dict[str, Any]]) -> Che
             else:
                 message = f"{name}: the check stopped with {ename}: {evalue}"
             return CheckGrade(name, False, 0, message, points)
-    said = [str(o.get("data", {}).get("text/plain", "")) for o in outputs if o.get("output_type") == "execute_result"]
-    message = said[-1].lstrip("✓ ").strip() if said and said[-1] else f"{name}: passed"
+    # a test cell prints its check's message (an execute_result would be read by nbgrader as partial credit)
+    printed = "".join(str(o.get("text", "")) for o in outputs if o.get("output_type") == "stream")
+    said = [line.strip() for line in printed.splitlines() if line.strip()]
+    message = said[0] if said else f"{name}: passed"
     return CheckGrade(name, True, points, message, points)
 
 

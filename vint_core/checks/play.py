@@ -83,7 +83,7 @@ def _trick_text(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> str:
 
 
 def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
-    """``fn(leader, cards, trump) -> Seat``: the seat winning a trick (``cards`` as played, ``trump`` a Suit or None)."""
+    """``fn(leader, cards, trump) -> Seat``: the seat winning a trick (``cards`` as played; ``trump`` a Suit, None)."""
     rng = gen.checks_rng("trick_winner", seed)
     qs = []
     for _ in range(cases):

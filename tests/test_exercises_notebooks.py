@@ -118,7 +118,7 @@ def test_student_versions_run_without_a_traceback_and_score_zero(name):
 
 # -- one wrong solution for each listed mistake ---------------------------------------------------------
 
-WRONG = {
+WRONG: dict[str, tuple[str, str, str | tuple[str, str]]] = {
     "bridge_strain_order": ("03-bids-and-tricks", "outranks", """
 def outranks(bid, other):
     order = [Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP]
@@ -140,38 +140,11 @@ def trick_points(contract, declarer_tricks):
         points[contract.declarer.side.other] += short * 2 * tv
     return points[Side.NS], points[Side.EW]
 """),
-    "honours_from_tricks": ("05-honours", "honour_points", """
-def honour_points(deal):
-    contract = deal.contract
-    tv = 10 * contract.level + (10 if contract.strain is Strain.NOTRUMP else 0)
-    trump = contract.strain.suit
-    points = {}
-    for side in Side:
-        won = [card for trick in deal.tricks if trick.winner.side == side for card in trick.cards]
-        if trump is None:
-            held = sum(1 for card in won if card.rank == Rank.ACE)
-            points[side] = {4: 10}.get(held, 0) * tv
-        else:
-            held = sum(1 for card in won if card.suit == trump and card.rank >= Rank.TEN)
-            points[side] = {5: 10, 4: 4}.get(held, 0) * tv
-    return points[Side.NS], points[Side.EW]
-"""),
-    "kings_at_notrump": ("05-honours", "honour_points", """
-def honour_points(deal):
-    contract = deal.contract
-    tv = 10 * contract.level + (10 if contract.strain is Strain.NOTRUMP else 0)
-    trump = contract.strain.suit
-    points = {}
-    for side in Side:
-        cards = [card for seat in side.seats for card in deal.hands[seat]]
-        if trump is None:
-            held = sum(1 for card in cards if card.rank == Rank.KING)
-            points[side] = {4: 10}.get(held, 0) * tv
-        else:
-            held = sum(1 for card in cards if card.suit == trump and card.rank >= Rank.TEN)
-            points[side] = {5: 10, 4: 4}.get(held, 0) * tv
-    return points[Side.NS], points[Side.EW]
-"""),
+    # the honours solution itself, with the learner's slip
+    "honours_from_tricks": ("05-honours", "honour_points", (
+        "[card for seat in side.seats for card in deal.hands[seat]]",
+        "[card for trick in deal.tricks if trick.winner.side == side for card in trick.cards]")),
+    "kings_at_notrump": ("05-honours", "honour_points", ("card.rank == Rank.ACE", "card.rank == Rank.KING")),
     "slams_only_declarers": ("06-deal-score", "deal_score", """
 def deal_score(contract, declarer_tricks, hands):
     tv = 10 * contract.level + (10 if contract.strain is Strain.NOTRUMP else 0)
@@ -209,8 +182,13 @@ def test_every_listed_mistake_has_a_wrong_solution():
 
 @pytest.mark.parametrize("key", sorted(WRONG))
 def test_a_wrong_solution_loses_its_points_and_names_the_mistake(key):
-    notebook, solution, code = WRONG[key]
-    results = run_in_process(_load(SOURCE / f"{notebook}.ipynb"), replace={solution: code})
+    notebook, solution, change = WRONG[key]
+    source = _load(SOURCE / f"{notebook}.ipynb")
+    if isinstance(change, tuple):  # a slip in the exercise's own solution
+        right = next(_text(c) for c in source["cells"] if _meta(c).get("grade_id") == solution)
+        assert change[0] in right
+        change = right.replace(*change)
+    results = run_in_process(source, replace={solution: change})
     passed, points, message = results[f"check_{solution}"]
     assert not passed and points == 0
     assert f"This looks like {MISTAKES[key].name}" in message

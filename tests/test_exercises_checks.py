@@ -268,3 +268,30 @@ def test_bidding_policy_plays_duplicate_and_explains_an_illegal_call():
     illegal = checks.bidding_policy(lambda view: Bid(1, Strain.SPADES), deals=2)
     assert not illegal.passed and "which is not legal there" in illegal.message
     assert "should make a call" in checks.bidding_policy(lambda view: "1S", deals=1).message
+
+
+# -- layers --------------------------------------------------------------------------------------------
+
+def test_the_checks_use_only_the_standard_library():
+    """A learner without Jupyter's grading tools can still check: `vint_core.checks` loads no third-party module."""
+    import ast
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    package = Path(checks.__file__).parent
+    allowed = set(sys.stdlib_module_names) | {"vint_core", "__future__"}
+    for path in package.glob("*.py"):
+        top = ast.parse(path.read_text(encoding="utf-8")).body
+        names = {a.name.split(".")[0] for n in top if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module.split(".")[0] for n in top if isinstance(n, ast.ImportFrom) and n.module}
+        assert names <= allowed, (path.name, names - allowed)
+
+    def loaded(imports: str) -> set[str]:
+        code = f"import json, sys{imports}; print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}})))"
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+        return set(json.loads(out.stdout))
+
+    added = loaded(", vint_core.checks, vint_core.checks.notebooks, vint_core.checks.command") - loaded("")
+    assert added <= allowed, added - allowed

@@ -258,6 +258,7 @@ def test_a_cell_past_the_time_limit_scores_zero_instead_of_hanging(tmp_path, cap
 
 # -- nbgrader -------------------------------------------------------------------------------------------
 
+@pytest.mark.filterwarnings("ignore::sqlalchemy.exc.SAWarning")  # nbgrader's own gradebook session
 def test_nbgrader_round_trip_generate_autograde_export(tmp_path, monkeypatch):
     """A teacher's course folder: nbgrader makes the same student version, autogrades a submission, exports CSV."""
     from nbgrader.api import Gradebook

@@ -101,7 +101,7 @@ SHEET = Answers(_sheet, lambda rows: "; ".join(show_pair(r) for r in rows) or "n
 
 def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0) -> CheckResult:
     """``fn(pbn_text) -> [(ns, ew), …]``: each rubber's totals for a match written as PBN (rubber bonus included)."""
-    from vint_core import notation
+    from vint_core import notation  # TODO(api): the PBN reader moves to its own module on api-records
 
     rng = gen.checks_rng("score_sheet", seed)
     qs = []

@@ -41,6 +41,10 @@ def _one_trick_undertricks(contract: Contract, tricks: int) -> tuple[ScoreLine, 
     return undertrick_lines(SEED, contract, contract.tricks_needed - short) if short > 0 else ()
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
 def _without(lines: Lines, *, side: Side, kind: str) -> tuple[ScoreLine, ...]:
     return tuple(line for line in lines if not (line.side == side and line.kind == kind))
 
@@ -110,7 +114,7 @@ def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Check
             "undertricks_single": _pair(trick_lines(SEED, c, d) + undertrick_lines(_SINGLE_UNDERTRICKS, c, d)),
             "no_notrump_surcharge": _pair(trick_lines(_NO_SURCHARGE, c, d) + undertrick_lines(_NO_SURCHARGE, c, d)),
         }
-        qs.append(Case((c, d), f"for {c} with {d} tricks", _pair(lines), _why(lines), wrong))
+        qs.append(Case((c, d), f"for {c} with {_tricks(d)}", _pair(lines), _why(lines), wrong))
     return run_check("trick_points", fn, qs, PAIR)
 
 
@@ -172,7 +176,7 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckRe
             "undertricks_single": _pair(score_result(_SINGLE_UNDERTRICKS, c, d, hands)),
             "no_notrump_surcharge": _pair(score_result(_NO_SURCHARGE, c, d, hands)),
         }
-        described = f"for {c} with {d} tricks ({honours_held(c, hands)})"
+        described = f"for {c} with {_tricks(d)} ({honours_held(c, hands)})"
         qs.append(Case((c, d, hands), described, _pair(lines), _why(lines), wrong))
     return run_check("deal_score", fn, qs, PAIR)
 

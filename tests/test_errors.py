@@ -134,8 +134,16 @@ def test_card_after_the_last_trick() -> None:
 
 
 def test_non_card_during_the_play() -> None:
-    err = rejected(play_deal(), "7H", IllegalPlayError, Reason.BAD_CARD)
-    assert "'7H'" in str(err)
+    err = rejected(play_deal(), 7, IllegalPlayError, Reason.BAD_CARD)
+    assert str(err).startswith("'7' is not a card")
+
+
+def test_text_during_the_play_is_a_card() -> None:
+    err = rejected(play_deal(), "7H", IllegalPlayError, Reason.MUST_FOLLOW)
+    assert str(err) == "7♥ by West is illegal: West must follow ♠ and holds 3♠"
+    err = rejected(play_deal(), "7X", ParseError, Reason.BAD_CARD)
+    assert str(err) == "'7X' is not a card: write a rank and a suit, like 10♥, TH or ♠A"
+    assert err.message("de") == "„7X“ ist keine Karte: schreibe Rang und Farbe, etwa 10♥, TH oder ♠A"
 
 
 # -- the auction ------------------------------------------------------------------------------------
@@ -200,8 +208,14 @@ def test_call_after_the_auction_is_over_on_the_auction() -> None:
 
 
 def test_non_call_during_the_auction() -> None:
-    err = rejected(auction_deal([]), "1S", IllegalCallError, Reason.BAD_CALL)
-    assert "'1S'" in str(err)
+    err = rejected(auction_deal([]), 1.5, IllegalCallError, Reason.BAD_CALL)
+    assert str(err).startswith("'1.5' is not a call")
+
+
+def test_bad_text_during_the_auction_is_quoted_once() -> None:
+    err = rejected(auction_deal([]), "1X", ParseError, Reason.BAD_CALL)
+    assert str(err) == "'1X' is not a call: write Pass, or a level 1–7 and a strain, like 1♠, 2NT or 3H"
+    assert err.message("de").startswith("„1X“ ist keine Ansage")
 
 
 # -- parsing ----------------------------------------------------------------------------------------
@@ -212,7 +226,7 @@ def test_non_call_during_the_auction() -> None:
     (Card.parse, "NT", Reason.BAD_CARD), (Card.parse, "♥", Reason.BAD_CARD),
     (Call.parse, "8♠", Reason.BAD_CALL), (Call.parse, "0NT", Reason.BAD_CALL), (Call.parse, "double", Reason.BAD_CALL),
     (Call.parse, "1X", Reason.BAD_CALL), (Call.parse, "", Reason.BAD_CALL),
-    (Hand.parse, "AKQ.JT9.876", Reason.BAD_HAND), (Hand.parse, "AA.KQ.J.T", Reason.BAD_HAND),
+    (Hand.parse, "AKQ.JT9.876", Reason.HAND_SIZE), (Hand.parse, "AA.KQ.J.T", Reason.CARD_TWICE),
     (Hand.parse, "AKX.JT9.876.5432", Reason.BAD_HAND),
     (Seat.parse, "Nordost", Reason.BAD_SEAT), (Seat.parse, "X", Reason.BAD_SEAT),
     (Side.parse, "NE", Reason.BAD_SEAT),
@@ -452,11 +466,13 @@ def test_a_computer_player_asked_out_of_turn(name: str) -> None:
 
 
 def test_impossible_trick_counts_in_scoring() -> None:
-    from vint_core import score_result
+    from vint_core import score_contract
 
     deal = auction_deal(["1♠", "P", "P", "P", "P", "P", "P", "P", "P"])
     assert deal.contract is not None
-    err = raised(lambda: score_result(SEED, deal.contract, 14, deal.hands), VintError, Reason.BAD_TRICKS)  # type: ignore[arg-type]
+    contract = deal.contract
+    err = raised(lambda: score_contract(contract, tricks=14, honours=deal.hands, rules=SEED), VintError,
+                 Reason.BAD_TRICKS)
     assert str(err) == "14 tricks cannot be: a side takes 0 to 13 tricks"
 
 
@@ -484,7 +500,8 @@ def test_a_saved_game_that_cannot_be_read(data: object, english: str, german: st
 
 
 def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
-    from vint_core.notation import deal_from_json, deal_to_json, read_records
+    from vint_core.pbn import read_records
+    from vint_core.records import deal_from_json, deal_to_json
 
     data = deal_to_json(Deal.new(seed=1))
     err = raised(lambda: deal_from_json({**data, "rules": "bridge"}), ParseError, Reason.BAD_RECORD)
@@ -494,9 +511,9 @@ def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
     err = raised(lambda: deal_from_json({**data, "dealer": "X"}), ParseError, Reason.BAD_RECORD)
     assert "„X“ ist kein Platz" in err.message("de")
     err = raised(lambda: deal_from_json([]), ParseError, Reason.BAD_RECORD)
-    assert str(err) == "a vint_core.deal record is a JSON object"
+    assert str(err) == "a vint_core.deal record is a JSON object, not list"
     err = raised(lambda: read_records(b"[Deal]"), ParseError, Reason.BAD_RECORD)  # type: ignore[arg-type]
-    assert (str(err), err.message("de")) == ("a record is text", "ein Spielbericht ist Text")
+    assert (str(err), err.message("de")) == ("a record is text, not bytes", "ein Datensatz ist Text, nicht bytes")
 
 
 @pytest.mark.parametrize(("content", "why"), [
@@ -516,7 +533,7 @@ def test_a_damaged_save_is_explained_in_german(tmp_path: Path, content: bytes, w
 
 
 def test_a_record_whose_rule_set_is_not_json() -> None:
-    from vint_core.notation import loads
+    from vint_core.pbn import loads
 
     text = ('[Dealer "N"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
             '[VintRuleSet "{oops"]\n')

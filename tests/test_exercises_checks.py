@@ -11,12 +11,13 @@ import pytest
 from vint_core import PASS, SEED, Bid, Rank, Seat, Side, Strain, checks, trick_winner
 from vint_core.checks import MISTAKES, CheckFailed, CheckResult
 from vint_core.checks.odds import exact_ace_odds
-from vint_core.scoring import honour_lines, score_result, totals, trick_lines, undertrick_lines
+from vint_core.honours import honours_count
+from vint_core.scoring import honour_lines, score_contract, totals, trick_lines, undertrick_lines
 
 
 def _pair(lines):
     t = totals(lines)
-    return t[Side.NS], t[Side.EW]
+    return t.ns, t.ew
 
 
 def _tv(contract):
@@ -31,8 +32,9 @@ RIGHT = {
     "trick_points": lambda c, d: _pair(trick_lines(SEED, c, d) + undertrick_lines(SEED, c, d)),
     "outranks": SEED.outranks,
     "trick_winner": trick_winner,
-    "honour_points": lambda deal: _pair(honour_lines(SEED, deal.contract, deal.hands, deal.declarer_tricks)),
-    "deal_score": lambda c, d, hands: _pair(score_result(SEED, c, d, hands)),
+    "honour_points": lambda deal: _pair(honour_lines(
+        SEED, deal.contract, honours_count(deal.hands, deal.contract.strain), deal.declarer_tricks)),
+    "deal_score": lambda c, d, hands: _pair(score_contract(c, tricks=d, honours=hands)),
     "ace_odds": exact_ace_odds,
 }
 
@@ -143,7 +145,7 @@ def test_the_rules_example_s1_reads_as_the_issue_asks():
         return _pair(trick_lines(SEED, c, d))
 
     result = run_check("trick_points", no_undertricks, [Case((c, 9), f"for {c} with 9 tricks", _pair(lines),
-                                                             "; ".join(x.text for x in lines))], PAIR)
+                                                             "; ".join(x.text() for x in lines))], PAIR)
     assert result.message.startswith("trick_points: for 4♥ by North with 9 tricks you gave N–S 360, E–W 160; "
                                      "expected N–S 360, E–W 240 (N–S: 9 tricks × 40 = 360; E–W: 4 tricks × 40 = "
                                      "160; E–W: 1 undertrick × 2 × 40 = 80).")
@@ -252,10 +254,10 @@ def test_ace_simulation_passes_a_fair_simulation_and_says_what_is_off():
 
 
 def test_score_sheet_passes_the_engines_reading_and_fails_a_sheet_without_rubbers():
-    from vint_core import notation, rubbers_of
+    from vint_core import pbn, rubbers_of
 
     def sheet(text):
-        return [(r.totals[Side.NS], r.totals[Side.EW]) for r in rubbers_of(notation.loads(text))]
+        return [(r.totals[Side.NS], r.totals[Side.EW]) for r in rubbers_of(pbn.loads(text))]
 
     assert checks.score_sheet(sheet, cases=5).passed
     wrong = checks.score_sheet(lambda text: [], cases=5)

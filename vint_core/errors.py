@@ -33,6 +33,13 @@ class Reason(enum.Enum):
     BAD_CALL = "bad_call"
     BAD_SEAT = "bad_seat"
     BAD_HAND = "bad_hand"
+    HAND_SIZE = "hand_size"
+    HAND_TOO_BIG = "hand_too_big"
+    CARD_TWICE = "card_twice"
+    BAD_PBN_DEAL = "bad_pbn_deal"
+    FIXED_TWICE = "fixed_twice"
+    FIXED_TOO_MANY = "fixed_too_many"
+    TRICK_TOO_LONG = "trick_too_long"
     BAD_RECORD = "bad_record"
     UNKNOWN_RULES = "unknown_rules"
     NOT_RULES = "not_rules"
@@ -66,7 +73,14 @@ class Reason(enum.Enum):
     WRONG_DEAL = "wrong_deal"
     NOT_FINISHED = "not_finished"
     BAD_DEAL = "bad_deal"
+    # what-if scoring and honours
+    BAD_CONTRACT = "bad_contract"
     BAD_TRICKS = "bad_tricks"
+    BAD_HONOURS = "bad_honours"
+    BAD_ACES = "bad_aces"
+    ACES_NEEDED = "aces_needed"
+    FOUR_HANDS = "four_hands"
+    ODDS_HAND = "odds_hand"
     # the table
     TABLE = "table"
 

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -129,6 +130,16 @@ class RuleSet:
         """Position of a bid in the rising order (0 = lowest), or None if it cannot be bid."""
         return self._rank.get(bid)
 
+    @property
+    def bid_ranks(self) -> Mapping[Bid, int]:
+        """Each bid this rule set allows and its position in :attr:`bids` (0 = lowest); read-only."""
+        return self._rank
+
+    @property
+    def calls_from(self) -> tuple[tuple[Call, ...], ...]:
+        """``calls_from[i]``: Pass and every bid from position ``i`` of :attr:`bids` on, for i = 0 … len(bids)."""
+        return self._calls_from
+
     def outranks(self, bid: Bid, other: Bid) -> bool:
         """Does ``bid`` outrank ``other``: a higher level, or the same level in a higher strain?"""
         a, b = self._rank.get(bid), self._rank.get(other)
@@ -205,6 +216,30 @@ class RuleSet:
 
     def __str__(self) -> str:
         return self.name
+
+    def __repr__(self) -> str:
+        """The preset of the same name (else ``seed``) and only what differs from it.
+
+        >>> SHORT
+        RuleSet.named('short')
+        >>> SEED.replace(game_target=500, name="club")
+        RuleSet.named('seed').replace(name='club', game_target=500)
+        >>> SEED.replace(undertrick_penalty=UndertrickPenalty(flat=50))
+        RuleSet.named('seed').replace(undertrick_penalty=UndertrickPenalty(multiplier=2, flat=50))
+        """
+        preset = RULE_SETS.get(self.name)
+        base = preset if preset is not None else SEED
+        changes = [f"{f.name}={_value_repr(getattr(self, f.name))}" for f in dataclasses.fields(self)
+                   if not f.name.startswith("_") and getattr(self, f.name) != getattr(base, f.name)]
+        head = f"RuleSet.named({base.name!r})"
+        return f"{head}.replace({', '.join(changes)})" if changes else head
+
+
+def _value_repr(value: object) -> str:
+    """A field's value as Python text that evaluates back (strains by name)."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(f"Strain.{s.name}" for s in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {

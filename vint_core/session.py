@@ -35,7 +35,7 @@ from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
 from vint_core.i18n import Phrase, text
-from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
+from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet

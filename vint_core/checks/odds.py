@@ -14,10 +14,12 @@ from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import Answers, Case, WrongType, not_done, run_check
 
 
-# TODO(api): vint_core.honours (branch api-values) has the exact odds; use it at merge.
 def exact_ace_odds(k: int) -> float:
-    """The chance that one side's two hands were dealt exactly ``k`` of the four aces."""
-    return math.comb(4, k) * math.comb(48, 26 - k) / math.comb(52, 26)
+    """The chance that one side's two hands hold exactly ``k`` of the four aces (:mod:`vint_core.honours`)."""
+    from vint_core.calls import Strain
+    from vint_core.honours import honours_odds
+
+    return float(honours_odds(Strain.NOTRUMP)[k])
 
 
 def _prob(value: Any) -> float:

@@ -1,7 +1,7 @@
 """Checks for the rubber and records exercises: a rubber's winner and totals, a PBN match's score sheet.
 
 The engine's :class:`~vint_core.rubber.Rubber`, :func:`~vint_core.rubber.rubbers_of`
-and the PBN reader (:mod:`vint_core.notation`) give the right answers, over
+and the PBN reader (:mod:`vint_core.pbn`) give the right answers, over
 deals really dealt, bid and played.
 """
 
@@ -101,7 +101,7 @@ SHEET = Answers(_sheet, lambda rows: "; ".join(show_pair(r) for r in rows) or "n
 
 def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0) -> CheckResult:
     """``fn(pbn_text) -> [(ns, ew), …]``: each rubber's totals for a match written as PBN (rubber bonus included)."""
-    from vint_core import notation  # TODO(api): the PBN reader moves to its own module on api-records
+    from vint_core import pbn
 
     rng = gen.checks_rng("score_sheet", seed)
     qs = []
@@ -118,8 +118,8 @@ def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0) -> CheckResult:
                 deal = deal.apply(rng.choice(deal.legal_actions()))
             rubber = rubber.record(deal)
             deals.append(deal)
-        text = notation.dumps(deals, generator="vint_core.checks")
-        rubbers = rubbers_of(notation.loads(text))
+        text = pbn.dumps(deals, generator="vint_core.checks")
+        rubbers = rubbers_of(pbn.loads(text))
         right = [(r.totals[Side.NS], r.totals[Side.EW]) for r in rubbers]
         why = f"{len(rubbers)} rubber(s): " + ", ".join(
             f"{'won by ' + str(r.winner) if r.winner is not None else 'unfinished'}" for r in rubbers)

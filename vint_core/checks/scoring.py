@@ -12,13 +12,15 @@ from typing import Any
 
 from vint_core.auction import Contract
 from vint_core.calls import Strain
-from vint_core.cards import Card, Hand, Rank, Suit
+from vint_core.cards import Card, Hand, Rank
 from vint_core.checks import cases as gen
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, run_check
 from vint_core.deal import Deal
+from vint_core.honours import honours_count
+from vint_core.honours import honours_held as held_by_side
 from vint_core.rules import SEED, TrickValue, UndertrickPenalty
-from vint_core.scoring import ScoreLine, honour_lines, score_result, slam_lines, totals, trick_lines, undertrick_lines
+from vint_core.scoring import ScoreLine, honour_lines, score_contract, slam_lines, totals, trick_lines, undertrick_lines
 from vint_core.seats import Side
 
 _NO_SURCHARGE = SEED.replace(trick_value=TrickValue(10, 0))
@@ -28,11 +30,15 @@ Lines = Sequence[ScoreLine]
 
 def _pair(lines: Lines) -> tuple[int, int]:
     t = totals(lines)
-    return (t[Side.NS], t[Side.EW])
+    return (t.ns, t.ew)
+
+
+def _honour_lines(contract: Contract, hands: Sequence[Hand], tricks: int) -> tuple[ScoreLine, ...]:
+    return honour_lines(SEED, contract, honours_count(hands, contract.strain), tricks)
 
 
 def _why(lines: Lines) -> str:
-    return "; ".join(line.text for line in lines) or "nobody scores"
+    return "; ".join(line.text() for line in lines) or "nobody scores"
 
 
 def _one_trick_undertricks(contract: Contract, tricks: int) -> tuple[ScoreLine, ...]:
@@ -57,17 +63,11 @@ def kings_for_aces(hands: Sequence[Hand]) -> tuple[Hand, ...]:
     return tuple(Hand(Card(c.suit, _SWAP.get(c.rank, c.rank)) for c in hand) for hand in hands)
 
 
-def honours_held(contract: Contract, hands: Sequence[Hand]) -> str:
-    """``"N–S were dealt ♥A K Q, E–W ♥J 10"``: the honours of the contract, by side, as dealt."""
-    trump = contract.strain.suit
-    wanted = ({Card(s, Rank.ACE) for s in Suit} if trump is None
-              else {Card(trump, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)})
-    parts = []
-    for side in Side:
-        held = [c for seat in side.seats for c in hands[seat] if c in wanted]
-        held.sort(key=lambda c: (-c.suit, -c.rank))
-        parts.append(f"{side} {' '.join(str(c) for c in held) or 'none'}")
-    what = "aces" if trump is None else "honours"
+def honours_dealt(contract: Contract, hands: Sequence[Hand]) -> str:
+    """``"honours dealt: N–S A♥ K♥ Q♥, E–W J♥ 10♥"``: the honours of the contract, by side, as dealt."""
+    held = held_by_side(hands, contract.strain)
+    parts = [f"{side} {' '.join(str(c) for c in cards) or 'none'}" for side, cards in held.items()]
+    what = "aces" if contract.strain is Strain.NOTRUMP else "honours"
     return f"{what} dealt: {', '.join(parts)}"
 
 
@@ -142,12 +142,12 @@ def honour_points(fn: Any, *, cases: int = 150, seed: int = 0) -> CheckResult:
         deal = gen.finished_deal(rng, the_contract=fixed)
         c, d = deal.contract, deal.declarer_tricks
         assert c is not None and d is not None
-        lines = honour_lines(SEED, c, deal.hands, d)
+        lines = _honour_lines(c, deal.hands, d)
         wrong = {
-            "honours_from_tricks": _pair(honour_lines(SEED, c, _won_cards(deal), d)),
-            "kings_at_notrump": _pair(honour_lines(SEED, c, kings_for_aces(deal.hands), d)),
+            "honours_from_tricks": _pair(_honour_lines(c, _won_cards(deal), d)),
+            "kings_at_notrump": _pair(_honour_lines(c, kings_for_aces(deal.hands), d)),
         }
-        described = f"for {c} ({honours_held(c, deal.hands)})"
+        described = f"for {c} ({honours_dealt(c, deal.hands)})"
         qs.append(Case((deal,), described, _pair(lines), _why(lines), wrong))
     return run_check("honour_points", fn, qs, PAIR)
 
@@ -164,22 +164,22 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckRe
         # slams and near-slams for either side come up often
         d = rng.choice((0, 1, 12, 13)) if rng.random() < 0.3 else rng.randint(0, 13)
         hands = gen.hands(rng)
-        lines = score_result(SEED, c, d, hands)
-        honours = honour_lines(SEED, c, hands, d)
+        lines = score_contract(c, tricks=d, honours=hands)
+        honours = _honour_lines(c, hands, d)
         play = trick_lines(SEED, c, d) + undertrick_lines(SEED, c, d) + slam_lines(SEED, c, d)
         wrong = {
             "only_declarers_score_tricks": _pair(_without(lines, side=c.side.other, kind="tricks")),
             "slams_only_declarers": _pair(_without(lines, side=c.side.other, kind="slam")),
-            "kings_at_notrump": _pair(play + honour_lines(SEED, c, kings_for_aces(hands), d)),
+            "kings_at_notrump": _pair(play + _honour_lines(c, kings_for_aces(hands), d)),
             "bid_of_one_as_one_trick": _pair(trick_lines(SEED, c, d) + _one_trick_undertricks(c, d)
                                              + slam_lines(SEED, c, d) + honours),
-            "undertricks_single": _pair(score_result(_SINGLE_UNDERTRICKS, c, d, hands)),
-            "no_notrump_surcharge": _pair(score_result(_NO_SURCHARGE, c, d, hands)),
+            "undertricks_single": _pair(score_contract(c, tricks=d, honours=hands, rules=_SINGLE_UNDERTRICKS)),
+            "no_notrump_surcharge": _pair(score_contract(c, tricks=d, honours=hands, rules=_NO_SURCHARGE)),
         }
-        described = f"for {c} with {_tricks(d)} ({honours_held(c, hands)})"
+        described = f"for {c} with {_tricks(d)} ({honours_dealt(c, hands)})"
         qs.append(Case((c, d, hands), described, _pair(lines), _why(lines), wrong))
     return run_check("deal_score", fn, qs, PAIR)
 
 
-__all__ = ["deal_score", "honour_points", "honours_held", "kings_for_aces", "trick_points", "trick_value",
+__all__ = ["deal_score", "honour_points", "honours_dealt", "kings_for_aces", "trick_points", "trick_value",
            "tricks_needed"]

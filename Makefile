@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test
 comma := ,
 
-.PHONY: setup table test lint chromium bench clean
+.PHONY: setup table test lint chromium bench clean exercises
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -32,6 +32,10 @@ lint: setup
 
 test: setup chromium lint
 	$(VENV)/bin/pytest -n 2 -q
+
+# the student versions of the exercises, made from the solution-first sources (never edit them by hand)
+exercises: setup
+	$(VENV)/bin/vint exercises release
 
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench

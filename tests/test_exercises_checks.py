@@ -82,7 +82,7 @@ def _honours_from_tricks(deal):
     return points[Side.NS], points[Side.EW]
 
 
-def _kings_at_notrump(deal):
+def _kings_at_nt(deal):
     c, tv = deal.contract, _tv(deal.contract)
     if c.strain is not Strain.NOTRUMP:
         return RIGHT["honour_points"](deal)
@@ -93,7 +93,7 @@ def _kings_at_notrump(deal):
     return tuple(out)
 
 
-def _slams_only_declarers(c, d, hands):
+def _slams_declarers_only(c, d, hands):
     ns, ew = RIGHT["deal_score"](c, d, hands)
     defended = 13 - d
     lost = {12: 100, 13: 250}.get(defended, 0)
@@ -107,14 +107,14 @@ def _three_pass_end(calls):
 
 
 LISTED = {
-    "bridge_strain_order": ("outranks", lambda b, o: (b.level, _BRIDGE.index(b.strain)) > (o.level,
+    "bridge_order": ("outranks", lambda b, o: (b.level, _BRIDGE.index(b.strain)) > (o.level,
                                                                                           _BRIDGE.index(o.strain))),
     "three_pass_end": ("auction_over", _three_pass_end),
-    "only_declarers_score_tricks": ("trick_points", _only_declarers),
+    "declarers_only_score": ("trick_points", _only_declarers),
     "honours_from_tricks": ("honour_points", _honours_from_tricks),
-    "kings_at_notrump": ("honour_points", _kings_at_notrump),
-    "slams_only_declarers": ("deal_score", _slams_only_declarers),
-    "bid_of_one_as_one_trick": ("tricks_needed", lambda level: level),
+    "kings_at_nt": ("honour_points", _kings_at_nt),
+    "slams_declarers_only": ("deal_score", _slams_declarers_only),
+    "bid_is_tricks": ("tricks_needed", lambda level: level),
 }
 
 
@@ -152,9 +152,9 @@ def test_the_rules_example_s1_reads_as_the_issue_asks():
 
 
 @pytest.mark.parametrize(("check", "wrong", "key"), [
-    ("trick_value", lambda c: 10 * c.level, "no_notrump_surcharge"),
+    ("trick_value", lambda c: 10 * c.level, "no_nt_surcharge"),
     ("trick_winner", lambda leader, cards, trump: leader.offset(max(range(4), key=lambda i: (
-        cards[i].suit == trump, cards[i].rank, -i))), "any_suit_wins"),
+        cards[i].suit == trump, cards[i].rank, -i))), "highest_card_wins"),
     ("declarer", lambda dealer, calls: None if all(x.is_pass for x in calls) else dealer.offset(
         next(i for i, x in enumerate(calls) if x.is_bid)), None),
     ("rubber_result", lambda points: None, None),
@@ -226,7 +226,7 @@ def test_the_result_prints_and_serialises():
     assert "vint-check" in result._repr_html_()
     data = result.to_dict()
     assert data == {"name": "tricks_needed", "passed": False, "message": result.message, "cases": 200,
-                    "mistake": "bid_of_one_as_one_trick", "not_done": False}
+                    "mistake": "bid_is_tricks", "not_done": False}
     assert isinstance(result, CheckResult)
 
 

@@ -119,7 +119,7 @@ def test_student_versions_run_without_a_traceback_and_score_zero(name):
 # -- one wrong solution for each listed mistake ---------------------------------------------------------
 
 WRONG: dict[str, tuple[str, str, str | tuple[str, str]]] = {
-    "bridge_strain_order": ("03-bids-and-tricks", "outranks", """
+    "bridge_order": ("03-bids-and-tricks", "outranks", """
 def outranks(bid, other):
     order = [Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP]
     return (bid.level, order.index(bid.strain)) > (other.level, order.index(other.strain))
@@ -130,7 +130,7 @@ def auction_over(calls):
         return True
     return any(call.is_bid for call in calls) and all(call.is_pass for call in calls[-3:])
 """),
-    "only_declarers_score_tricks": ("02-trick-points", "trick_points", """
+    "declarers_only_score": ("02-trick-points", "trick_points", """
 def trick_points(contract, declarer_tricks):
     tv = 10 * contract.level + (10 if contract.strain is Strain.NOTRUMP else 0)
     points = {Side.NS: 0, Side.EW: 0}
@@ -144,8 +144,8 @@ def trick_points(contract, declarer_tricks):
     "honours_from_tricks": ("05-honours", "honour_points", (
         "[card for seat in side.seats for card in deal.hands[seat]]",
         "[card for trick in deal.tricks if trick.winner.side == side for card in trick.cards]")),
-    "kings_at_notrump": ("05-honours", "honour_points", ("card.rank == Rank.ACE", "card.rank == Rank.KING")),
-    "slams_only_declarers": ("06-deal-score", "deal_score", """
+    "kings_at_nt": ("05-honours", "honour_points", ("card.rank == Rank.ACE", "card.rank == Rank.KING")),
+    "slams_declarers_only": ("06-deal-score", "deal_score", """
 def deal_score(contract, declarer_tricks, hands):
     tv = 10 * contract.level + (10 if contract.strain is Strain.NOTRUMP else 0)
     declarers = contract.declarer.side
@@ -167,7 +167,7 @@ def deal_score(contract, declarer_tricks, hands):
             points[side] += {5: 10, 4: 4}.get(held, 0) * tv
     return points[Side.NS], points[Side.EW]
 """),
-    "bid_of_one_as_one_trick": ("01-trick-value", "tricks_needed", """
+    "bid_is_tricks": ("01-trick-value", "tricks_needed", """
 def tricks_needed(level):
     return level
 """),
@@ -175,8 +175,8 @@ def tricks_needed(level):
 
 
 def test_every_listed_mistake_has_a_wrong_solution():
-    listed = {"bridge_strain_order", "three_pass_end", "only_declarers_score_tricks", "honours_from_tricks",
-              "kings_at_notrump", "slams_only_declarers", "bid_of_one_as_one_trick"}
+    listed = {"bridge_order", "three_pass_end", "declarers_only_score", "honours_from_tricks",
+              "kings_at_nt", "slams_declarers_only", "bid_is_tricks"}
     assert set(WRONG) == listed <= set(MISTAKES)
 
 
@@ -211,7 +211,7 @@ def test_vint_exercises_grade_reports_json_text_and_csv(tmp_path, capsys):
     for cell in wrong["cells"]:
         gid = _meta(cell).get("grade_id")
         if gid == "tricks_needed":
-            cell["source"] = WRONG["bid_of_one_as_one_trick"][2]
+            cell["source"] = WRONG["bid_is_tricks"][2]
         if gid == "check_tricks_needed":
             cell["source"] = "pass"
     submitted = tmp_path / "01-trick-value.ipynb"
@@ -229,7 +229,7 @@ def test_vint_exercises_grade_reports_json_text_and_csv(tmp_path, capsys):
     assert [set(c) for c in first["checks"]] == [{"name", "passed", "points", "message"}] * 2
     needed, value = first["checks"]
     assert (needed["name"], needed["passed"], needed["points"]) == ("check_tricks_needed", False, 0)
-    assert "This looks like a bid of one as one trick" in needed["message"]
+    assert "This looks like a bid of one meaning one trick" in needed["message"]
     assert (value["passed"], value["points"], value["message"]) == (True, 2, "trick_value: right in all 200 cases")
     assert (second["points"], second["max_points"]) == (0, 3)
     assert second["checks"] == [{"name": "check_trick_points", "passed": False, "points": 0, "message":

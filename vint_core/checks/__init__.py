@@ -15,10 +15,10 @@ the wrong answers look like (:mod:`vint_core.checks.mistakes`)::
 ...     return 10 * contract.level
 >>> result = checks.trick_value(my_trick_value)
 >>> result.passed, result.mistake
-(False, 'no_notrump_surcharge')
+(False, 'no_nt_surcharge')
 >>> print(result.message)
 trick_value: for ...NT by ... you gave ...; expected ... (10 × ... + 10 at no-trump).
-  This looks like no-trump at the suit value: ...
+  This looks like no-trump at 10 × level. ...
 
 Standard library only, like the engine; the notebook tools (release, grading)
 live in :mod:`vint_core.checks.notebooks`.

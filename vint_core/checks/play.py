@@ -41,7 +41,7 @@ def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResu
         right = SEED.outranks(bid, other)
         why = "Vint's strains run ♠ < ♣ < ♦ < ♥ < NT; a bid must be higher, or as high in a higher strain"
         qs.append(Case((bid, other), f"for {bid} over {other}", right, why,
-                       {"bridge_strain_order": _bridge_outranks(bid, other)}))
+                       {"bridge_order": _bridge_outranks(bid, other)}))
     return run_check("outranks", fn, qs, YES_NO)
 
 
@@ -93,7 +93,7 @@ def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Check
         right = engine_trick_winner(leader, cards, trump)
         why = "the highest trump wins; without a trump, the highest card of the suit led"
         qs.append(Case((leader, cards, trump), _trick_text(leader, cards, trump), right, why,
-                       {"any_suit_wins": _any_suit_winner(leader, cards, trump)}))
+                       {"highest_card_wins": _any_suit_winner(leader, cards, trump)}))
     return run_check("trick_winner", fn, qs, SEAT)
 
 

@@ -90,7 +90,7 @@ def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers) ->
         message += f" ({case.why})"
     message += "."
     if mistake is not None:
-        message += f" This looks like {MISTAKES[mistake].text}."
+        message += f" This looks like {MISTAKES[mistake].text}"
     message += f" {len(failures)} of {len(cases)} cases were wrong."
     return CheckResult(name, passed=False, cases=len(cases), message=message, mistake=mistake)
 

@@ -81,7 +81,7 @@ def tricks_needed(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Chec
     for _ in range(cases):
         level = rng.randint(1, 7)
         qs.append(Case((level,), f"for a bid of {level}", 6 + level, f"{level} promises 6 + {level} tricks",
-                       {"bid_of_one_as_one_trick": level}))
+                       {"bid_is_tricks": level}))
     return run_check("tricks_needed", fn, qs, NUMBER)
 
 
@@ -93,7 +93,7 @@ def trick_value(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckR
         c = gen.contract(rng)
         tv = SEED.trick_value_of(c.level, c.strain)
         why = f"10 × {c.level}" + (" + 10 at no-trump" if c.strain is Strain.NOTRUMP else "")
-        qs.append(Case((c,), f"for {c}", tv, why, {"no_notrump_surcharge": 10 * c.level}))
+        qs.append(Case((c,), f"for {c}", tv, why, {"no_nt_surcharge": 10 * c.level}))
     return run_check("trick_value", fn, qs, NUMBER)
 
 
@@ -109,10 +109,10 @@ def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Check
         d = rng.randint(0, 13)
         lines = trick_lines(SEED, c, d) + undertrick_lines(SEED, c, d)
         wrong = {
-            "only_declarers_score_tricks": _pair(_without(lines, side=c.side.other, kind="tricks")),
-            "bid_of_one_as_one_trick": _pair(trick_lines(SEED, c, d) + _one_trick_undertricks(c, d)),
+            "declarers_only_score": _pair(_without(lines, side=c.side.other, kind="tricks")),
+            "bid_is_tricks": _pair(trick_lines(SEED, c, d) + _one_trick_undertricks(c, d)),
             "undertricks_single": _pair(trick_lines(SEED, c, d) + undertrick_lines(_SINGLE_UNDERTRICKS, c, d)),
-            "no_notrump_surcharge": _pair(trick_lines(_NO_SURCHARGE, c, d) + undertrick_lines(_NO_SURCHARGE, c, d)),
+            "no_nt_surcharge": _pair(trick_lines(_NO_SURCHARGE, c, d) + undertrick_lines(_NO_SURCHARGE, c, d)),
         }
         qs.append(Case((c, d), f"for {c} with {_tricks(d)}", _pair(lines), _why(lines), wrong))
     return run_check("trick_points", fn, qs, PAIR)
@@ -145,7 +145,7 @@ def honour_points(fn: Any, *, cases: int = 150, seed: int = 0) -> CheckResult:
         lines = _honour_lines(c, deal.hands, d)
         wrong = {
             "honours_from_tricks": _pair(_honour_lines(c, _won_cards(deal), d)),
-            "kings_at_notrump": _pair(_honour_lines(c, kings_for_aces(deal.hands), d)),
+            "kings_at_nt": _pair(_honour_lines(c, kings_for_aces(deal.hands), d)),
         }
         described = f"for {c} ({honours_dealt(c, deal.hands)})"
         qs.append(Case((deal,), described, _pair(lines), _why(lines), wrong))
@@ -168,13 +168,13 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckRe
         honours = _honour_lines(c, hands, d)
         play = trick_lines(SEED, c, d) + undertrick_lines(SEED, c, d) + slam_lines(SEED, c, d)
         wrong = {
-            "only_declarers_score_tricks": _pair(_without(lines, side=c.side.other, kind="tricks")),
-            "slams_only_declarers": _pair(_without(lines, side=c.side.other, kind="slam")),
-            "kings_at_notrump": _pair(play + _honour_lines(c, kings_for_aces(hands), d)),
-            "bid_of_one_as_one_trick": _pair(trick_lines(SEED, c, d) + _one_trick_undertricks(c, d)
+            "declarers_only_score": _pair(_without(lines, side=c.side.other, kind="tricks")),
+            "slams_declarers_only": _pair(_without(lines, side=c.side.other, kind="slam")),
+            "kings_at_nt": _pair(play + _honour_lines(c, kings_for_aces(hands), d)),
+            "bid_is_tricks": _pair(trick_lines(SEED, c, d) + _one_trick_undertricks(c, d)
                                              + slam_lines(SEED, c, d) + honours),
             "undertricks_single": _pair(score_contract(c, tricks=d, honours=hands, rules=_SINGLE_UNDERTRICKS)),
-            "no_notrump_surcharge": _pair(score_contract(c, tricks=d, honours=hands, rules=_NO_SURCHARGE)),
+            "no_nt_surcharge": _pair(score_contract(c, tricks=d, honours=hands, rules=_NO_SURCHARGE)),
         }
         described = f"for {c} with {_tricks(d)} ({honours_dealt(c, hands)})"
         qs.append(Case((c, d, hands), described, _pair(lines), _why(lines), wrong))

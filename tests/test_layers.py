@@ -12,7 +12,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "vint_core"
 ENGINE = ["__init__", "cards", "seats", "calls", "auction", "play", "deal", "views", "rules", "scoring", "rubber",
-          "pbn", "records", "random_play", "errors", "i18n"]
+          "honours", "pbn", "records", "random_play", "errors", "i18n"]
 HEAVY = ("ipywidgets", "IPython", "matplotlib", "endplay", "tqdm")
 
 

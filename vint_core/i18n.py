@@ -325,6 +325,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_down": ("{n} down ({tricks})", "{n} unter ({tricks})"),
     "ui_result": ("result", "Ergebnis"),
     "ui_in_progress": ("being played", "wird gespielt"),
+    "ui_practised": ("practised with undo", "geübt, mit Zurücknehmen"),
     "ui_totals": ("totals", "Summen"),
     "ui_game_progress": ("game in progress: N–S {ns}, E–W {ew} of {target}",
                          "laufende Partie: N–S {ns}, O–W {ew} von {target}"),
@@ -336,6 +337,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # the table's controller (vint_core.session)
     "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
     "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),
+    "session_undo_deal_over": ("the deal is over and all four hands are shown: it can no longer be undone",
+                               "das Spiel ist vorbei und alle vier Blätter liegen offen: es lässt sich nicht mehr "
+                               "zurücknehmen"),
     "session_undo_nothing": ("there is nothing to undo in this deal", "in diesem Spiel gibt es nichts zurückzunehmen"),
     "session_claim_not_play": ("you can claim tricks only during the play", "Stiche beanspruchen geht nur im Spiel"),
     "session_claim_too_big": ("too many cards are left to check a claim: play on a few tricks and claim again",

@@ -713,7 +713,8 @@ def _result_text(deal: Deal, lang: str) -> str:
     return f'{contract_html(contract, lang=lang)} <span class="vint-note">{note}</span>'
 
 
-def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str) -> str:
+def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str,
+                  practised: Collection[int] = ()) -> str:
     head = (f'<div class="vint-sheet-grid vint-head"><span>#</span><span>{esc(text("ui_dealer", lang))}</span>'
             f'<span>{esc(text("ui_result", lang))}</span><span class="vint-num">{esc(text("ui_tricks", lang))}</span>'
             f'<span class="vint-num">{esc(side_name(Side.NS, lang))}</span>'
@@ -725,7 +726,8 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
         tricks = (f"{deal.tricks_won(Side.NS)}–{deal.tricks_won(Side.EW)}" if deal.contract is not None else "—")
         rows.append(
             f'<details class="vint-sheet-row"><summary><span>{number}</span>'
-            f"<span>{esc(seat_name(deal.dealer, lang))}</span><span>{_result_text(deal, lang)}</span>"
+            f"<span>{esc(seat_name(deal.dealer, lang))}</span><span>{_result_text(deal, lang)}"
+            f"{_practised_mark(lang) if number in practised else ''}</span>"
             f'<span class="vint-num">{tricks}</span><span class="vint-num">{pts[Side.NS]}</span>'
             f'<span class="vint-num">{pts[Side.EW]}</span></summary>{_lines_list(rd.lines, lang)}</details>')
     for line in rubber.bonus_lines:
@@ -738,7 +740,8 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
     if pending is not None and not pending.is_finished:
         rows.append(f'<div class="vint-sheet-grid"><span>{len(rubber.deals) + 1}</span>'
                     f"<span>{esc(seat_name(pending.dealer, lang))}</span>"
-                    f'<span class="vint-note">{esc(text("ui_in_progress", lang))}</span></div>')
+                    f'<span class="vint-note">{esc(text("ui_in_progress", lang))}'
+                    f"{_practised_mark(lang) if len(rubber.deals) + 1 in practised else ''}</span></div>")
     tot = rubber.totals
     total = (f'<div class="vint-sheet-grid vint-total"><span></span><span></span>'
              f'<span>{esc(text("ui_totals", lang))}</span><span></span>'
@@ -757,24 +760,31 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
     return sheet.replace("</span><span", "</span> <span")
 
 
+def _practised_mark(lang: str) -> str:
+    return f' <span class="vint-note vint-practised">↶ {esc(text("ui_practised", lang))}</span>'
+
+
 def scoresheet_html(rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None,
-                    lang: str = "en", css: bool = True) -> str:
+                    lang: str = "en", css: bool = True, practised: Collection[tuple[int, int]] = ()) -> str:
     """The score sheet (class ``vint-scoresheet``): one row per deal with its points for each
     side, opening (``<details>``) to every score line and its explanation; totals, the game in
     progress and the winner. ``history`` adds earlier rubbers' results; ``pending`` marks the
-    deal being played."""
+    deal being played; ``practised`` the deals (rubber number, deal number, from 1) in which undo was
+    used, marked "practised with undo"."""
     title = text("ui_scoresheet_title", lang, rules=rubber.rules.name, n=len(history) + 1)
-    body = _rubber_block(rubber, lang=lang, pending=pending, title=title)
+    body = _rubber_block(rubber, lang=lang, pending=pending, title=title,
+                         practised={d for r, d in practised if r == len(history) + 1})
     if history:
         past = []
         for i, old in reversed(list(enumerate(history, start=1))):  # the latest first
             tot = old.totals
             who = "· " + text("ui_rubber_won", lang, side=old.winner) if old.winner is not None else ""
+            block = _rubber_block(old, lang=lang, pending=None, title=text("ui_rubber_n", lang, n=i),
+                                  practised={d for r, d in practised if r == i})
             past.append(f'<details class="vint-past"><summary>{esc(text("ui_rubber_n", lang, n=i))}: '
                         f"{esc(side_name(Side.NS, lang))} {tot[Side.NS]} – {esc(side_name(Side.EW, lang))} "
                         f"{tot[Side.EW]} {esc(who)}</summary>"
-                        f"{_rubber_block(old, lang=lang, pending=None, title=text('ui_rubber_n', lang, n=i))}"
-                        "</details>")
+                        f"{block}</details>")
         body += "".join(past)
     return _wrap(body, css=css, four_colour=False, extra="vint-scoresheet",
                  attrs=f' role="region" aria-label="{esc(text("ui_scoresheet", lang))}"')

@@ -402,9 +402,9 @@ class Table:
         self.live.show(view)
         if finished and not s.rubber.is_finished:
             # the finished deal is on the sheet at once (written for good by "next deal")
-            self.sheet.show(s.rubber.record(deal), history=s.history)
+            self.sheet.show(s.rubber.record(deal), history=s.history, practised=s.practised)
         else:
-            self.sheet.show(s.rubber, history=s.history, pending=deal)
+            self.sheet.show(s.rubber, history=s.history, pending=deal, practised=s.practised)
         # the buttons (each one that changes sends one message)
         self._set_button(self.hint_button, description=text("widget_hint_button", lang),
                          tooltip=text("widget_hint_tip", lang), disabled=not controls.hint)

@@ -676,3 +676,62 @@ def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop()
     statuses = asyncio.run(play())
     thinking = [text for text in statuses if "is thinking" in text]
     assert len(thinking) >= 4  # one drawing per computer action, each naming the player to act
+
+
+# -- texts that are true ----------------------------------------------------------------------------
+
+def test_settings_name_rule_sets_and_computer_players_in_words_with_a_line_each() -> None:
+    table = new_table(seed=15)
+    panel = table.settings_panel
+    assert ("Standard Vint (rubber to 1000)", "seed") in panel.rules.options
+    assert ("Rule-based", "rule") in panel.bots[Seat.WEST].options
+    about = panel.about.value
+    assert "eight passes in a row end the auction" in about and "at random" in about  # seed, random players
+    panel.bots[Seat.NORTH].value = "rule"
+    assert "bidding guide" in panel.about.value
+    panel.rules.value = "foster_1897"  # chosen for a new game: described at once
+    assert "three passes end the auction" in panel.about.value
+    panel.bots[Seat.WEST].value = "sim-strong"
+    assert "strongest and slowest" in panel.about.value
+    assert "computer: Thinking, strong" in all_widget_state() and "computer: sim-strong" not in all_widget_state()
+    assert "rules seed" not in table.header.value and "Standard Vint" in table.header.value
+    panel.lang.value = "de"
+    assert ("Regelbasiert", "rule") in panel.bots[Seat.NORTH].options and "Standard-Vint" in table.header.value
+    assert panel.rules.value == "foster_1897" and "drei Pässe" in panel.about.value
+
+
+def test_how_to_play_says_when_the_auction_ends_and_how_a_trick_is_valued() -> None:
+    table = new_table(seed=16)
+    assert "only after 8 passes in a row" in table.howto.value
+    assert "level × 10, +10 at no-trump" in table.howto.value
+    foster = new_table(seed=16, rules=RuleSet.named("foster_1897"))
+    assert "only after 3 passes in a row" in foster.howto.value
+
+
+def test_the_live_score_says_how_the_trick_value_is_worked_out() -> None:
+    table = new_table(seed=17)
+    bid_to_play(table)
+    contract = table.session.deal.contract
+    assert contract is not None
+    live = table.live.widget.value
+    assert f"trick value of {contract.bid}: level {contract.level} × 10" in live
+    assert ("+ 10 at no-trump" in live) == (contract.strain is Strain.NOTRUMP)
+
+
+def test_a_finished_rubber_shows_its_winner_and_no_game_in_progress() -> None:
+    from vint_core.render import scoresheet_html
+    from vint_core.rubber import Rubber
+
+    rubber = Rubber(RuleSet.named("short"))
+    rng = random.Random(5)
+    while not rubber.is_finished:
+        deal = rubber.new_deal(seed=rng.getrandbits(32))
+        while not deal.is_finished:
+            legal = deal.legal_actions()
+            bids = [a for a in legal if isinstance(a, Bid)]
+            deal = deal.apply(bids[-1] if bids and not deal.auction.calls else legal[0])
+        rubber = rubber.record(deal)
+    sheet = scoresheet_html(rubber, lang="en")
+    assert "won the rubber" in sheet and "game in progress" not in sheet
+    assert "game in progress" in scoresheet_html(rubber.next_rubber(), history=[rubber], lang="en")
+    assert "laufende Partie" not in scoresheet_html(rubber, lang="de")

@@ -50,7 +50,7 @@ from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError
-from vint_core.i18n import text
+from vint_core.i18n import rules_title, text
 from vint_core.review import DealReview
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
@@ -261,7 +261,7 @@ class Controller:
                                     autosave=old.autosave, lang=lang or old.lang,
                                     settings=dict(old.settings) | dict(settings or {}))
         self._reset_deal()
-        self.note = text("widget_new_game_started", self.lang, rules=rules.name, seat=human)
+        self.note = text("widget_new_game_started", self.lang, rules=rules_title(rules.name, self.lang), seat=human)
         return self.advance()
 
     # -- the learner's actions -----------------------------------------------------------

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from vint_core.deal import Deal
     from vint_core.play import Trick
     from vint_core.rubber import Rubber
+    from vint_core.rules import RuleSet
     from vint_core.scoring import ScoreLine
     from vint_core.views import SeatView
 
@@ -496,8 +497,22 @@ def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = Fals
 
 # -- the live score -----------------------------------------------------------
 
+def trick_value_text(rules: RuleSet, contract: Contract, *, lang: str = "en") -> str:
+    """How the trick value of ``contract`` is worked out, in words.
+
+    >>> from vint_core import SEED, Contract, Seat, Strain
+    >>> trick_value_text(SEED, Contract(2, Strain.NOTRUMP, Seat.NORTH))
+    'trick value of 2NT: level 2 × 10 + 10 at no-trump = 30 a trick'
+    """
+    tv = rules.trick_value
+    extra = tv.notrump_extra if contract.strain is Strain.NOTRUMP else 0
+    key = "ui_trick_value_nt" if extra else "ui_trick_value"
+    return text(key, lang, contract=str(contract.bid), level=contract.level, per=tv.per_level, extra=extra,
+                tv=rules.trick_value_of(contract.level, contract.strain))
+
+
 def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[int, int], passed_out: bool,
-               lang: str) -> str:
+               lang: str, rules: RuleSet | None = None) -> str:
     if contract is None or rules_tv is None:
         msg = text("passed_out", lang) if passed_out else text("ui_auction_running", lang)
         return f'<div class="vint-live"><div class="vint-note">{esc(msg)}</div></div>'
@@ -507,6 +522,8 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[in
         role = text("ui_declarers" if side == contract.side else "ui_defenders", lang)
         rows.append(f'<tr><th>{esc(side_name(side, lang))} <span class="vint-note">({esc(role)})'
                     f'</span></th><td>{n}</td><td>× {rules_tv}</td><td>= {n * rules_tv}</td></tr>')
+    how = (f'<div class="vint-note vint-trick-value">{esc(trick_value_text(rules, contract, lang=lang))}</div>'
+           if rules is not None else "")
     need = contract.tricks_needed - won[contract.side]
     played = won[0] + won[1]
     if need > 0:
@@ -520,7 +537,7 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[in
     return (f'<div class="vint-live">'
             f'<div>{contract_html(contract, lang=lang)}</div>'
             f'<table aria-label="{esc(text("ui_live_score", lang))}">{head}{"".join(rows)}</table>'
-            f'<div class="vint-note">{esc(note)}</div></div>')
+            f'<div class="vint-note">{esc(note)}</div>{how}</div>')
 
 
 def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True) -> str:
@@ -533,8 +550,8 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
     from vint_core.deal import Phase
 
     passed_out = contract is None and deal.phase is Phase.FINISHED
-    return _wrap(_live_body(rules_tv=tv, contract=contract, won=won, passed_out=passed_out, lang=lang),
-                 css=css, four_colour=False)
+    return _wrap(_live_body(rules_tv=tv, contract=contract, won=won, passed_out=passed_out, lang=lang,
+                            rules=deal.rules), css=css, four_colour=False)
 
 
 # -- deals --------------------------------------------------------------------
@@ -674,7 +691,8 @@ def view_html(view: SeatView, *, lang: str = "en", four_colour: bool = False, cs
                          leader=view.to_act if view.phase is Phase.PLAY else None)
     tv = view.rules.trick_value_of(view.contract.level, view.contract.strain) if view.contract else None
     passed_out = view.contract is None and view.phase is Phase.FINISHED
-    score = _live_body(rules_tv=tv, contract=view.contract, won=view.tricks_won, passed_out=passed_out, lang=lang)
+    score = _live_body(rules_tv=tv, contract=view.contract, won=view.tricks_won, passed_out=passed_out, lang=lang,
+                       rules=view.rules)
     info = _info_body(dealer=view.dealer, rules_name=view.rules.name, deal_number=view.deal_number, board=None,
                       contract=view.contract, lang=lang)
     auction = _auction_body(view.dealer, view.calls, over=view.phase is not Phase.AUCTION,
@@ -747,15 +765,17 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
              f'<span>{esc(text("ui_totals", lang))}</span><span></span>'
              f'<span class="vint-num">{tot[Side.NS]}</span><span class="vint-num">{tot[Side.EW]}</span></div>')
     rules = rubber.rules
-    progress = text("ui_game_progress", lang, ns=rubber.game_score[0], ew=rubber.game_score[1],
-                    target=rules.game_target)
-    if rules.games_per_rubber > 1:
-        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won[0], ew=rubber.games_won[1])
-    winner = ""
-    if rubber.winner is not None:
+    games = text("ui_games_won", lang, ns=rubber.games_won[0], ew=rubber.games_won[1])
+    if rubber.winner is not None:  # a finished rubber has no game in progress
+        progress = games if rules.games_per_rubber > 1 else ""
         winner = f'<div class="vint-winner">{esc(text("ui_rubber_won", lang, side=rubber.winner))}</div>'
-    sheet = (f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}"
-             f'<div class="vint-progress">{esc(progress)}</div>{winner}')
+    else:
+        progress = text("ui_game_progress", lang, ns=rubber.game_score[0], ew=rubber.game_score[1],
+                        target=rules.game_target)
+        progress += " · " + games if rules.games_per_rubber > 1 else ""
+        winner = ""
+    progress_html = f'<div class="vint-progress">{esc(progress)}</div>' if progress else ""
+    sheet = f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}{progress_html}{winner}"
     # a space between the grid's cells: nothing in the grid, but the words apart where the style is dropped
     return sheet.replace("</span><span", "</span> <span")
 

@@ -139,6 +139,12 @@ def _held(hands: Sequence[Hand], side: Side, mask: int) -> int:
     return ((hands[a]._mask | hands[b]._mask) & mask).bit_count()
 
 
+def _honours_held(hands: Sequence[Hand], side: Side, trump: Suit) -> str:
+    """The trump honours (of A K Q J 10) a side holds, high to low, as the cards show them: "A K J 10"."""
+    held = hands[side.seats[0]]._mask | hands[side.seats[1]]._mask
+    return " ".join(str(Rank(r)) for r in range(Rank.ACE, Rank.TEN - 1, -1) if held >> (trump * 13 + r - 2) & 1)
+
+
 def honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand],
                  declarer_tricks: int) -> tuple[ScoreLine, ...]:
     """§2.1.4 and §4.4: honours, judged on the cards as dealt, for whichever side holds them.
@@ -165,8 +171,9 @@ def honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand],
             for side in Side:
                 n = _held(hands, side, mask)
                 if 2 * n > size:
+                    held = _honours_held(hands, side, trump) if trump is not None and kind == "honours" else ""
                     out.append(_line(side, kind, n * mult * tv, f"majority_{kind}", counts=counts,  # type: ignore[arg-type]
-                                     n=n, mult=mult, tv=tv, suit=trump))
+                                     n=n, mult=mult, tv=tv, suit=trump, cards=held))
                 elif 2 * n == size and won[side] >= 7:
                     out.append(_line(side, kind, n * mult * tv, "split_aces", counts=counts,  # type: ignore[arg-type]
                                      n=n, mult=mult, tv=tv))
@@ -178,7 +185,7 @@ def honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand],
                     3: rules.three_honours_multiplier}.get(n, 0)
             if mult:
                 out.append(_line(side, "honours", mult * tv, "honours", counts=counts, n=n, mult=mult, tv=tv,
-                                 suit=trump))
+                                 suit=trump, cards=_honours_held(hands, side, trump)))
         else:
             n = _held(hands, side, _ACES)
             three = rules.four_honours_multiplier if rule == "scaled" else rules.three_honours_multiplier

@@ -32,7 +32,7 @@ from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.controller import Controller, Update
 from vint_core.deal import Action, Phase
-from vint_core.i18n import seat_name, text
+from vint_core.i18n import bot_title, rules_title, seat_name, text
 from vint_core.play import Trick
 from vint_core.review import DealReview
 from vint_core.rules import RuleSet
@@ -427,7 +427,7 @@ class Table:
             if self.review.deal is not None:
                 self.review.clear()
             self.review.widget.layout.display = "none"
-        self.howto.value = _howto_html(lang, s.human)
+        self.howto.value = _howto_html(lang, s.human, rules=rules)
         self.extras.set_title(0, text("widget_howto_title", lang))
         self.extras.set_title(1, text("widget_settings_title", lang))
         self._draw_status()
@@ -461,14 +461,14 @@ class Table:
 
     def _player_name(self, seat: Seat) -> str:
         if seat == self.session.human.partner:
-            return text("widget_partner_player", self.lang, bot=self.session.bot_names[seat])
-        return text("widget_computer_player", self.lang, bot=self.session.bot_names[seat])
+            return text("widget_partner_player", self.lang, bot=bot_title(self.session.bot_names[seat], self.lang))
+        return text("widget_computer_player", self.lang, bot=bot_title(self.session.bot_names[seat], self.lang))
 
     def _subtitle(self) -> str:
         s = self.session
         deal = s.deal
-        return text("table_subtitle", self.lang, rules=deal.rules.name, rubber=len(s.history) + 1,
-                    deal=deal.deal_number, dealer=deal.dealer)
+        return text("table_subtitle", self.lang, rules=rules_title(deal.rules.name, self.lang),
+                    rubber=len(s.history) + 1, deal=deal.deal_number, dealer=deal.dealer)
 
     def status_text(self) -> str:
         """The status line: what just happened and what to do now (the controller's)."""
@@ -490,7 +490,8 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _howto_html(lang: str, human: Seat = Seat.SOUTH) -> str:
-    seats = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right}
+def _howto_html(lang: str, human: Seat = Seat.SOUTH, *, rules: RuleSet | None = None) -> str:
+    passes = (rules or RuleSet.named("seed")).auction_end_passes
+    seats = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right, "passes": passes}
     steps = "".join(f"<li>{render.esc(text(f'widget_howto_{i}', lang, **seats))}</li>" for i in range(1, 6))
     return f'<div class="vint vint-howto-text"><ol>{steps}</ol></div>'

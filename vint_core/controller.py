@@ -201,9 +201,10 @@ class Controller:
         if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
                 or (human is not None and session.human != seat)):
             session = TableSession(save_path=session.save_path, **defaults)
+        table = cls(session, pace=pace_key(pace))
         if lang is not None:
-            session.lang = lang
-        return cls(session, pace=pace_key(pace))
+            table._set_lang(lang)
+        return table
 
     # -- settings ------------------------------------------------------------------
 
@@ -245,10 +246,20 @@ class Controller:
         if four_colour is not None:
             s.settings["four_colour"] = four_colour
         if lang is not None:
-            s.lang = lang
+            self._set_lang(lang)
         if s.autosave:
             s.save()
         return self.advance()
+
+    def _set_lang(self, lang: str) -> None:
+        """Speak ``lang`` from now on; the status line's sentences are said again in it ("welcome back")."""
+        s = self.session
+        if lang == s.lang:
+            return
+        if s.message is not None and s.message == text("session_resumed", s.lang):
+            s.message = text("session_resumed", lang)
+        self.note = ""  # a hint or a refusal said in the old language
+        s.lang = lang
 
     def new_game(self, *, human: Seat, rules: RuleSet, bots: Mapping[Seat, str], lang: str | None = None,
                  settings: Mapping[str, Any] | None = None) -> Update:

@@ -451,6 +451,32 @@ _TEXTS: dict[str, tuple[str, str]] = {
                              "probiert jede Karte an vielen möglichen Verteilungen der verdeckten Blätter; am "
                              "stärksten und langsamsten"),
     "widget_settings_about": ("{title}: {about}", "{title}: {about}"),
+    # what a call shows, in plain words (vint_core.bots.meanings)
+    "meaning_ctx_opening": ("opening bid", "Eröffnung"),
+    "meaning_ctx_response": ("answer to partner", "Antwort an den Partner"),
+    "meaning_ctx_compete": ("against the opponents' bid", "gegen das Gebot der Gegner"),
+    "meaning_ctx_rebid": ("second bid", "erneutes Gebot"),
+    "meaning_kind_suit": ("a new suit", "eine neue Farbe"),
+    "meaning_kind_jump_suit": ("a new suit with a jump (higher than needed)",
+                               "eine neue Farbe mit Sprung (höher als nötig)"),
+    "meaning_kind_own": ("the same suit again", "dieselbe Farbe noch einmal"),
+    "meaning_kind_jump_own": ("the same suit again with a jump", "dieselbe Farbe noch einmal, mit Sprung"),
+    "meaning_kind_raise": ("raising his suit", "Unterstützung seiner Farbe"),
+    "meaning_kind_jump_raise": ("raising his suit with a jump", "Unterstützung seiner Farbe mit Sprung"),
+    "meaning_kind_nt": ("no-trump", "Kein-Trumpf"),
+    "meaning_kind_jump_nt": ("no-trump with a jump", "Kein-Trumpf mit Sprung"),
+    "meaning_hcp_min": ("{lo} or more high-card points", "{lo} oder mehr Figurenpunkte"),
+    "meaning_hcp_max": ("at most {hi} high-card points", "höchstens {hi} Figurenpunkte"),
+    "meaning_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
+    "meaning_balanced": ("an even hand (every suit 2–5 cards)", "ein ausgeglichenes Blatt (jede Farbe 2–5 Karten)"),
+    "meaning_length": ("at least {n} {suit}", "mindestens {n} {suit}"),
+    "meaning_nothing": ("shows nothing", "zeigt nichts"),
+    "widget_meanings_title": ("What the calls show", "Was die Ansagen zeigen"),
+    "widget_meanings_note": ("as the bidding guide reads them; high-card points: A 4, K 3, Q 2, J 1",
+                             "nach dem Bietleitfaden; Figurenpunkte: A 4, K 3, Q 2, J 1"),
+    "widget_last_trick": ("Last trick ({n}, won by {seat})", "Letzter Stich ({n}, an {seat})"),
+    "widget_review_auction": ("The auction", "Die Auktion"),
+    "widget_review_trick_n": ("Trick {n}", "Stich {n}"),
     "widget_howto_title": ("How to play", "So wird gespielt"),
     "widget_settings_title": ("Settings", "Einstellungen"),
     "widget_settings_rules": ("Rule set", "Regelwerk"),
@@ -501,42 +527,49 @@ _BOTS: dict[str, tuple[str, str]] = {
     "random_choice": ("{action}: chosen at random among the {n} legal choices",
                       "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
     # RuleBot: bidding (the guide, BIDDING.md) and the Vint score
-    "rule_hcp_range": ("{lo}–{hi} HCP", "{lo}–{hi} Figurenpunkte"),
+    "rule_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
     "rule_balanced_word": ("balanced", "ausgeglichen"),
-    "rule_reason_nt_balanced": ("{hcp} HCP and a balanced hand", "{hcp} Figurenpunkte und ein ausgeglichenes Blatt"),
-    "rule_reason_nt": ("{hcp} HCP", "{hcp} Figurenpunkte"),
-    "rule_reason_raise": ("{n} cards in partner's {suit} and {hcp} HCP",
+    "rule_reason_nt_balanced": ("{hcp} high-card points and a balanced hand",
+                                "{hcp} Figurenpunkte und ein ausgeglichenes Blatt"),
+    "rule_reason_nt": ("{hcp} high-card points", "{hcp} Figurenpunkte"),
+    "rule_reason_raise": ("{n} cards in partner's {suit} and {hcp} high-card points",
                           "{n} Karten in Partners {suit} und {hcp} Figurenpunkte"),
-    "rule_reason_suit_top": ("{n} cards in {suit} headed by {top}, {hcp} HCP",
+    "rule_reason_suit_top": ("{n} cards in {suit} headed by {top}, {hcp} high-card points",
                              "{n} Karten in {suit} mit {top} an der Spitze, {hcp} Figurenpunkte"),
-    "rule_reason_suit": ("{n} cards in {suit}, {hcp} HCP", "{n} Karten in {suit}, {hcp} Figurenpunkte"),
-    "rule_bid": ("{call}: {reason}; at {call} we expect about {value} (our points minus theirs) against {alt} "
-                 "if we pass.",
-                 "{call}: {reason}; bei {call} erwarten wir etwa {value} (unsere Punkte minus ihre) gegenüber "
-                 "{alt}, wenn wir passen."),
-    "rule_bid_forced": ("{call}: {reason}; with {hcp} HCP the guide does not allow a pass here, and at {call} "
-                        "we expect about {value} (our points minus theirs).",
-                        "{call}: {reason}; mit {hcp} Figurenpunkten erlaubt der Leitfaden hier kein Passen, und "
-                        "bei {call} erwarten wir etwa {value} (unsere Punkte minus ihre)."),
+    "rule_reason_suit": ("{n} cards in {suit}, {hcp} high-card points",
+                         "{n} Karten in {suit}, {hcp} Figurenpunkte"),
+    "rule_bid": ("{call}: {reason}. What we expect from this deal, our points minus theirs: about {value} at "
+                 "{call}, about {alt} if we pass.",
+                 "{call}: {reason}. Was wir von diesem Spiel erwarten, unsere Punkte minus ihre: etwa {value} bei "
+                 "{call}, etwa {alt}, wenn wir passen."),
+    "rule_bid_forced": ("{call}: {reason}; with {hcp} high-card points the bidding guide says bid, not pass; what we "
+                        "expect at {call}, our points minus theirs: about {value}.",
+                        "{call}: {reason}; mit {hcp} Figurenpunkten sagt der Bietleitfaden: bieten, nicht "
+                        "passen; was wir bei {call} erwarten, unsere Punkte minus ihre: etwa {value}."),
     "rule_pass_only": ("Pass: no bid is allowed now.", "Pass: jetzt ist kein Gebot erlaubt."),
-    "rule_pass_no_bid": ("Pass: with {hcp} HCP no bid of the guide fits this hand.",
-                         "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Leitfadens zu diesem Blatt."),
-    "rule_pass_open": ("Pass: the best bid, {best}, would be worth only about {value}; we wait.",
-                       "Pass: das beste Gebot, {best}, brächte nur etwa {value}; wir warten ab."),
-    "rule_pass_ours": ("Pass: our {top} is worth about {alt}; {best} would bring only about {value}.",
-                       "Pass: unser {top} bringt etwa {alt}; {best} brächte nur etwa {value}."),
-    "rule_pass_theirs": ("Pass: letting the opponents play {top} means about {alt} for us, and {best} would be "
-                         "worse (about {value}).",
+    "rule_pass_no_bid": ("Pass: with {hcp} high-card points no bid of the bidding guide fits this hand.",
+                         "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Bietleitfadens zu diesem Blatt."),
+    "rule_pass_open": ("Pass: the best bid, {best}, would be worth only about {value} (our points minus theirs); "
+                       "we wait.",
+                       "Pass: das beste Gebot, {best}, brächte nur etwa {value} (unsere Punkte minus ihre); wir "
+                       "warten ab."),
+    "rule_pass_ours": ("Pass: our {top} is worth about {alt} (our points minus theirs); {best} would bring only "
+                       "about {value}.",
+                       "Pass: unser {top} bringt etwa {alt} (unsere Punkte minus ihre); {best} brächte nur etwa "
+                       "{value}."),
+    "rule_pass_theirs": ("Pass: letting the opponents play {top} means about {alt} for us (our points minus "
+                         "theirs), and {best} would be worse (about {value}).",
                          "Pass: wenn die Gegner {top} spielen, sind das für uns etwa {alt}, und {best} wäre "
                          "schlechter (etwa {value})."),
-    "rule_other_call": ("{call}: the guide reads it as {shows}; at {call} we expect about {value}. The guide's "
+    "rule_other_call": ("{call}: the bidding guide reads it as {shows}; at {call} we expect about {value} (our "
+                        "points minus theirs). The bidding guide's "
                         "choice here is {best}.",
-                        "{call}: der Leitfaden liest das als {shows}; bei {call} erwarten wir etwa {value}. Der "
-                        "Leitfaden wählt hier {best}."),
+                        "{call}: der Bietleitfaden liest das als {shows}; bei {call} erwarten wir etwa {value} "
+                        "(unsere Punkte minus ihre). Der Bietleitfaden wählt hier {best}."),
     # RuleBot: card play
     "rule_card": ("{card}: {why}.", "{card}: {why}."),
-    "rule_other_card": ("{card}: a legal card, but the guide plays {best} here ({why}).",
-                        "{card}: erlaubt, aber der Leitfaden spielt hier {best} ({why})."),
+    "rule_other_card": ("{card}: a legal card, but the rule-based player plays {best} here ({why}).",
+                        "{card}: erlaubt, aber der regelbasierte Spieler spielt hier {best} ({why})."),
     "rule_only": ("my only legal card", "meine einzige erlaubte Karte"),
     "rule_draw_trumps": ("drawing trumps: the opponents probably still hold {n}",
                          "Trumpf ziehen: die Gegner haben wohl noch {n}"),

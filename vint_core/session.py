@@ -361,6 +361,7 @@ class TableSession:
             "history": self._history_json(),
             "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
             "practised": sorted([r, d] for r, d in self.practised),
+            "moves": [[m.seat.letter, m.index, m.explanation] for m in self.moves],
         }
 
     @classmethod
@@ -397,6 +398,11 @@ class TableSession:
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise _BadSave("save_undo")
             self.practised = {(int(r), int(d)) for r, d in obj.get("practised", [])}
+            # the computer players' reasons in this deal, for its review (also after a reload)
+            for seat, index, why in obj.get("moves", []):
+                if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, str):
+                    raise _BadSave("save_damaged")
+                self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
             self._save_path = save_path
             self.autosave = autosave
             return self

@@ -12,7 +12,7 @@ from vint_core.i18n import text
 from vint_core.review import position_after
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
-from vint_core.widgets.style import html, shared
+from vint_core.widgets.style import Foldout, html, shared
 
 
 class ReviewPanel:
@@ -37,8 +37,9 @@ class ReviewPanel:
         self.analysis_asked = False  # … and the analysis of it has been asked for
         self.four_colour = False
         self.title = html()
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="", continuous_update=True,
-                                        readout=True)
+        # a number field, not a slider: its label names it for screen readers (a slider's handle has no name)
+        self.slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
+                                             layout=widgets.Layout(width="16em"))
         self.slider.add_class("vint-review-slider")
         self.slider.observe(self._moved, names="value")
         self.back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang),
@@ -52,9 +53,8 @@ class ReviewPanel:
         self.board = html("vint-review-board")
         self.score = html()
         self.analysis = html()
-        self.analysis_box = widgets.Accordion(children=[self.analysis], selected_index=None)
-        self.analysis_box.set_title(0, text("widget_review_analysis", lang))
-        self.analysis_box.add_class("vint-review-analysis-box")
+        self.analysis_box = Foldout(self.analysis, title=text("widget_review_analysis", lang),
+                                    css="vint-review-analysis-box")
         self.analysis_box.observe(self._analysis_opened, names="selected_index")
         self.reasons = html()
         self.controls = widgets.HBox([self.back, self.slider, self.forward])

@@ -46,7 +46,7 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
-from vint_core.widgets.style import hbox, html, shared, style_html, vbox
+from vint_core.widgets.style import Foldout, hbox, html, shared, style_html, vbox
 from vint_core.widgets.trick import TrickView
 
 
@@ -137,9 +137,10 @@ class Table:
         self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget])
         self.live_panel.add_class("vint-panel")
         self.side = vbox([self.bidding.widget, self.live_panel, self.meanings, self.sheet.widget], "vint-side")
-        self.extras = widgets.Accordion(children=[self.howto, self.settings_panel.widget])
-        self.extras.add_class("vint-extras")
-        self.extras.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
+        self.howto_part = Foldout(self.howto, css="vint-howto-part")
+        self.settings_part = Foldout(self.settings_panel.widget, css="vint-settings-part")
+        self.extras = vbox([self.howto_part, self.settings_part], "vint-extras")
+        self.howto_part.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
         body = hbox([self.main, self.side], "vint-body")
         self.widget = vbox([self.style, self.header, self.status, body, self.review.widget, self.extras],
                            "vint", "vint-table")
@@ -439,8 +440,8 @@ class Table:
                 self.review.clear()
             self.review.widget.layout.display = "none"
         self.howto.value = _howto_html(lang, s.human, rules=rules)
-        self.extras.set_title(0, text("widget_howto_title", lang))
-        self.extras.set_title(1, text("widget_settings_title", lang))
+        self.howto_part.set_title(0, text("widget_howto_title", lang))
+        self.settings_part.set_title(0, text("widget_settings_title", lang))
         self._draw_status()
 
     def _open_review(self) -> None:
@@ -467,7 +468,8 @@ class Table:
         future.add_done_callback(lambda f: self._show_analysis(generation, review, _outcome(f)))
 
     def _show_analysis(self, generation: int, review: DealReview, lines: tuple[str, ...]) -> None:
-        if generation == self.flow.generation and self.review.deal is review.deal:
+        # only the review drawn now: not one drawn before in another language, nor an earlier deal's
+        if generation == self.flow.generation and review is self._review and self.review.deal is review.deal:
             self.review.show_analysis(lines)
 
     def _reason_groups(self, deal: Deal) -> list[tuple[str, list[str]]]:

@@ -292,6 +292,7 @@ def test_undo_closes_when_the_hands_are_shown_and_a_deal_with_undo_is_marked(ser
     time.sleep(0.5)
     assert saved_session(served[0].data_dir).deal == deal
     bs.screenshot(page, "ui-01-review-undo-closed")
+    assert not axe_findings(page)  # the light theme, with every hand shown: readable, named, reachable
     bs.click_and_wait(page, page.locator(NEXT_DEAL))
     sheet = page.locator(".vint-scoresheet").first.inner_text()
     assert "practised with undo" in sheet
@@ -424,6 +425,7 @@ def test_phone_and_tablet(served: Any, width: int) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
     nothing_off_screen()
+    assert not axe_findings(page)
     page.set_viewport_size({"width": width, "height": 2400})  # the whole page in one screenshot, at this width
     bs.screenshot(page, f"ui-07-width-{width}-auction")
     page.set_viewport_size({"width": width, "height": 844})

@@ -695,6 +695,7 @@ def test_settings_name_rule_sets_and_computer_players_in_words_with_a_line_each(
     assert "strongest and slowest" in panel.about.value
     assert "computer: Thinking, strong" in all_widget_state() and "computer: sim-strong" not in all_widget_state()
     assert "rules seed" not in table.header.value and "Standard Vint" in table.header.value
+    assert "Rubber 1 · Standard Vint (rubber to 1000)" in table.sheet.widget.value
     panel.lang.value = "de"
     assert ("Regelbasiert", "rule") in panel.bots[Seat.NORTH].options and "Standard-Vint" in table.header.value
     assert panel.rules.value == "foster_1897" and "drei Pässe" in panel.about.value

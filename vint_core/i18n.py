@@ -336,7 +336,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "laufende Partie: N–S {ns}, O–W {ew} von {target}"),
     "ui_games_won": ("games won: N–S {ns}, E–W {ew}", "gewonnene Partien: N–S {ns}, O–W {ew}"),
     "ui_rubber_won": ("{side} won the rubber", "{side} haben den Rubber gewonnen"),
-    "ui_scoresheet_title": ("Rubber {n} ({rules})", "Rubber {n} ({rules})"),
+    "ui_scoresheet_title": ("Rubber {n} · {rules}", "Rubber {n} · {rules}"),
     "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
     "ui_scoresheet": ("score sheet", "Schreibblatt"),
     # the table's controller (vint_core.session)

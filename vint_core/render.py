@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Literal
 
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
-from vint_core.i18n import seat_name, side_name, text
+from vint_core.i18n import rules_title, seat_name, side_name, text
 from vint_core.seats import Seat, Side
 
 if TYPE_CHECKING:
@@ -800,7 +800,7 @@ def scoresheet_html(rubber: Rubber, *, history: Sequence[Rubber] = (), pending: 
     progress and the winner. ``history`` adds earlier rubbers' results; ``pending`` marks the
     deal being played; ``practised`` the deals (rubber number, deal number, from 1) in which undo was
     used, marked "practised with undo"."""
-    title = text("ui_scoresheet_title", lang, rules=rubber.rules.name, n=len(history) + 1)
+    title = text("ui_scoresheet_title", lang, rules=rules_title(rubber.rules.name, lang), n=len(history) + 1)
     body = _rubber_block(rubber, lang=lang, pending=pending, title=title,
                          practised={d for r, d in practised if r == len(history) + 1})
     if history:

@@ -1,12 +1,12 @@
 # Two commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
-#   make test    set up .venv (and Debian's Chromium for the browser tests) and run every test
+#   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test
 comma := ,
 
-.PHONY: setup table test lint chromium bench clean exercises
+.PHONY: setup table test lint chromium axe bench clean exercises
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -23,6 +23,13 @@ chromium:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
 	@/usr/bin/chromium --version
 
+# the browser tests inject axe-core (npm) to check the table's accessibility
+axe: tests/node/node_modules/axe-core/axe.min.js
+
+tests/node/node_modules/axe-core/axe.min.js: tests/node/package.json
+	npm install --prefix tests/node --no-audit --no-fund --silent
+	test -f $@ && touch $@
+
 table: setup
 	$(VENV)/bin/vint table
 
@@ -30,7 +37,7 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-test: setup chromium lint
+test: setup chromium axe lint
 	$(VENV)/bin/pytest -n 2 -q
 
 # the student versions of the exercises, made from the solution-first sources (never edit them by hand)
@@ -42,4 +49,4 @@ bench:
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts
+	rm -rf $(VENV) build *.egg-info test-artifacts tests/node/node_modules

@@ -230,18 +230,18 @@ BIDDING_DEAL = {
 def test_the_guides_opening_example() -> None:
     action, text = choose(deal_of(BIDDING_DEAL, []))
     assert action == Call.parse("1♥")
-    assert text.startswith("1♥: 5 cards in ♥ headed by A Q J, 13 HCP")
+    assert text.startswith("1♥: 5 cards in ♥ headed by A Q J, 13 high-card points")
 
 
 def test_a_weak_hand_passes_and_a_strong_one_may_not() -> None:
     weak = deal_of(BIDDING_DEAL, ["Pass", "Pass", "Pass"])
     action, text = choose(weak)  # West, 2 HCP
-    assert action is PASS and text == "Pass: with 1 HCP no bid of the guide fits this hand."
+    assert action is PASS and text == "Pass: with 1 high-card points no bid of the bidding guide fits this hand."
     strong = {Seat.NORTH: "AKQ4.AK8.KQ2.752", Seat.EAST: "J985.Q3.A54.KQ98",
               Seat.SOUTH: "763.T962.J98.AJ3", Seat.WEST: "T2.J754.T763.T64"}
     action, text = choose(deal_of(strong, []))
     assert isinstance(action, Bid)
-    assert "the guide does not allow a pass" in text
+    assert "the bidding guide says bid, not pass" in text
 
 
 def test_explanations_give_the_vint_score_in_english_and_german() -> None:
@@ -251,11 +251,11 @@ def test_explanations_give_the_vint_score_in_english_and_german() -> None:
     action = bot.choose(view, random.Random(0))
     assert isinstance(action, Bid)
     en, de = bot.explain(view, action, "en"), bot.explain(view, action, "de")
-    assert "we expect about +" in en and "if we pass" in en
-    assert "erwarten wir etwa +" in de and "wenn wir passen" in de
+    assert "our points minus theirs: about +" in en and "if we pass" in en
+    assert "unsere Punkte minus ihre: etwa +" in de and "wenn wir passen" in de
     # a call the bot did not choose is explained too, with what the guide reads into it
     other = bot.explain(view, Call.parse("7NT"), "en")
-    assert other.startswith("7NT: the guide reads it as") and str(action) in other
+    assert other.startswith("7NT: the bidding guide reads it as") and str(action) in other
 
 
 def test_the_bot_never_bids_a_contract_it_expects_to_lose_badly() -> None:

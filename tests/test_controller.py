@@ -253,3 +253,49 @@ def test_a_lesson_never_looks_for_the_data_folder(monkeypatch: pytest.MonkeyPatc
     play_to_the_end(table, random.Random(2))
     table.next_deal()
     assert table.session.rubber.deals or table.session.history
+
+
+# -- undo: closed once the hands are shown, and marked on the score sheet -------------------------
+
+def test_undo_is_closed_once_the_deal_is_over_and_its_hands_are_shown(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    table = Controller(TableSession(seed=21, bots=RANDOM_BOTS, save_path=path), pace="none")
+    s = table.session
+    play_to_the_end(table, random.Random(2))
+    assert table.review() is not None  # the four hands are shown now
+    assert s._undo and not s.can_undo() and not table.controls().undo  # decisions were made, but no undo
+    finished = s.deal
+    saved = path.read_text(encoding="utf-8")
+    for _ in range(16):
+        refused = table.undo()
+        assert not refused.accepted
+    assert s.deal is finished and path.read_text(encoding="utf-8") == saved  # nothing changed, nothing saved
+    assert table.note == "the deal is over and all four hands are shown: it can no longer be undone"
+    table.session.lang = "de"
+    table.undo()
+    assert table.note.startswith("das Spiel ist vorbei")
+    assert not s.practised  # no undo was used in this deal
+
+
+def test_a_deal_played_with_undo_is_marked_on_the_score_sheet_and_the_mark_is_saved(tmp_path: Path) -> None:
+    from vint_core.render import scoresheet_html
+
+    path = tmp_path / "t.json"
+    table = Controller(TableSession(seed=22, bots=RANDOM_BOTS, save_path=path), pace="none")
+    s = table.session
+    table.advance()
+    click(table, table.controls().calls[0])
+    assert table.undo().accepted
+    assert s.practised == {(1, 1)}
+    live = scoresheet_html(s.rubber, pending=s.deal, practised=s.practised, lang="en")
+    assert "practised with undo" in live  # the row of the deal being played
+    play_to_the_end(table, random.Random(3))
+    table.next_deal()
+    play_to_the_end(table, random.Random(4))  # the second deal: no undo
+    resumed = TableSession.from_json(json.loads(path.read_text(encoding="utf-8")))
+    assert resumed.practised == {(1, 1)}
+    rubber = resumed.rubber.record(resumed.deal) if not resumed.rubber.is_finished else resumed.rubber
+    sheet = scoresheet_html(rubber, history=resumed.history, practised=resumed.practised, lang="de")
+    assert sheet.count("geübt, mit Zurücknehmen") == 1
+    plain = scoresheet_html(rubber, history=resumed.history, lang="en")
+    assert "practised" not in plain

@@ -53,7 +53,7 @@ def check_below_and_above(lines: tuple[ScoreLine, ...]) -> None:
 # honours and the aces split 2–2 (N–S ♠A ♦A), so N–S, with 9 tricks, also score their two aces.
 F1_FIXED = {N: cards("AD KD QD AS"), E: cards("JD 10D AH"), W: cards("AC")}
 F1_ABOVE = [
-    ("honours", "N–S", 600, "N–S: 3 of the 5 trump honours (♦) = 3 × 10 × 20 = 600"),
+    ("honours", "N–S", 600, "N–S: 3 of the 5 trump honours (A K Q of ♦) = 3 × 10 × 20 = 600"),
     ("aces", "N–S", 400, "N–S: aces split 2–2, 7 or more tricks taken = 2 × 10 × 20 = 400"),
 ]
 
@@ -64,7 +64,7 @@ def test_F1() -> None:
     assert below(lines) == [("N–S", 180), ("E–W", 80)]
     assert [ln.text() for ln in lines if ln.kind == "tricks"] == ["N–S: 9 tricks × 20 = 180", "E–W: 4 tricks × 20 = 80"]
     assert above(lines) == F1_ABOVE
-    assert lines[2].text("de") == "N–S: 3 der 5 Trumpf-Ehrenkarten (♦) = 3 × 10 × 20 = 600"
+    assert lines[2].text("de") == "N–S: 3 der 5 Trumpf-Ehrenkarten (A K Q in ♦) = 3 × 10 × 20 = 600"
     assert lines[3].text("de") == "N–S: Asse 2–2 geteilt, 7 oder mehr Stiche = 2 × 10 × 20 = 400"
 
 
@@ -85,7 +85,7 @@ def test_F1_played() -> None:
 F2_FIXED = {N: cards("AD KD QD AS"), S: cards("AH"), E: cards("JD 10D AC")}
 F2_ABOVE = [
     ("undertricks", "E–W", 6000, "E–W: 2 undertricks × 100 × 30 = 6000"),
-    ("honours", "N–S", 900, "N–S: 3 of the 5 trump honours (♦) = 3 × 10 × 30 = 900"),
+    ("honours", "N–S", 900, "N–S: 3 of the 5 trump honours (A K Q of ♦) = 3 × 10 × 30 = 900"),
     ("aces", "N–S", 900, "N–S: 3 of the 4 aces = 3 × 10 × 30 = 900"),
 ]
 
@@ -110,7 +110,7 @@ def test_F2_played() -> None:
 F3_FIXED = {N: cards("AH KH QH JH 10H 9H 8H AS AD"), S: cards("7H 6H 5H AC")}
 F3_ABOVE = [
     ("slam", "N–S", 6000, "N–S: little slam bid and made = 6000"),
-    ("honours", "N–S", 3000, "N–S: 5 of the 5 trump honours (♥) = 5 × 10 × 60 = 3000"),
+    ("honours", "N–S", 3000, "N–S: 5 of the 5 trump honours (A K Q J 10 of ♥) = 5 × 10 × 60 = 3000"),
     ("aces", "N–S", 2400, "N–S: 4 of the 4 aces = 4 × 10 × 60 = 2400"),
 ]
 
@@ -134,7 +134,7 @@ def test_F3_played() -> None:
 F4_FIXED = {N: cards("AC KC QC JC 10C 9C 8C AS AD"), S: cards("7C 6C 5C 4C 3C AH")}
 F4_ABOVE = [
     ("slam", "N–S", 7000, "N–S: little slam bid, all 13 tricks made = 7000"),
-    ("honours", "N–S", 3000, "N–S: 5 of the 5 trump honours (♣) = 5 × 10 × 60 = 3000"),
+    ("honours", "N–S", 3000, "N–S: 5 of the 5 trump honours (A K Q J 10 of ♣) = 5 × 10 × 60 = 3000"),
     ("aces", "N–S", 2400, "N–S: 4 of the 4 aces = 4 × 10 × 60 = 2400"),
 ]
 
@@ -198,7 +198,7 @@ def test_foster_rubber_of_two_games_with_rubber_bonus() -> None:
 F6_FIXED = {N: cards("AS KS QS JS 10S 9S 8S AH"), S: cards("7S 6S 5S 4S 3S AD AC")}
 F6_ABOVE = [
     ("slam", "N–S", 1000, "N–S: little slam (12 tricks) = 1000"),  # bid 3, made 12: the unbid value
-    ("honours", "N–S", 1500, "N–S: 5 of the 5 trump honours (♠) = 5 × 10 × 30 = 1500"),
+    ("honours", "N–S", 1500, "N–S: 5 of the 5 trump honours (A K Q J 10 of ♠) = 5 × 10 × 30 = 1500"),
     ("aces", "N–S", 1200, "N–S: 4 of the 4 aces = 4 × 10 × 30 = 1200"),
 ]
 

@@ -80,7 +80,7 @@ def test_S1_honours_three_multiplier_is_a_parameter() -> None:
     """With ``three_honours_multiplier`` = 2, E–W's ♥Q J 10 would score 2 × 40."""
     rules = SEED.replace(name="three2", three_honours_multiplier=2)
     lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=9, honours=build_hands(S1_FIXED, seed=1), rules=rules)
-    assert line_view(lines)[-1] == ("honours", "E–W", 80, "E–W: 3 trump honours (A K Q J 10 of ♥) = 2 × 40 = 80")
+    assert line_view(lines)[-1] == ("honours", "E–W", 80, "E–W: 3 trump honours (Q J 10 of ♥) = 2 × 40 = 80")
     assert pts(lines) == (360, 320)
 
 
@@ -98,7 +98,7 @@ def test_S2() -> None:
     lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=10, honours=build_hands(S2_FIXED, seed=2), rules=SEED)
     assert line_view(lines) == S2_LINES
     assert pts(lines) == (800, 120)
-    assert lines[2].text("de") == "N–S: 5 Trumpf-Ehrenkarten (A K D B 10 in ♥) = 10 × 40 = 400"
+    assert lines[2].text("de") == "N–S: 5 Trumpf-Ehrenkarten (A K Q J 10 in ♥) = 10 × 40 = 400"
 
 
 def test_S2_played() -> None:
@@ -161,7 +161,7 @@ S5_FIXED = {N: cards("AS KS 9S 8S 7S 6S"), S: cards("QS JS 5S 4S 3S 2S"), E: car
 S5_LINES = [
     ("tricks", "N–S", 780, "N–S: 13 tricks × 60 = 780"),
     ("slam", "N–S", 250, "N–S: grand slam (13 tricks) = 250"),
-    ("honours", "N–S", 240, "N–S: 4 trump honours (A K Q J 10 of ♠) = 4 × 60 = 240"),
+    ("honours", "N–S", 240, "N–S: 4 trump honours (A K Q J of ♠) = 4 × 60 = 240"),
 ]
 
 

@@ -112,7 +112,7 @@ def test_F1_what_if() -> None:
     # with the honours of the F1 hands: N–S 3 of the 5 trump honours, the aces split 2–2
     lines = score_contract("2♦ N", tricks=9, honours=PerSide(3, 2), aces=PerSide(2, 2), rules=F)
     assert [ln.text() for ln in lines if not ln.counts_for_game] == [
-        "N–S: 3 of the 5 trump honours (♦) = 3 × 10 × 20 = 600",
+        "N–S: 3 of the 5 trump honours of ♦ = 3 × 10 × 20 = 600",
         "N–S: aces split 2–2, 7 or more tricks taken = 2 × 10 × 20 = 400"]
 
 
@@ -156,7 +156,8 @@ def test_counts_score_as_the_hands_do_under_every_rule_set(rules: object) -> Non
         by_hands = score_contract(contract, tricks=tricks, honours=hands, rules=rules)  # type: ignore[arg-type]
         by_counts = score_contract(contract, tricks=tricks, honours=honours_count(hands, contract.strain),
                                    aces=honours_count(hands, Strain.NOTRUMP), rules=rules)  # type: ignore[arg-type]
-        assert by_hands == by_counts
+        # the same lines; only the hands can name the honours held
+        assert _sums(by_hands) == _sums(by_counts)
 
 
 def test_a_played_deal_scores_as_its_what_if() -> None:
@@ -166,7 +167,11 @@ def test_a_played_deal_scores_as_its_what_if() -> None:
     assert deal.contract == Contract.parse("4♥ N") and deal.declarer_tricks is not None
     what_if = score_contract("4♥ N", tricks=deal.declarer_tricks,
                              honours=honours_count(deal.hands, Strain.HEARTS))
-    assert what_if == deal.score() and totals(what_if) == deal.points()
+    assert _sums(what_if) == _sums(deal.score()) and totals(what_if) == deal.points()
+
+
+def _sums(lines: object) -> list[tuple[object, ...]]:
+    return [(ln.side, ln.kind, ln.points, ln.counts_for_game) for ln in lines]  # type: ignore[attr-defined]
 
 
 # -- Contract.parse ---------------------------------------------------------------------------------

@@ -676,3 +676,169 @@ def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop()
     statuses = asyncio.run(play())
     thinking = [text for text in statuses if "is thinking" in text]
     assert len(thinking) >= 4  # one drawing per computer action, each naming the player to act
+
+
+# -- texts that are true ----------------------------------------------------------------------------
+
+def test_settings_name_rule_sets_and_computer_players_in_words_with_a_line_each() -> None:
+    table = new_table(seed=15)
+    panel = table.settings_panel
+    assert ("Standard Vint (rubber to 1000)", "seed") in panel.rules.options
+    assert ("Rule-based", "rule") in panel.bots[Seat.WEST].options
+    about = panel.about.value
+    assert "eight passes in a row end the auction" in about and "at random" in about  # seed, random players
+    panel.bots[Seat.NORTH].value = "rule"
+    assert "bidding guide" in panel.about.value
+    panel.rules.value = "foster_1897"  # chosen for a new game: described at once
+    assert "three passes end the auction" in panel.about.value
+    panel.bots[Seat.WEST].value = "sim-strong"
+    assert "strongest and slowest" in panel.about.value
+    assert "computer: Thinking, strong" in all_widget_state() and "computer: sim-strong" not in all_widget_state()
+    assert "rules seed" not in table.header.value and "Standard Vint" in table.header.value
+    assert "Rubber 1 · Standard Vint (rubber to 1000)" in table.sheet.widget.value
+    panel.lang.value = "de"
+    assert ("Regelbasiert", "rule") in panel.bots[Seat.NORTH].options and "Standard-Vint" in table.header.value
+    assert panel.rules.value == "foster_1897" and "drei Pässe" in panel.about.value
+
+
+def test_how_to_play_says_when_the_auction_ends_and_how_a_trick_is_valued() -> None:
+    table = new_table(seed=16)
+    assert "only after 8 passes in a row" in table.howto.value
+    assert "level × 10, +10 at no-trump" in table.howto.value
+    foster = new_table(seed=16, rules=RuleSet.named("foster_1897"))
+    assert "only after 3 passes in a row" in foster.howto.value
+
+
+def test_the_live_score_says_how_the_trick_value_is_worked_out() -> None:
+    table = new_table(seed=17)
+    bid_to_play(table)
+    contract = table.session.deal.contract
+    assert contract is not None
+    live = table.live.widget.value
+    assert f"trick value of {contract.bid}: level {contract.level} × 10" in live
+    assert ("+ 10 at no-trump" in live) == (contract.strain is Strain.NOTRUMP)
+
+
+def test_a_finished_rubber_shows_its_winner_and_no_game_in_progress() -> None:
+    from vint_core.render import scoresheet_html
+    from vint_core.rubber import Rubber
+
+    rubber = Rubber(RuleSet.named("short"))
+    rng = random.Random(5)
+    while not rubber.is_finished:
+        deal = rubber.new_deal(seed=rng.getrandbits(32))
+        while not deal.is_finished:
+            legal = deal.legal_actions()
+            bids = [a for a in legal if isinstance(a, Bid)]
+            deal = deal.apply(bids[-1] if bids and not deal.auction.calls else legal[0])
+        rubber = rubber.record(deal)
+    sheet = scoresheet_html(rubber, lang="en")
+    assert "won the rubber" in sheet and "game in progress" not in sheet
+    assert "game in progress" in scoresheet_html(rubber.next_rubber(), history=[rubber], lang="en")
+    assert "laufende Partie" not in scoresheet_html(rubber, lang="de")
+
+
+# -- the auction explained as it happens; the last trick; reasons by trick ------------------------------------
+
+RULE_BOTS = {seat: "rule" for seat in Seat}
+
+
+def test_every_call_is_explained_in_plain_words_as_it_is_made() -> None:
+    table = new_table(seed=41, bots=RULE_BOTS)
+    s = table.session
+    assert table.meanings.value.count("<li>") == len(s.view.calls_by())  # the calls before the learner's turn
+    table.bidding.button(table.bidding.enabled[1]).click()  # the learner's lowest bid, then the answers
+    calls = s.view.calls_by()
+    meanings = table.meanings.value
+    assert "What the calls show" in meanings and "<details" in meanings and " open" in meanings
+    assert meanings.count("<li>") == len(calls) >= 4
+    assert "HCP" not in meanings and "A 4, K 3, Q 2, J 1" in meanings  # high-card points explained once
+    lines = meanings.split("<li>")[1:]
+    for (seat, call), line in zip(calls, lines, strict=True):  # every call, the partner's too, in words
+        assert line.startswith(f"<b>{seat} {call if isinstance(call, Bid) else 'Pass'}</b> — ")
+        assert any(word in line for word in ("opening bid", "answer to partner", "against the opponents",
+                                             "second bid"))
+    assert any(seat == s.human.partner for seat, _ in calls)
+    table.settings_panel.lang.value = "de"
+    assert "Was die Ansagen zeigen" in table.meanings.value and "Figurenpunkte" in table.meanings.value
+
+
+def test_hints_speak_plainly() -> None:
+    for seed in (41, 42, 43):
+        table = new_table(seed=seed, bots=RULE_BOTS)
+        if table.session.deal.phase is not Phase.AUCTION:
+            continue
+        hint = table.hint()
+        assert "HCP" not in hint and "the guide" not in hint
+        if "expect" in hint:
+            assert "our points minus theirs" in hint
+    german = new_table(seed=44, bots=RULE_BOTS)
+    german.settings_panel.lang.value = "de"
+    bid_to_play(german)
+    german.hand.button(german.hand.enabled[0]).click()
+    hint = german.hint()
+    assert " D " not in hint.split("—")[-1] and " B " not in hint.split("—")[-1]  # Q J, as the cards show
+
+
+def test_the_last_trick_can_be_looked_at_during_play() -> None:
+    table = new_table(seed=45)
+    bid_to_play(table)
+    s = table.session
+    assert table.last_trick.value == ""
+    rng = random.Random(1)
+    while len(s.view.tricks) < 2 or s.view.current_trick is None or not s.view.current_trick.cards:
+        if s.deal.is_finished:
+            pytest.fail("the deal ended before the third trick began")
+        if s.human_to_act():
+            table.hand.button(rng.choice(table.hand.enabled)).click()
+    first = s.view.tricks[-1]  # the last completed trick; another one is on the table now
+    value = table.last_trick.value
+    assert f"Last trick ({len(s.view.tricks)}, won by {first.winner})" in value and "<details" in value
+    assert all(f'data-card="{card.pbn}"' in value for card in first.cards)
+
+
+def test_the_computer_players_reasons_are_grouped_by_trick_and_survive_a_reload(tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    widgets.Widget.close_all()
+    table = Table.open(save_path=save, bots=("rule", "rule", "rule"), seed=46, pace="none")
+    rng = random.Random(2)
+    bid_to_play(table)
+    s = table.session
+    while not s.deal.is_finished:
+        table.hand.button(rng.choice(table.hand.enabled)).click()
+    reasons = table.review.reasons.value
+    assert "The auction" in reasons and "Trick 1" in reasons and "Trick 13" in reasons
+    assert reasons.count("<details>") == 1 + 13  # the auction, then each trick
+    widgets.Widget.close_all()
+    again = Table.open(save_path=save, pace="none")
+    assert again.review.deal is not None and again.review.reasons.value == reasons  # the same reasons, grouped
+
+
+def test_switching_to_german_redraws_an_open_review_and_the_welcome() -> None:
+    table = new_table(seed=47)
+    bid_to_play(table)
+    s = table.session
+    rng = random.Random(4)
+    while not s.deal.is_finished:
+        table.hand.button(rng.choice(table.hand.enabled)).click()
+    table.review.analysis_box.selected_index = 0  # the double-dummy part open
+    table.settings_panel.lang.value = "de"
+    review = table.review
+    assert "So wurde gewertet" in review.score.value and "How the deal scored" not in review.score.value
+    assert all(line.text("de") in review.score.value for line in s.review().lines)
+    assert review.analysis_box.get_title(0) == "Mit allen Karten offen (Double Dummy)"
+    assert "Das Spiel offen" in review.title.value and review.slider.description == "nach Stich"
+    if s.deal.contract is not None:
+        assert "Mit allen Karten offen" in review.analysis.value or "Double-Dummy" in review.analysis.value \
+            or "endplay" in review.analysis.value
+
+
+def test_welcome_back_is_said_in_the_language_asked_for(tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    widgets.Widget.close_all()
+    Table.open(save_path=save, seed=3, pace="none", lang="en")
+    widgets.Widget.close_all()
+    again = Table.open(save_path=save, pace="none", lang="de")
+    assert "willkommen zurück" in again.status.value and "welcome back" not in again.status.value
+    again.settings_panel.lang.value = "en"
+    assert "welcome back" in again.status.value

@@ -51,7 +51,7 @@ from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError
 from vint_core.explain import auction_status
-from vint_core.i18n import text
+from vint_core.i18n import rules_title, text
 from vint_core.review import DealReview
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
@@ -207,9 +207,10 @@ class Controller:
         if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
                 or (human is not None and session.human != seat)):
             session = TableSession(save_path=session.save_path, **defaults)
+        table = cls(session, pace=pace_key(pace))
         if lang is not None:
-            session.lang = lang
-        return cls(session, pace=pace_key(pace))
+            table._set_lang(lang)
+        return table
 
     # -- settings ------------------------------------------------------------------
 
@@ -258,10 +259,20 @@ class Controller:
         if four_colour is not None:
             s.settings["four_colour"] = four_colour
         if lang is not None:
-            s.lang = lang
+            self._set_lang(lang)
         if s.autosave:
             s.save()
         return self.advance()
+
+    def _set_lang(self, lang: str) -> None:
+        """Speak ``lang`` from now on; the status line's sentences are said again in it ("welcome back")."""
+        s = self.session
+        if lang == s.lang:
+            return
+        if s.message is not None and s.message == text("session_resumed", s.lang):
+            s.message = text("session_resumed", lang)
+        self.note = ""  # a hint or a refusal said in the old language
+        s.lang = lang
 
     def new_game(self, *, human: Seat, rules: RuleSet, bots: Mapping[Seat, str], lang: str | None = None,
                  settings: Mapping[str, Any] | None = None) -> Update:
@@ -274,7 +285,7 @@ class Controller:
                                     autosave=old.autosave, lang=lang or old.lang,
                                     settings=dict(old.settings) | dict(settings or {}))
         self._reset_deal()
-        self.note = text("widget_new_game_started", self.lang, rules=rules.name, seat=human)
+        self.note = text("widget_new_game_started", self.lang, rules=rules_title(rules.name, self.lang), seat=human)
         return self.advance()
 
     # -- the learner's actions -----------------------------------------------------------

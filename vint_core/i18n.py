@@ -166,12 +166,17 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
                             "{side}: Kleinschlemm angesagt, alle 13 Stiche = {points}"),
     "bid_grand_slam": ("{side}: grand slam bid and made = {points}",
                        "{side}: Großschlemm angesagt und erfüllt = {points}"),
-    "honours": ("{side}: {n} trump honours (A K Q J 10 of {suit}) = {mult} × {tv} = {points}",
-                "{side}: {n} Trumpf-Ehrenkarten (A K D B 10 in {suit}) = {mult} × {tv} = {points}"),
+    "honours": ("{side}: {n} trump honours ({cards} of {suit}) = {mult} × {tv} = {points}",
+                "{side}: {n} Trumpf-Ehrenkarten ({cards} in {suit}) = {mult} × {tv} = {points}"),
+    "honours_count": ("{side}: {n} trump honours of {suit} = {mult} × {tv} = {points}",
+                      "{side}: {n} Trumpf-Ehrenkarten in {suit} = {mult} × {tv} = {points}"),
     "aces": ("{side}: {n} aces at no-trump = {mult} × {tv} = {points}",
              "{side}: {n} Asse bei Kein-Trumpf = {mult} × {tv} = {points}"),
-    "majority_honours": ("{side}: {n} of the 5 trump honours ({suit}) = {n} × {mult} × {tv} = {points}",
-                         "{side}: {n} der 5 Trumpf-Ehrenkarten ({suit}) = {n} × {mult} × {tv} = {points}"),
+    "majority_honours": ("{side}: {n} of the 5 trump honours ({cards} of {suit}) = {n} × {mult} × {tv} = {points}",
+                         "{side}: {n} der 5 Trumpf-Ehrenkarten ({cards} in {suit}) = {n} × {mult} × {tv} = "
+                         "{points}"),
+    "majority_honours_count": ("{side}: {n} of the 5 trump honours of {suit} = {n} × {mult} × {tv} = {points}",
+                               "{side}: {n} der 5 Trumpf-Ehrenkarten in {suit} = {n} × {mult} × {tv} = {points}"),
     "majority_aces": ("{side}: {n} of the 4 aces = {n} × {mult} × {tv} = {points}",
                       "{side}: {n} der 4 Asse = {n} × {mult} × {tv} = {points}"),
     "split_aces": ("{side}: aces split 2–2, 7 or more tricks taken = {n} × {mult} × {tv} = {points}",
@@ -358,12 +363,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_down": ("{n} down ({tricks})", "{n} unter ({tricks})"),
     "ui_result": ("result", "Ergebnis"),
     "ui_in_progress": ("being played", "wird gespielt"),
+    "ui_practised": ("practised with undo", "geübt, mit Zurücknehmen"),
+    "ui_trick_value": ("trick value of {contract}: level {level} × {per} = {tv} a trick",
+                       "Stichwert von {contract}: Stufe {level} × {per} = {tv} je Stich"),
+    "ui_trick_value_nt": ("trick value of {contract}: level {level} × {per} + {extra} at no-trump = {tv} a trick",
+                          "Stichwert von {contract}: Stufe {level} × {per} + {extra} bei Kein-Trumpf = {tv} je Stich"),
     "ui_totals": ("totals", "Summen"),
     "ui_game_progress": ("game in progress: N–S {ns}, E–W {ew} of {target}",
                          "laufende Partie: N–S {ns}, O–W {ew} von {target}"),
     "ui_games_won": ("games won: N–S {ns}, E–W {ew}", "gewonnene Partien: N–S {ns}, O–W {ew}"),
     "ui_rubber_won": ("{side} won the rubber", "{side} haben den Rubber gewonnen"),
-    "ui_scoresheet_title": ("Rubber {n} ({rules})", "Rubber {n} ({rules})"),
+    "ui_scoresheet_title": ("Rubber {n} · {rules}", "Rubber {n} · {rules}"),
     "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
     "ui_scoresheet": ("score sheet", "Schreibblatt"),
     # the lesson widgets (vint_core.explain, vint_core.practice, vint_core.widgets.lessons)
@@ -467,6 +477,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # the table's controller (vint_core.session)
     "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
     "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),
+    "session_undo_deal_over": ("the deal is over and all four hands are shown: it can no longer be undone",
+                               "das Spiel ist vorbei und alle vier Blätter liegen offen: es lässt sich nicht mehr "
+                               "zurücknehmen"),
     "session_undo_nothing": ("there is nothing to undo in this deal", "in diesem Spiel gibt es nichts zurückzunehmen"),
     "session_claim_not_play": ("you can claim tricks only during the play", "Stiche beanspruchen geht nur im Spiel"),
     "session_claim_too_big": ("too many cards are left to check a claim: play on a few tricks and claim again",
@@ -534,6 +547,71 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_review_forward": ("one trick on", "einen Stich weiter"),
     "widget_review_score": ("How the deal scored", "So wurde gewertet"),
     "widget_review_analysis": ("With all cards visible (double dummy)", "Mit allen Karten offen (Double Dummy)"),
+    # the rule sets and computer players in words (Settings, the subtitle, the seats)
+    "rules_title_seed": ("Standard Vint (rubber to 1000)", "Standard-Vint (Rubber bis 1000)"),
+    "rules_about_seed": ("the rules as the German description reads: eight passes in a row end the auction, "
+                         "game and rubber at 1000, every point counts",
+                         "die Regeln nach der deutschen Beschreibung: acht Pässe in Folge beenden die Auktion, "
+                         "Partie und Rubber bei 1000, jeder Punkt zählt"),
+    "rules_title_short": ("Short rubber (game to 500)", "Kurzer Rubber (Partie bis 500)"),
+    "rules_about_short": ("as Standard Vint, but a game needs only 500 points: quicker rubbers",
+                          "wie Standard-Vint, aber eine Partie braucht nur 500 Punkte: kürzere Rubber"),
+    "rules_title_progressive": ("Progressive (each deal bid higher)", "Progressiv (jedes Spiel höher bieten)"),
+    "rules_about_progressive": ("the n-th deal of a rubber must be bid at level n or higher (after 7, from 1 again)",
+                                "das n-te Spiel eines Rubbers muss mindestens auf Stufe n geboten werden (nach 7 "
+                                "wieder ab 1)"),
+    "rules_title_whist_vint": ("Whist-Vint (suits only)", "Whist-Vint (nur Farben)"),
+    "rules_about_whist_vint": ("the older game: no no-trump, no honours, no slam bonuses",
+                               "das ältere Spiel: kein Kein-Trumpf, keine Honneurs, keine Schlemmprämien"),
+    "rules_title_foster_1897": ("Foster 1897 (Hoyle's rules)", "Foster 1897 (Regeln nach Hoyle)"),
+    "rules_about_foster_1897": ("Foster's Hoyle: three passes end the auction, games to 500, a rubber of two games, "
+                                "Foster's slam and honour scale",
+                                "Fosters Hoyle: drei Pässe beenden die Auktion, Partien bis 500, Rubber aus zwei "
+                                "Partien, Fosters Schlemm- und Honneurwertung"),
+    "bot_title_random": ("Beginner (random)", "Anfänger (zufällig)"),
+    "bot_about_random": ("plays any legal call or card at random", "spielt irgendeine erlaubte Ansage oder Karte"),
+    "bot_title_rule": ("Rule-based", "Regelbasiert"),
+    "bot_about_rule": ("bids by the bidding guide and plays by simple rules; answers at once",
+                       "bietet nach dem Bietleitfaden und spielt nach einfachen Regeln; antwortet sofort"),
+    "bot_title_sim_fast": ("Thinking, fast", "Nachdenkend, schnell"),
+    "bot_about_sim_fast": ("tries each card against a few possible layouts of the hidden hands",
+                           "probiert jede Karte an einigen möglichen Verteilungen der verdeckten Blätter"),
+    "bot_title_sim_normal": ("Thinking", "Nachdenkend"),
+    "bot_about_sim_normal": ("tries each card against more possible layouts of the hidden hands; a little slower",
+                             "probiert jede Karte an mehr möglichen Verteilungen der verdeckten Blätter; etwas "
+                             "langsamer"),
+    "bot_title_sim_strong": ("Thinking, strong", "Nachdenkend, stark"),
+    "bot_about_sim_strong": ("tries each card against many possible layouts of the hidden hands; the strongest and "
+                             "slowest",
+                             "probiert jede Karte an vielen möglichen Verteilungen der verdeckten Blätter; am "
+                             "stärksten und langsamsten"),
+    "widget_settings_about": ("{title}: {about}", "{title}: {about}"),
+    # what a call shows, in plain words (vint_core.bots.meanings)
+    "meaning_ctx_opening": ("opening bid", "Eröffnung"),
+    "meaning_ctx_response": ("answer to partner", "Antwort an den Partner"),
+    "meaning_ctx_compete": ("against the opponents' bid", "gegen das Gebot der Gegner"),
+    "meaning_ctx_rebid": ("second bid", "erneutes Gebot"),
+    "meaning_kind_suit": ("a new suit", "eine neue Farbe"),
+    "meaning_kind_jump_suit": ("a new suit with a jump (higher than needed)",
+                               "eine neue Farbe mit Sprung (höher als nötig)"),
+    "meaning_kind_own": ("the same suit again", "dieselbe Farbe noch einmal"),
+    "meaning_kind_jump_own": ("the same suit again with a jump", "dieselbe Farbe noch einmal, mit Sprung"),
+    "meaning_kind_raise": ("raising his suit", "Unterstützung seiner Farbe"),
+    "meaning_kind_jump_raise": ("raising his suit with a jump", "Unterstützung seiner Farbe mit Sprung"),
+    "meaning_kind_nt": ("no-trump", "Kein-Trumpf"),
+    "meaning_kind_jump_nt": ("no-trump with a jump", "Kein-Trumpf mit Sprung"),
+    "meaning_hcp_min": ("{lo} or more high-card points", "{lo} oder mehr Figurenpunkte"),
+    "meaning_hcp_max": ("at most {hi} high-card points", "höchstens {hi} Figurenpunkte"),
+    "meaning_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
+    "meaning_balanced": ("an even hand (every suit 2–5 cards)", "ein ausgeglichenes Blatt (jede Farbe 2–5 Karten)"),
+    "meaning_length": ("at least {n} {suit}", "mindestens {n} {suit}"),
+    "meaning_nothing": ("shows nothing", "zeigt nichts"),
+    "widget_meanings_title": ("What the calls show", "Was die Ansagen zeigen"),
+    "widget_meanings_note": ("as the bidding guide reads them; high-card points: A 4, K 3, Q 2, J 1",
+                             "nach dem Bietleitfaden; Figurenpunkte: A 4, K 3, Q 2, J 1"),
+    "widget_last_trick": ("Last trick ({n}, won by {seat})", "Letzter Stich ({n}, an {seat})"),
+    "widget_review_auction": ("The auction", "Die Auktion"),
+    "widget_review_trick_n": ("Trick {n}", "Stich {n}"),
     "widget_howto_title": ("How to play", "So wird gespielt"),
     "widget_settings_title": ("Settings", "Einstellungen"),
     "widget_settings_rules": ("Rule set", "Regelwerk"),
@@ -557,17 +635,21 @@ _TEXTS: dict[str, tuple[str, str]] = {
                        "Dein Platz ist {seat}, der deines Partners {partner}; {lho} und {rho} sind die Gegner. Drei "
                        "Computerspieler übernehmen die anderen Plätze (den Platz wählst du in den Einstellungen)."),
     "widget_howto_2": ("The auction: bid a level (1–7, promising 6 more tricks than the level) and a strain, "
-                       "♠ < ♣ < ♦ < ♥ < NT, or pass. The highest bid becomes the contract.",
+                       "♠ < ♣ < ♦ < ♥ < NT, or pass. A bid may come after passes: the auction ends only after "
+                       "{passes} passes in a row, and the last bid becomes the contract.",
                        "Die Auktion: biete eine Stufe (1–7, verspricht 6 Stiche mehr als die Stufe) und eine Farbe, "
-                       "♠ < ♣ < ♦ < ♥ < KT, oder passe. Das höchste Gebot wird der Kontrakt."),
+                       "♠ < ♣ < ♦ < ♥ < KT, oder passe. Auch nach Pässen darf noch geboten werden: die Auktion "
+                       "endet erst nach {passes} Pässen in Folge, und das letzte Gebot wird der Kontrakt."),
     "widget_howto_3": ("The play: there is no dummy, everyone plays his own cards. Follow suit if you can; only "
                        "the cards you may play can be clicked.",
                        "Das Spiel: es gibt keinen Strohmann, jeder spielt seine eigenen Karten. Bediene, wenn du "
                        "kannst; nur erlaubte Karten lassen sich anklicken."),
-    "widget_howto_4": ("Both sides score every trick they take at the contract's trick value; the panel on the "
-                       "right shows the running score, the score sheet explains every line.",
-                       "Beide Parteien schreiben jeden Stich zum Stichwert des Kontrakts; rechts steht der "
-                       "laufende Stand, das Schreibblatt erklärt jede Zeile."),
+    "widget_howto_4": ("Both sides score every trick they take at the contract's trick value (level × 10, +10 at "
+                       "no-trump: 3♥ is worth 30 a trick, 2NT also 30); the panel on the right shows the running "
+                       "score, the score sheet explains every line.",
+                       "Beide Parteien schreiben jeden Stich zum Stichwert des Kontrakts (Stufe × 10, +10 bei "
+                       "Kein-Trumpf: 3♥ bringt 30 je Stich, 2NT ebenfalls 30); rechts steht der laufende Stand, das "
+                       "Schreibblatt erklärt jede Zeile."),
     "widget_howto_5": ("After each deal all four hands are shown and you can replay it trick by trick. The game "
                        "is saved after every card: reload the page to continue.",
                        "Nach jedem Spiel siehst du alle vier Blätter und kannst es Stich für Stich nachspielen. "
@@ -580,42 +662,49 @@ _BOTS: dict[str, tuple[str, str]] = {
     "random_choice": ("{action}: chosen at random among the {n} legal choices",
                       "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
     # RuleBot: bidding (the guide, BIDDING.md) and the Vint score
-    "rule_hcp_range": ("{lo}–{hi} HCP", "{lo}–{hi} Figurenpunkte"),
+    "rule_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
     "rule_balanced_word": ("balanced", "ausgeglichen"),
-    "rule_reason_nt_balanced": ("{hcp} HCP and a balanced hand", "{hcp} Figurenpunkte und ein ausgeglichenes Blatt"),
-    "rule_reason_nt": ("{hcp} HCP", "{hcp} Figurenpunkte"),
-    "rule_reason_raise": ("{n} cards in partner's {suit} and {hcp} HCP",
+    "rule_reason_nt_balanced": ("{hcp} high-card points and a balanced hand",
+                                "{hcp} Figurenpunkte und ein ausgeglichenes Blatt"),
+    "rule_reason_nt": ("{hcp} high-card points", "{hcp} Figurenpunkte"),
+    "rule_reason_raise": ("{n} cards in partner's {suit} and {hcp} high-card points",
                           "{n} Karten in Partners {suit} und {hcp} Figurenpunkte"),
-    "rule_reason_suit_top": ("{n} cards in {suit} headed by {top}, {hcp} HCP",
+    "rule_reason_suit_top": ("{n} cards in {suit} headed by {top}, {hcp} high-card points",
                              "{n} Karten in {suit} mit {top} an der Spitze, {hcp} Figurenpunkte"),
-    "rule_reason_suit": ("{n} cards in {suit}, {hcp} HCP", "{n} Karten in {suit}, {hcp} Figurenpunkte"),
-    "rule_bid": ("{call}: {reason}; at {call} we expect about {value} (our points minus theirs) against {alt} "
-                 "if we pass.",
-                 "{call}: {reason}; bei {call} erwarten wir etwa {value} (unsere Punkte minus ihre) gegenüber "
-                 "{alt}, wenn wir passen."),
-    "rule_bid_forced": ("{call}: {reason}; with {hcp} HCP the guide does not allow a pass here, and at {call} "
-                        "we expect about {value} (our points minus theirs).",
-                        "{call}: {reason}; mit {hcp} Figurenpunkten erlaubt der Leitfaden hier kein Passen, und "
-                        "bei {call} erwarten wir etwa {value} (unsere Punkte minus ihre)."),
+    "rule_reason_suit": ("{n} cards in {suit}, {hcp} high-card points",
+                         "{n} Karten in {suit}, {hcp} Figurenpunkte"),
+    "rule_bid": ("{call}: {reason}. What we expect from this deal, our points minus theirs: about {value} at "
+                 "{call}, about {alt} if we pass.",
+                 "{call}: {reason}. Was wir von diesem Spiel erwarten, unsere Punkte minus ihre: etwa {value} bei "
+                 "{call}, etwa {alt}, wenn wir passen."),
+    "rule_bid_forced": ("{call}: {reason}; with {hcp} high-card points the bidding guide says bid, not pass; what we "
+                        "expect at {call}, our points minus theirs: about {value}.",
+                        "{call}: {reason}; mit {hcp} Figurenpunkten sagt der Bietleitfaden: bieten, nicht "
+                        "passen; was wir bei {call} erwarten, unsere Punkte minus ihre: etwa {value}."),
     "rule_pass_only": ("Pass: no bid is allowed now.", "Pass: jetzt ist kein Gebot erlaubt."),
-    "rule_pass_no_bid": ("Pass: with {hcp} HCP no bid of the guide fits this hand.",
-                         "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Leitfadens zu diesem Blatt."),
-    "rule_pass_open": ("Pass: the best bid, {best}, would be worth only about {value}; we wait.",
-                       "Pass: das beste Gebot, {best}, brächte nur etwa {value}; wir warten ab."),
-    "rule_pass_ours": ("Pass: our {top} is worth about {alt}; {best} would bring only about {value}.",
-                       "Pass: unser {top} bringt etwa {alt}; {best} brächte nur etwa {value}."),
-    "rule_pass_theirs": ("Pass: letting the opponents play {top} means about {alt} for us, and {best} would be "
-                         "worse (about {value}).",
+    "rule_pass_no_bid": ("Pass: with {hcp} high-card points no bid of the bidding guide fits this hand.",
+                         "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Bietleitfadens zu diesem Blatt."),
+    "rule_pass_open": ("Pass: the best bid, {best}, would be worth only about {value} (our points minus theirs); "
+                       "we wait.",
+                       "Pass: das beste Gebot, {best}, brächte nur etwa {value} (unsere Punkte minus ihre); wir "
+                       "warten ab."),
+    "rule_pass_ours": ("Pass: our {top} is worth about {alt} (our points minus theirs); {best} would bring only "
+                       "about {value}.",
+                       "Pass: unser {top} bringt etwa {alt} (unsere Punkte minus ihre); {best} brächte nur etwa "
+                       "{value}."),
+    "rule_pass_theirs": ("Pass: letting the opponents play {top} means about {alt} for us (our points minus "
+                         "theirs), and {best} would be worse (about {value}).",
                          "Pass: wenn die Gegner {top} spielen, sind das für uns etwa {alt}, und {best} wäre "
                          "schlechter (etwa {value})."),
-    "rule_other_call": ("{call}: the guide reads it as {shows}; at {call} we expect about {value}. The guide's "
+    "rule_other_call": ("{call}: the bidding guide reads it as {shows}; at {call} we expect about {value} (our "
+                        "points minus theirs). The bidding guide's "
                         "choice here is {best}.",
-                        "{call}: der Leitfaden liest das als {shows}; bei {call} erwarten wir etwa {value}. Der "
-                        "Leitfaden wählt hier {best}."),
+                        "{call}: der Bietleitfaden liest das als {shows}; bei {call} erwarten wir etwa {value} "
+                        "(unsere Punkte minus ihre). Der Bietleitfaden wählt hier {best}."),
     # RuleBot: card play
     "rule_card": ("{card}: {why}.", "{card}: {why}."),
-    "rule_other_card": ("{card}: a legal card, but the guide plays {best} here ({why}).",
-                        "{card}: erlaubt, aber der Leitfaden spielt hier {best} ({why})."),
+    "rule_other_card": ("{card}: a legal card, but the rule-based player plays {best} here ({why}).",
+                        "{card}: erlaubt, aber der regelbasierte Spieler spielt hier {best} ({why})."),
     "rule_only": ("my only legal card", "meine einzige erlaubte Karte"),
     "rule_draw_trumps": ("drawing trumps: the opponents probably still hold {n}",
                          "Trumpf ziehen: die Gegner haben wohl noch {n}"),
@@ -797,6 +886,34 @@ def bot_text(key: str, lang: str = "en", **params: Any) -> str:
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """A user-facing sentence by key."""
     return _fill(_TEXTS[key][_lang(lang)], lang, params)
+
+
+def rules_title(name: str, lang: str = "en") -> str:
+    """A rule set's name in words (its own name if it is not one of the named presets).
+
+    >>> rules_title("short"), rules_title("seed, flat 50", "de")
+    ('Short rubber (game to 500)', 'seed, flat 50')
+    """
+    pair = _TEXTS.get(f"rules_title_{name}")
+    return pair[_lang(lang)] if pair else name
+
+
+def rules_about(name: str, lang: str = "en") -> str:
+    """One line on what a named rule set is ("" for one of the learner's own)."""
+    pair = _TEXTS.get(f"rules_about_{name}")
+    return pair[_lang(lang)] if pair else ""
+
+
+def bot_title(name: str, lang: str = "en") -> str:
+    """A computer player's name in words: ``bot_title("sim-fast")`` → ``'Thinking, fast'``."""
+    pair = _TEXTS.get(f"bot_title_{name.replace('-', '_')}")
+    return pair[_lang(lang)] if pair else name
+
+
+def bot_about(name: str, lang: str = "en") -> str:
+    """One line on how a computer player plays."""
+    pair = _TEXTS.get(f"bot_about_{name.replace('-', '_')}")
+    return pair[_lang(lang)] if pair else ""
 
 
 def entries() -> Iterator[tuple[str, str, str]]:

@@ -254,18 +254,19 @@ class AuctionDrill(_TableDrill):
     """An auction against the computer players (a :class:`~vint_core.controller.Controller` that stops when the
     auction ends), every call explained as it is made.
 
-    The computer players' calls are explained by what the bidding guide reads them to show (``shows 12–21 HCP,
-    5+ ♠``): the page learns what a call means, never a card the caller holds. Their own reasons, which
-    speak of their hands, are given once the auction is over (:meth:`reasons`), with the four hands.
+    The computer players' calls are explained by what the bidding guide reads them to show
+    (``shows 12–21 high-card points, 5+ ♠``): the page learns what a call means, never a card the
+    caller holds. Their own reasons, which speak of their hands, are given once the auction is over
+    (:meth:`reasons`), with the four hands.
 
     >>> drill = AuctionDrill(seed=7)                 # South deals: the learner calls first
     >>> drill.call(Call.parse("2♠")).ok
     True
     >>> for line in drill.log[1:]:
     ...     print(line)
-    West: Pass (by the bidding guide: 0–37 HCP)
-    North: Pass (by the bidding guide: 0–37 HCP)
-    East: 2♦ (by the bidding guide: 8–37 HCP, 5+ ♦)
+    West: Pass (by the bidding guide: 0–37 high-card points)
+    North: Pass (by the bidding guide: 0–37 high-card points)
+    East: 2♦ (by the bidding guide: 8–37 high-card points, 5+ ♦)
     """
 
     def __init__(self, *, seed: int = 0, human: Seat = Seat.SOUTH, bots: str = "rule", rules: RuleSet = SEED,

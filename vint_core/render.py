@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Literal
 
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
-from vint_core.i18n import seat_name, side_name, text
+from vint_core.i18n import rules_title, seat_name, side_name, text
 from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from vint_core.deal import Deal
     from vint_core.play import Trick
     from vint_core.rubber import Rubber
+    from vint_core.rules import RuleSet
     from vint_core.scoring import ScoreLine
     from vint_core.views import SeatView
 
@@ -219,6 +220,15 @@ def stylesheet(theme: Theme = "light", four_colour: bool = False) -> str:
         parts.append(f"{_DARK_PAGE.format('.vint')}{{{_vars(dark)}}}"
                      f"{_DARK_PAGE.format('.vint.vint-4c')}{{{_vars(_FOUR_DARK)}}}")
     return "\n".join(parts) + _BASE_CSS
+
+
+def theme_rule(theme: Theme = "dark", *, four_colour: bool = False) -> str:
+    """The colour variables of ``theme`` ("light" or "dark") as rules for ``.vint`` (and ``.vint-4c``), for a
+    page that switches theme by other means (the table: by the browser's preference)."""
+    base = _DARK if theme == "dark" else _LIGHT
+    four = _FOUR_DARK if theme == "dark" else _FOUR_LIGHT
+    return (f".vint{{{_vars(base | (four if four_colour else {}))}}}"
+            f".vint.vint-4c,.vint .vint-4c{{{_vars(four)}}}")
 
 
 _CLASS = re.compile(r"\.(vint-[\w-]+|vint)\b")
@@ -496,8 +506,22 @@ def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = Fals
 
 # -- the live score -----------------------------------------------------------
 
+def trick_value_text(rules: RuleSet, contract: Contract, *, lang: str = "en") -> str:
+    """How the trick value of ``contract`` is worked out, in words.
+
+    >>> from vint_core import SEED, Contract, Seat, Strain
+    >>> trick_value_text(SEED, Contract(2, Strain.NOTRUMP, Seat.NORTH))
+    'trick value of 2NT: level 2 × 10 + 10 at no-trump = 30 a trick'
+    """
+    tv = rules.trick_value
+    extra = tv.notrump_extra if contract.strain is Strain.NOTRUMP else 0
+    key = "ui_trick_value_nt" if extra else "ui_trick_value"
+    return text(key, lang, contract=str(contract.bid), level=contract.level, per=tv.per_level, extra=extra,
+                tv=rules.trick_value_of(contract.level, contract.strain))
+
+
 def _live_body(*, rules_tv: int | None, contract: Contract | None, won: PerSide[int], passed_out: bool,
-               lang: str) -> str:
+               lang: str, rules: RuleSet | None = None) -> str:
     if contract is None or rules_tv is None:
         msg = text("passed_out", lang) if passed_out else text("ui_auction_running", lang)
         return f'<div class="vint-live"><div class="vint-note">{esc(msg)}</div></div>'
@@ -507,6 +531,8 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: PerSide[
         role = text("ui_declarers" if side == contract.side else "ui_defenders", lang)
         rows.append(f'<tr><th>{esc(side_name(side, lang))} <span class="vint-note">({esc(role)})'
                     f'</span></th><td>{n}</td><td>× {rules_tv}</td><td>= {n * rules_tv}</td></tr>')
+    how = (f'<div class="vint-note vint-trick-value">{esc(trick_value_text(rules, contract, lang=lang))}</div>'
+           if rules is not None else "")
     need = contract.tricks_needed - won[contract.side]
     played = won[0] + won[1]
     if need > 0:
@@ -520,7 +546,7 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: PerSide[
     return (f'<div class="vint-live">'
             f'<div>{contract_html(contract, lang=lang)}</div>'
             f'<table aria-label="{esc(text("ui_live_score", lang))}">{head}{"".join(rows)}</table>'
-            f'<div class="vint-note">{esc(note)}</div></div>')
+            f'<div class="vint-note">{esc(note)}</div>{how}</div>')
 
 
 def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True) -> str:
@@ -534,8 +560,8 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
     from vint_core.deal import Phase
 
     passed_out = contract is None and deal.phase is Phase.FINISHED
-    return _wrap(_live_body(rules_tv=tv, contract=contract, won=won, passed_out=passed_out, lang=lang),
-                 css=css, four_colour=False)
+    return _wrap(_live_body(rules_tv=tv, contract=contract, won=won, passed_out=passed_out, lang=lang,
+                            rules=deal.rules), css=css, four_colour=False)
 
 
 # -- deals --------------------------------------------------------------------
@@ -675,7 +701,8 @@ def view_html(view: SeatView, *, lang: str = "en", four_colour: bool = False, cs
                          leader=view.to_act if view.phase is Phase.PLAY else None)
     tv = view.rules.trick_value_of(view.contract.level, view.contract.strain) if view.contract else None
     passed_out = view.contract is None and view.phase is Phase.FINISHED
-    score = _live_body(rules_tv=tv, contract=view.contract, won=view.tricks_won, passed_out=passed_out, lang=lang)
+    score = _live_body(rules_tv=tv, contract=view.contract, won=view.tricks_won, passed_out=passed_out, lang=lang,
+                       rules=view.rules)
     info = _info_body(dealer=view.dealer, rules_name=view.rules.name, deal_number=view.deal_number, board=None,
                       contract=view.contract, lang=lang)
     auction = _auction_body(view.dealer, view.calls, over=view.phase is not Phase.AUCTION,
@@ -714,7 +741,8 @@ def _result_text(deal: Deal, lang: str) -> str:
     return f'{contract_html(contract, lang=lang)} <span class="vint-note">{note}</span>'
 
 
-def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str) -> str:
+def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str,
+                  practised: Collection[int] = ()) -> str:
     head = (f'<div class="vint-sheet-grid vint-head"><span>#</span><span>{esc(text("ui_dealer", lang))}</span>'
             f'<span>{esc(text("ui_result", lang))}</span><span class="vint-num">{esc(text("ui_tricks", lang))}</span>'
             f'<span class="vint-num">{esc(side_name(Side.NS, lang))}</span>'
@@ -726,7 +754,8 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
         tricks = (f"{deal.tricks_won(Side.NS)}–{deal.tricks_won(Side.EW)}" if deal.contract is not None else "—")
         rows.append(
             f'<details class="vint-sheet-row"><summary><span>{number}</span>'
-            f"<span>{esc(seat_name(deal.dealer, lang))}</span><span>{_result_text(deal, lang)}</span>"
+            f"<span>{esc(seat_name(deal.dealer, lang))}</span><span>{_result_text(deal, lang)}"
+            f"{_practised_mark(lang) if number in practised else ''}</span>"
             f'<span class="vint-num">{tricks}</span><span class="vint-num">{pts[Side.NS]}</span>'
             f'<span class="vint-num">{pts[Side.EW]}</span></summary>{_lines_list(rd.lines, lang)}</details>')
     for line in rubber.bonus_lines:
@@ -739,43 +768,53 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
     if pending is not None and not pending.is_finished:
         rows.append(f'<div class="vint-sheet-grid"><span>{len(rubber.deals) + 1}</span>'
                     f"<span>{esc(seat_name(pending.dealer, lang))}</span>"
-                    f'<span class="vint-note">{esc(text("ui_in_progress", lang))}</span></div>')
+                    f'<span class="vint-note">{esc(text("ui_in_progress", lang))}'
+                    f"{_practised_mark(lang) if len(rubber.deals) + 1 in practised else ''}</span></div>")
     tot = rubber.totals
     total = (f'<div class="vint-sheet-grid vint-total"><span></span><span></span>'
              f'<span>{esc(text("ui_totals", lang))}</span><span></span>'
              f'<span class="vint-num">{tot[Side.NS]}</span><span class="vint-num">{tot[Side.EW]}</span></div>')
     rules = rubber.rules
-    progress = text("ui_game_progress", lang, ns=rubber.game_score.ns, ew=rubber.game_score.ew,
-                    target=rules.game_target)
-    if rules.games_per_rubber > 1:
-        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won.ns, ew=rubber.games_won.ew)
-    winner = ""
-    if rubber.winner is not None:
+    games = text("ui_games_won", lang, ns=rubber.games_won.ns, ew=rubber.games_won.ew)
+    if rubber.winner is not None:  # a finished rubber has no game in progress
+        progress = games if rules.games_per_rubber > 1 else ""
         winner = f'<div class="vint-winner">{esc(text("ui_rubber_won", lang, side=rubber.winner))}</div>'
-    sheet = (f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}"
-             f'<div class="vint-progress">{esc(progress)}</div>{winner}')
+    else:
+        progress = text("ui_game_progress", lang, ns=rubber.game_score.ns, ew=rubber.game_score.ew,
+                        target=rules.game_target)
+        progress += " · " + games if rules.games_per_rubber > 1 else ""
+        winner = ""
+    progress_html = f'<div class="vint-progress">{esc(progress)}</div>' if progress else ""
+    sheet = f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}{progress_html}{winner}"
     # a space between the grid's cells: nothing in the grid, but the words apart where the style is dropped
     return sheet.replace("</span><span", "</span> <span")
 
 
+def _practised_mark(lang: str) -> str:
+    return f' <span class="vint-note vint-practised">↶ {esc(text("ui_practised", lang))}</span>'
+
+
 def scoresheet_html(rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None,
-                    lang: str = "en", css: bool = True) -> str:
+                    lang: str = "en", css: bool = True, practised: Collection[tuple[int, int]] = ()) -> str:
     """The score sheet (class ``vint-scoresheet``): one row per deal with its points for each
     side, opening (``<details>``) to every score line and its explanation; totals, the game in
     progress and the winner. ``history`` adds earlier rubbers' results; ``pending`` marks the
-    deal being played."""
-    title = text("ui_scoresheet_title", lang, rules=rubber.rules.name, n=len(history) + 1)
-    body = _rubber_block(rubber, lang=lang, pending=pending, title=title)
+    deal being played; ``practised`` the deals (rubber number, deal number, from 1) in which undo was
+    used, marked "practised with undo"."""
+    title = text("ui_scoresheet_title", lang, rules=rules_title(rubber.rules.name, lang), n=len(history) + 1)
+    body = _rubber_block(rubber, lang=lang, pending=pending, title=title,
+                         practised={d for r, d in practised if r == len(history) + 1})
     if history:
         past = []
         for i, old in reversed(list(enumerate(history, start=1))):  # the latest first
             tot = old.totals
             who = "· " + text("ui_rubber_won", lang, side=old.winner) if old.winner is not None else ""
+            block = _rubber_block(old, lang=lang, pending=None, title=text("ui_rubber_n", lang, n=i),
+                                  practised={d for r, d in practised if r == i})
             past.append(f'<details class="vint-past"><summary>{esc(text("ui_rubber_n", lang, n=i))}: '
                         f"{esc(side_name(Side.NS, lang))} {tot[Side.NS]} – {esc(side_name(Side.EW, lang))} "
                         f"{tot[Side.EW]} {esc(who)}</summary>"
-                        f"{_rubber_block(old, lang=lang, pending=None, title=text('ui_rubber_n', lang, n=i))}"
-                        "</details>")
+                        f"{block}</details>")
         body += "".join(past)
     return _wrap(body, css=css, four_colour=False, extra="vint-scoresheet",
                  attrs=f' role="region" aria-label="{esc(text("ui_scoresheet", lang))}"')

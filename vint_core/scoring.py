@@ -23,9 +23,9 @@ from typing import Any, Literal
 
 from vint_core.auction import Contract
 from vint_core.calls import Strain
-from vint_core.cards import Hand
+from vint_core.cards import Card, Hand
 from vint_core.errors import Reason, VintError
-from vint_core.honours import honour_cards, honours_count
+from vint_core.honours import honour_cards, honours_count, honours_held
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import PerSide, Side
 
@@ -131,13 +131,15 @@ def slam_lines(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tupl
 
 
 def honour_lines(rules: RuleSet, contract: Contract, held: PerSide[int], declarer_tricks: int, *,
-                 aces: PerSide[int] | None = None) -> tuple[ScoreLine, ...]:
+                 aces: PerSide[int] | None = None,
+                 cards: PerSide[tuple[Card, ...]] | None = None) -> tuple[ScoreLine, ...]:
     """§2.1.4 and §4.4: honours, judged on the cards as dealt, for whichever side holds them.
 
     ``held`` is how many honours each side holds: of A K Q J 10 of trumps at a
     suit contract, of the aces at no-trump (:func:`vint_core.honours.honours_count`).
     Under the ``majority`` rule (``foster_1897``) the aces are a second count at a
-    suit contract: ``aces`` gives it, and None leaves it out.
+    suit contract: ``aces`` gives it, and None leaves it out. ``cards`` (the honours each
+    side holds, :func:`vint_core.honours.honours_held`) names them in the line, when known.
     """
     tv = trick_value(rules, contract)
     counts = rules.game_counts == "all"
@@ -158,8 +160,10 @@ def honour_lines(rules: RuleSet, contract: Contract, held: PerSide[int], declare
         for kind, per_side, size, mult in counts_to_check:
             for side, n in per_side.items():
                 if 2 * n > size:
-                    out.append(_line(side, kind, n * mult * tv, f"majority_{kind}", counts=counts,
-                                     n=n, mult=mult, tv=tv, suit=trump))
+                    named = _ranks(cards, side) if kind == "honours" else ""
+                    key = f"majority_{kind}" + ("_count" if kind == "honours" and not named else "")
+                    out.append(_line(side, kind, n * mult * tv, key, counts=counts, n=n, mult=mult, tv=tv,
+                                     suit=trump, cards=named))
                 elif 2 * n == size and won[side] >= 7:
                     out.append(_line(side, kind, n * mult * tv, "split_aces", counts=counts,
                                      n=n, mult=mult, tv=tv))
@@ -169,8 +173,9 @@ def honour_lines(rules: RuleSet, contract: Contract, held: PerSide[int], declare
             mult = {5: rules.five_honours_multiplier, 4: rules.four_honours_multiplier,
                     3: rules.three_honours_multiplier}.get(n, 0)
             if mult:
-                out.append(_line(side, "honours", mult * tv, "honours", counts=counts, n=n, mult=mult, tv=tv,
-                                 suit=trump))
+                named = _ranks(cards, side)
+                out.append(_line(side, "honours", mult * tv, "honours" if named else "honours_count", counts=counts,
+                                 n=n, mult=mult, tv=tv, suit=trump, cards=named))
         else:
             three = rules.four_honours_multiplier if rule == "scaled" else rules.three_honours_multiplier
             mult = {4: rules.five_honours_multiplier, 3: three}.get(n, 0)
@@ -189,6 +194,11 @@ def play_lines(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tupl
 def play_points(rules: RuleSet, contract: Contract, declarer_tricks: int) -> PerSide[int]:
     """The points of :func:`play_lines`: what the play decides, honours aside."""
     return totals(play_lines(rules, contract, declarer_tricks))
+
+
+def _ranks(cards: PerSide[tuple[Card, ...]] | None, side: Side) -> str:
+    """The ranks of a side's trump honours as the cards show them, high to low ("A K J 10"); "" if unknown."""
+    return "" if cards is None else " ".join(str(card.rank) for card in cards[side])
 
 
 def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[int] | Sequence[Hand] | None = None,
@@ -222,7 +232,9 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
     strain = contract.strain
     if honours is None:
         held: PerSide[int] | None = None
+        named: PerSide[tuple[Card, ...]] | None = None
     elif isinstance(honours, PerSide):
+        named = None
         held = _checked_count(honours, size=len(honour_cards(strain)))
         if aces is not None:
             aces = _checked_count(aces, size=4)
@@ -232,9 +244,10 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
         held = honours_count(honours, strain)
         majority = strain is not Strain.NOTRUMP and rules.honours_suit == "majority"
         aces = honours_count(honours, Strain.NOTRUMP) if majority else None
+        named = honours_held(honours, strain) if strain is not Strain.NOTRUMP else None
     lines = play_lines(rules, contract, tricks)
     if held is not None:
-        lines += honour_lines(rules, contract, held, tricks, aces=aces)
+        lines += honour_lines(rules, contract, held, tricks, aces=aces, cards=named)
     return lines
 
 

@@ -111,6 +111,8 @@ class TableSession:
     message: str | None
     #: settings the table offers and keeps with the game: pace, four-colour deck, …
     settings: dict[str, Any]
+    #: the deals in which undo was used, as (rubber number, deal number on its sheet), both from 1
+    practised: set[tuple[int, int]]
 
     def __init__(self, *, human: Seat = Seat.SOUTH, rules: RuleSet = SEED, bots: Mapping[Seat, str] | None = None,
                  seed: int | None = None, practice: bool = True, save_path: Path | None = None,
@@ -140,6 +142,7 @@ class TableSession:
         self._unsaved = False
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
+        self.practised = set()
         #: the computer players' actions in this deal, with their reasons (for the review)
         self.moves: list[BotMove] = []
         self.history = []
@@ -181,7 +184,9 @@ class TableSession:
         return self.deal.view(self.human, game_score=self.rubber.game_score)
 
     def can_undo(self) -> bool:
-        return self.practice and bool(self._undo)
+        """Can the learner take back a decision now? In a practice game, and only until the deal is over
+        (its four hands are then shown: the deal is closed for undo)."""
+        return self.practice and bool(self._undo) and not self.deal.is_finished
 
     # -- acting ------------------------------------------------------------
 
@@ -231,18 +236,29 @@ class TableSession:
         return BotMove(self.human, action, bot.explain(view, action, self.lang))
 
     def undo(self) -> None:
-        """Practice mode: back to the human's previous decision (bots' actions since then undone too)."""
+        """Practice mode: back to the human's previous decision (bots' actions since then undone too).
+
+        Refused once the deal is over (all four hands are shown then). The deal is marked as practised
+        with undo (:attr:`practised`), and the score sheet says so."""
         if not self.practice:
             raise SessionError("session_undo_real_game")
+        if self.deal.is_finished:
+            raise SessionError("session_undo_deal_over")
         if not self._undo:
             raise SessionError("session_undo_nothing")
         point = self._undo.pop()
+        self.practised.add(self.deal_key)
         self.deal = Deal.replay(self.deal.hands, self.deal.actions[:point.n_actions], dealer=self.deal.dealer,
                                 rules=self.deal.rules, deal_number=self.deal.deal_number, board=self.deal.board)
         self._rng.setstate(point.rng)
         self.moves = [m for m in self.moves if m.index < point.n_actions]
         self.message = None
         self._autosave()
+
+    @property
+    def deal_key(self) -> tuple[int, int]:
+        """The current deal as (rubber number, deal number on the rubber's sheet), both from 1."""
+        return len(self.history) + 1, len(self.rubber.deals) + 1
 
     # -- claims ------------------------------------------------------------
 
@@ -344,6 +360,8 @@ class TableSession:
             "deal": deal_to_json(self.deal), "rubber": self._rubber_json(),
             "history": self._history_json(),
             "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
+            "practised": sorted([r, d] for r, d in self.practised),
+            "moves": [[m.seat.letter, m.index, m.explanation] for m in self.moves],
         }
 
     @classmethod
@@ -379,6 +397,12 @@ class TableSession:
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise _BadSave("save_undo")
+            self.practised = {(int(r), int(d)) for r, d in obj.get("practised", [])}
+            # the computer players' reasons in this deal, for its review (also after a reload)
+            for seat, index, why in obj.get("moves", []):
+                if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, str):
+                    raise _BadSave("save_damaged")
+                self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
             self._save_path = save_path
             self.autosave = autosave
             return self

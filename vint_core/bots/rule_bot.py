@@ -121,9 +121,8 @@ def _value(v: object, lang: str) -> object:
 
 
 def _honour_text(ranks: tuple[object, ...], lang: str) -> str:
-    letters = {"en": {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"},
-               "de": {14: "A", 13: "K", 12: "D", 11: "B", 10: "10"}}["de" if lang.startswith("de") else "en"]
-    return " ".join(letters.get(int(r), str(r)) for r in ranks if isinstance(r, int))
+    # the letters the cards show, in every language (the table draws Q J, not D B)
+    return " ".join(str(Rank(int(r))) if 2 <= int(r) <= 14 else str(r) for r in ranks if isinstance(r, int))
 
 
 def _signed(x: float) -> str:

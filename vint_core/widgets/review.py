@@ -12,7 +12,7 @@ from vint_core.i18n import text
 from vint_core.review import position_after
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
-from vint_core.widgets.style import html, shared
+from vint_core.widgets.style import Foldout, html, shared
 
 
 class ReviewPanel:
@@ -37,8 +37,9 @@ class ReviewPanel:
         self.analysis_asked = False  # … and the analysis of it has been asked for
         self.four_colour = False
         self.title = html()
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="", continuous_update=True,
-                                        readout=True)
+        # a number field, not a slider: its label names it for screen readers (a slider's handle has no name)
+        self.slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
+                                             layout=widgets.Layout(width="16em"))
         self.slider.add_class("vint-review-slider")
         self.slider.observe(self._moved, names="value")
         self.back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang),
@@ -52,9 +53,8 @@ class ReviewPanel:
         self.board = html("vint-review-board")
         self.score = html()
         self.analysis = html()
-        self.analysis_box = widgets.Accordion(children=[self.analysis], selected_index=None)
-        self.analysis_box.set_title(0, text("widget_review_analysis", lang))
-        self.analysis_box.add_class("vint-review-analysis-box")
+        self.analysis_box = Foldout(self.analysis, title=text("widget_review_analysis", lang),
+                                    css="vint-review-analysis-box")
         self.analysis_box.observe(self._analysis_opened, names="selected_index")
         self.reasons = html()
         self.controls = widgets.HBox([self.back, self.slider, self.forward])
@@ -64,10 +64,12 @@ class ReviewPanel:
         self.clear()
 
     def show(self, deal: Deal, *, lines: Sequence[ScoreLine] = (), analysis: Sequence[str] = (),
-             reasons: Sequence[str] = (), four_colour: bool = False, offer_analysis: bool = False) -> None:
+             reasons: Sequence[str] = (), four_colour: bool = False, offer_analysis: bool = False,
+             reason_groups: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
         """Open a finished deal: every hand as dealt, the final position, its score lines, the
-        computer players' reasons (kept back until now: they speak of their hands) and the analysis
-        (``analysis``, or with ``offer_analysis`` a closed part that asks for it when opened)."""
+        computer players' reasons (kept back until now: they speak of their hands; ``reason_groups``
+        puts them under headings, the auction and each trick) and the analysis (``analysis``, or with
+        ``offer_analysis`` a closed part that asks for it when opened)."""
         if not deal.is_finished:
             from vint_core.errors import NotFinishedError, Reason
             from vint_core.i18n import Phrase
@@ -89,7 +91,8 @@ class ReviewPanel:
             items = f"<li>{render.esc(text('passed_out', self.lang))}</li>"
         heading = render.esc(text("widget_review_score", self.lang))
         self.score.value = f'<div class="vint vint-review-score"><b>{heading}</b><ul>{items}</ul></div>'
-        self.reasons.value = self._list("widget_review_reasons", reasons, "vint-review-reasons")
+        self.reasons.value = (self._groups(reason_groups) if reason_groups
+                              else self._list("widget_review_reasons", reasons, "vint-review-reasons"))
         title = text("widget_review_analysis", self.lang)
         if self.analysis_box.get_title(0) != title:
             self.analysis_box.set_title(0, title)
@@ -120,6 +123,21 @@ class ReviewPanel:
             return ""
         rows = "".join(f"<li>{render.esc(item)}</li>" for item in items)
         return f'<div class="vint {css}"><b>{render.esc(text(title, self.lang))}</b><ul>{rows}</ul></div>'
+
+    def _groups(self, groups: Sequence[tuple[str, Sequence[str]]]) -> str:
+        parts = "".join(f"<details><summary>{render.esc(title)}</summary><ul>"
+                        f"{''.join(f'<li>{render.esc(item)}</li>' for item in items)}</ul></details>"
+                        for title, items in groups)
+        heading = render.esc(text("widget_review_reasons", self.lang))
+        return f'<div class="vint vint-review-reasons"><b>{heading}</b>{parts}</div>'
+
+    def set_lang(self, lang: str) -> None:
+        """Label the panel's own controls in ``lang`` (the table draws an open review again)."""
+        self.lang = lang
+        self.back.tooltip = text("widget_review_back", lang)
+        self.forward.tooltip = text("widget_review_forward", lang)
+        self.slider.description = text("widget_review_trick", lang)
+        self.analysis_box.set_title(0, text("widget_review_analysis", lang))
 
     def clear(self) -> None:
         """Empty the panel (while a deal is being played)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from vint_core import render
 from vint_core.deal import Deal
@@ -18,10 +18,12 @@ class ScoreSheet:
         self.lang = lang
         self.widget = html("vint-scoresheet-view")
 
-    def show(self, rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None) -> None:
-        """Draw ``rubber``; ``pending`` (the deal being played) adds an "in progress" row, nothing of its cards."""
+    def show(self, rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None,
+             practised: Collection[tuple[int, int]] = ()) -> None:
+        """Draw ``rubber``; ``pending`` (the deal being played) adds an "in progress" row, nothing of its cards;
+        ``practised``: the deals (rubber number, deal number) played with undo."""
         self.widget.value = render.scoresheet_html(rubber, history=history, pending=pending, lang=self.lang,
-                                                   css=False)
+                                                   css=False, practised=practised)
 
 
 class LiveScore:

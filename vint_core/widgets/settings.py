@@ -8,9 +8,10 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from vint_core import render
 from vint_core.bots import BOT_NAMES
 from vint_core.controller import PACES
-from vint_core.i18n import seat_name, text
+from vint_core.i18n import bot_about, bot_title, rules_about, rules_title, seat_name, text
 from vint_core.rules import RULE_SETS
 from vint_core.seats import Seat
 from vint_core.widgets.style import hbox, html, shared, vbox
@@ -52,15 +53,15 @@ class SettingsPanel:
         self.seat = widgets.Dropdown(options=[(seat_name(seat, lang), seat) for seat in Seat], value=human,
                                      style=style, layout=layout)
         self.seat.add_class("vint-seat-choice")
-        self.rules = widgets.Dropdown(options=list(RULE_SETS), value=settings.rules, style=style,
-                                  layout=layout)
+        self.rules = widgets.Dropdown(options=self._rules_options(lang, settings.rules), value=settings.rules,
+                                      style=style, layout=layout)
         self.new_game = widgets.Button(layout=layout, style=shared("button"))
         self.new_game.add_class("vint-new-game")
         self.new_game.on_click(self._new_game_clicked)
         #: the computer players' controls by role: left-hand opponent, partner, right-hand opponent
         self.roles: tuple[Any, ...] = tuple(
-            widgets.Dropdown(options=list(BOT_NAMES), value=settings.bots.get(seat, "rule"), style=style,
-                             layout=layout)
+            widgets.Dropdown(options=[(bot_title(name, lang), name) for name in BOT_NAMES],
+                             value=settings.bots.get(seat, "rule"), style=style, layout=layout)
             for seat in self.computer_seats)
         for dd in self.roles:
             dd.add_class("vint-bot-level")
@@ -74,9 +75,25 @@ class SettingsPanel:
         self.rules.observe(self._rules_changed, names="value")
         self.seat.observe(self._rules_changed, names="value")
         self.note = html()
+        #: one line on each chosen rule set and computer player
+        self.about = html()
         self.widget = vbox([self.lang, self.pace, self.four_colour, *self.roles,
-                            hbox([self.seat, self.rules, self.new_game]), self.note], "vint-settings")
+                            hbox([self.seat, self.rules, self.new_game]), self.about, self.note], "vint-settings")
         self.set_lang(lang)
+
+    @staticmethod
+    def _rules_options(lang: str, current: str) -> list[tuple[str, str]]:
+        names = list(RULE_SETS) + ([current] if current not in RULE_SETS else [])
+        return [(rules_title(name, lang), name) for name in names]
+
+    def _describe(self, lang: str) -> None:
+        """One line on the chosen rule set and on each distinct computer player chosen."""
+        items = [(rules_title(self.rules.value, lang), rules_about(self.rules.value, lang))]
+        for name in dict.fromkeys(dd.value for dd in self.roles):
+            items.append((bot_title(name, lang), bot_about(name, lang)))
+        lines = "".join(f"<li>{render.esc(text('widget_settings_about', lang, title=title, about=about))}</li>"
+                        for title, about in items if about)
+        self.about.value = f'<ul class="vint-note vint-settings-about">{lines}</ul>'
 
     @property
     def computer_seats(self) -> tuple[Seat, Seat, Seat]:
@@ -108,6 +125,13 @@ class SettingsPanel:
         self._quiet = True
         try:
             self.rules.description = text("widget_settings_rules", lang)
+            chosen_rules = self.rules.value
+            self.rules.options = self._rules_options(lang, chosen_rules)
+            self.rules.value = chosen_rules
+            for dd in self.roles:
+                bot = dd.value
+                dd.options = [(bot_title(name, lang), name) for name in BOT_NAMES]
+                dd.value = bot
             chosen = self.seat.value  # a seat chosen for the next game stays chosen
             self.seat.options = [(seat_name(seat, lang), seat) for seat in Seat]
             self.seat.value = chosen
@@ -123,6 +147,7 @@ class SettingsPanel:
             self.lang.description = text("widget_settings_lang", lang)
             self.four_colour.description = text("widget_settings_four_colour", lang)
             self.note.value = f'<div class="vint-note">{text("widget_settings_note", lang)}</div>'
+            self._describe(lang)
         finally:
             self._quiet = False
 
@@ -142,10 +167,13 @@ class SettingsPanel:
         self.settings = new
         if lang_changed:
             self.set_lang(new.lang)
+        else:
+            self._describe(new.lang)
         self.on_change(new)
 
     def _rules_changed(self, change: object) -> None:
         if not self._quiet:
+            self._describe(self.settings.lang)
             self.new_game.add_class("vint-attention")
 
     def _new_game_clicked(self, button: object) -> None:

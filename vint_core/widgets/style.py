@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 from ipywidgets.widgets.widget_description import DescriptionStyle  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
@@ -80,12 +81,83 @@ _WIDGET_CSS = """
 .vint-table .vint-review-board .vint-deal{font-size:.9em}
 .vint-table .vint-note{color:var(--vint-muted);font-size:.9em}
 .vint-table .widget-dropdown>select{background:var(--vint-bg);color:var(--vint-fg)}
+.vint-table .vint-hand-label .widget-html-content,.vint-table .vint-seatpanel .widget-html-content{
+ color:var(--vint-felt-fg)}
+.vint-table .vint-meanings ol{margin:.2em 0 .2em 1.4em;padding:0}
+.vint-table .vint-meanings summary,.vint-table .vint-last-trick summary,
+.vint-table .vint-review-reasons summary{cursor:pointer;font-weight:600}
+.vint-table .vint-practised{white-space:nowrap}
+.vint-table .jupyter-button.vint-foldout-button{width:100%;text-align:left;font-weight:700;
+ background:var(--vint-panel);color:var(--vint-fg);border:1px solid var(--vint-line);border-radius:.3em;height:auto;
+ padding:.35em .7em;margin:.2em 0}
+.vint-table .jupyter-button.vint-foldout-button::before{content:"▸ "}
+.vint-table .jupyter-button.vint-foldout-button.mod-active::before{content:"▾ "}
+.vint-table .vint-foldout-body{padding:.2em .7em .5em}
+/* keyboard: every control shows where the focus is, clearly */
+.vint-table button:focus-visible,.vint-table select:focus-visible,.vint-table input:focus-visible,
+.vint-table summary:focus-visible,.vint-table .jupyter-button:focus-visible{
+ outline:3px solid var(--vint-focus) !important;outline-offset:2px;box-shadow:0 0 0 5px var(--vint-bg)}
+.vint-table{--vint-focus:#b35900}
+/* phone and tablet: one column, nothing off screen, no side-scrolling */
+@media (max-width:900px){
+ .vint-table .vint-body{flex-direction:column}
+ .vint-table .vint-side{padding-left:0;min-width:0}
+ .vint-table .vint-felt-box{min-width:0}
+ .vint-table .vint-scoresheet{min-width:0;padding-left:1.1em}
+ .vint-table .vint-review .vint-deal{grid-template-columns:minmax(0,auto);width:auto}
+}
+@media (max-width:600px){
+ .vint-table{font-size:14px}
+ .vint-table .vint-felt-box{padding:.4em .3em}
+ .vint-table .vint-feltrow{flex-wrap:wrap;justify-content:center;gap:.3em}
+ .vint-table .vint-seatbox{min-width:0}
+ .vint-table .vint-feltrow>.vint-seatpanel{flex:1 1 40%;min-width:0}
+ .vint-table .vint-centre{min-width:0;order:3;flex:1 1 100%}
+ .vint-table .jupyter-button.vint-cardbutton{width:38px;height:54px;font-size:15px}
+ .vint-table .jupyter-button.vint-call{width:2.9em}
+ .vint-table .jupyter-button.vint-call.vint-pass-button{width:100%}
+ .vint-table .vint-sheet-grid,.vint-table .vint-sheet-row>summary{
+  grid-template-columns:1.3em 3.9em 1fr 2.9em 3.2em 3.2em;gap:.2em;font-size:.9em}
+ .vint-table .vint-scoresheet ul{margin-left:.4em}
+ .vint-table .widget-dropdown{flex-wrap:wrap}
+ .vint-table .widget-dropdown>select{max-width:100%}
+}
 """
+
+#: the page's own colours (JupyterLab's, under Voilà) in a dark browser: the whole page follows the browser's theme
+_JP_DARK = {
+    "layout-color0": "#111111", "layout-color1": "#1b1c1f", "layout-color2": "#2e3035", "layout-color3": "#55575d",
+    "ui-font-color0": "#ffffff", "ui-font-color1": "#e8e8ea", "ui-font-color2": "#c4c6cb", "ui-font-color3": "#a6a8ad",
+    "content-font-color0": "#ffffff", "content-font-color1": "#e8e8ea", "content-font-color2": "#c4c6cb",
+    "content-font-color3": "#a6a8ad", "border-color0": "#55575d", "border-color1": "#55575d",
+    "border-color2": "#44464c", "border-color3": "#2e3035", "inverse-layout-color0": "#ffffff",
+    "widgets-color": "#e8e8ea", "widgets-input-color": "#e8e8ea", "widgets-input-background-color": "#1b1c1f",
+    "widgets-input-border-color": "#55575d", "widgets-label-color": "#e8e8ea",
+    "widgets-readout-label-color": "#e8e8ea", "widgets-slider-handle-background-color": "#1b1c1f",
+    "widgets-slider-active-handle-color": "#78aef5", "widgets-slider-handle-border-color": "#a6a8ad",
+}
+
+
+def dark_page_css(*, four_colour: bool = False) -> str:
+    """In a browser that prefers dark colours, the page turns dark: JupyterLab's colours (the page, the
+    dropdowns, the buttons), the renderer's (:func:`vint_core.render.stylesheet` ``"dark"``) and the table's."""
+    jp = "".join(f"--jp-{k}:{v};" for k, v in _JP_DARK.items())
+    return ("@media (prefers-color-scheme:dark){"
+            f":root,body{{{jp}}}"
+            "body,.jp-Notebook,.jp-Cell,#rendered_cells{background:#111111;color:#e8e8ea}"
+            f"{render.theme_rule('dark', four_colour=four_colour)}"
+            ".vint-table{--vint-focus:#ffb74d}"
+            ".vint-table .jupyter-button{background:#2e3035;color:#e8e8ea}"
+            ".vint-table .jupyter-button:disabled{color:#a6a8ad}"
+            ".vint-table .jupyter-button.vint-call.vint-pass-button{background:#23402d;color:#e8e8ea}"
+            ".vint-table .jupyter-button.vint-cardbutton{background:#fffdf7}"
+            "}")
 
 
 def table_css(*, four_colour: bool = False) -> str:
-    """The renderer's stylesheet (light, dark with the browser) followed by the controls' CSS."""
-    return render.stylesheet("auto", four_colour) + _WIDGET_CSS
+    """The renderer's stylesheet (light; dark with the page's theme), the controls' CSS, and the dark colours of
+    the whole page when the browser prefers them."""
+    return render.stylesheet("auto", four_colour) + _WIDGET_CSS + dark_page_css(four_colour=four_colour)
 
 
 def style_html(*, four_colour: bool = False) -> str:
@@ -139,3 +211,36 @@ def vbox(children: Any, *classes: str) -> Any:
     for css in classes:
         box.add_class(css)
     return box
+
+
+class Foldout(widgets.VBox):  # type: ignore[misc]
+    """A part that opens and closes with a button of its own: reachable with Tab and visibly focused (an
+    ``Accordion``'s headers are not). Opened and closed like one: ``selected_index`` 0 (open) or None."""
+
+    selected_index = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, child: Any, *, title: str = "", css: str = "") -> None:
+        self.toggle = widgets.ToggleButton(value=False, description=title, layout=widgets.Layout(width="auto"))
+        self.toggle.add_class("vint-foldout-button")
+        self.body = widgets.VBox([child], layout=widgets.Layout(display="none"))
+        self.body.add_class("vint-foldout-body")
+        super().__init__([self.toggle, self.body])
+        if css:
+            self.add_class(css)
+        self.toggle.observe(self._toggled, names="value")
+        self.observe(self._selected, names="selected_index")
+
+    def set_title(self, index: int, title: str) -> None:
+        if self.toggle.description != title:
+            self.toggle.description = title
+
+    def get_title(self, index: int) -> str:
+        return str(self.toggle.description)
+
+    def _toggled(self, change: Any) -> None:
+        self.selected_index = 0 if change["new"] else None
+
+    def _selected(self, change: Any) -> None:
+        is_open = change["new"] is not None
+        self.toggle.value = is_open
+        self.body.layout.display = None if is_open else "none"

@@ -28,11 +28,12 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
+from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.controller import Controller, Update
-from vint_core.deal import Action, Phase
-from vint_core.i18n import seat_name, text
+from vint_core.deal import Action, Deal, Phase
+from vint_core.i18n import bot_title, rules_title, seat_name, text
 from vint_core.play import Trick
 from vint_core.review import DealReview
 from vint_core.rules import RuleSet
@@ -45,7 +46,7 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
-from vint_core.widgets.style import hbox, html, shared, style_html, vbox
+from vint_core.widgets.style import Foldout, hbox, html, shared, style_html, vbox
 from vint_core.widgets.trick import TrickView
 
 
@@ -79,6 +80,8 @@ class Table:
         self.auction = AuctionView(lang=lang)
         self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
         self.live = LiveScore(lang=lang)
+        self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
+        self.last_trick = html("vint-last-trick-box")  # the trick before the one on the table, to look at again
         self.sheet = ScoreSheet(lang=lang)
         self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
         self.settings_panel = SettingsPanel(settings=self._settings(), human=human, on_change=self._settings_changed,
@@ -130,12 +133,14 @@ class Table:
         self.controls = hbox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
                               self.next_button], "vint-controls")
         self.main = vbox([self.felt, self.controls], "vint-main")
-        self.live_panel = widgets.VBox([self.live.widget, self.auction.widget])  # hidden during the auction
+        # hidden during the auction
+        self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget])
         self.live_panel.add_class("vint-panel")
-        self.side = vbox([self.bidding.widget, self.live_panel, self.sheet.widget], "vint-side")
-        self.extras = widgets.Accordion(children=[self.howto, self.settings_panel.widget])
-        self.extras.add_class("vint-extras")
-        self.extras.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
+        self.side = vbox([self.bidding.widget, self.live_panel, self.meanings, self.sheet.widget], "vint-side")
+        self.howto_part = Foldout(self.howto, css="vint-howto-part")
+        self.settings_part = Foldout(self.settings_panel.widget, css="vint-settings-part")
+        self.extras = vbox([self.howto_part, self.settings_part], "vint-extras")
+        self.howto_part.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
         body = hbox([self.main, self.side], "vint-body")
         self.widget = vbox([self.style, self.header, self.status, body, self.review.widget, self.extras],
                            "vint", "vint-table")
@@ -190,6 +195,9 @@ class Table:
             part.lang = lang
         self.bidding.set_lang(lang)
         self.settings_panel.set_lang(lang)
+        self.review.set_lang(lang)
+        if self.review.deal is not None:  # an open review is drawn again in the new language
+            self._open_review()
 
     def _restyle(self) -> None:
         self.style.value = style_html(four_colour=self.four_colour)
@@ -400,11 +408,15 @@ class Table:
         self.bidding.show(controls.calls)
         self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
+        self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
+                                             open_=in_auction)
+        self.last_trick.value = _last_trick_html(view.tricks, current=current, lang=lang, four_colour=four) \
+            if not in_auction else ""
         if finished and not s.rubber.is_finished:
             # the finished deal is on the sheet at once (written for good by "next deal")
-            self.sheet.show(s.rubber.record(deal), history=s.history)
+            self.sheet.show(s.rubber.record(deal), history=s.history, practised=s.practised)
         else:
-            self.sheet.show(s.rubber, history=s.history, pending=deal)
+            self.sheet.show(s.rubber, history=s.history, pending=deal, practised=s.practised)
         # the buttons (each one that changes sends one message)
         self._set_button(self.hint_button, description=text("widget_hint_button", lang),
                          tooltip=text("widget_hint_tip", lang), disabled=not controls.hint)
@@ -427,9 +439,9 @@ class Table:
             if self.review.deal is not None:
                 self.review.clear()
             self.review.widget.layout.display = "none"
-        self.howto.value = _howto_html(lang, s.human)
-        self.extras.set_title(0, text("widget_howto_title", lang))
-        self.extras.set_title(1, text("widget_settings_title", lang))
+        self.howto.value = _howto_html(lang, s.human, rules=rules)
+        self.howto_part.set_title(0, text("widget_howto_title", lang))
+        self.settings_part.set_title(0, text("widget_settings_title", lang))
         self._draw_status()
 
     def _open_review(self) -> None:
@@ -438,7 +450,7 @@ class Table:
         assert review is not None  # drawn only once the deal is finished
         self._review = review
         self.review.show(review.deal, lines=review.lines, reasons=review.reasons, four_colour=self.four_colour,
-                         offer_analysis=review.analysis_offered)
+                         offer_analysis=review.analysis_offered, reason_groups=self._reason_groups(review.deal))
 
     def _request_analysis(self) -> None:
         """Work out the double-dummy analysis of the reviewed deal, in a worker thread when the kernel's
@@ -456,19 +468,31 @@ class Table:
         future.add_done_callback(lambda f: self._show_analysis(generation, review, _outcome(f)))
 
     def _show_analysis(self, generation: int, review: DealReview, lines: tuple[str, ...]) -> None:
-        if generation == self.flow.generation and self.review.deal is review.deal:
+        # only the review drawn now: not one drawn before in another language, nor an earlier deal's
+        if generation == self.flow.generation and review is self._review and self.review.deal is review.deal:
             self.review.show_analysis(lines)
+
+    def _reason_groups(self, deal: Deal) -> list[tuple[str, list[str]]]:
+        """The computer players' reasons in this deal, grouped: the auction, then trick by trick."""
+        lang = self.lang
+        calls = len(deal.auction.calls)
+        groups: dict[int, list[str]] = {}
+        for move in self.session.moves:
+            group = 0 if move.index < calls else (move.index - calls) // 4 + 1
+            groups.setdefault(group, []).append(text("widget_bot_call", lang, seat=move.seat, call=move.explanation))
+        return [(text("widget_review_auction", lang) if n == 0 else text("widget_review_trick_n", lang, n=n), items)
+                for n, items in sorted(groups.items())]
 
     def _player_name(self, seat: Seat) -> str:
         if seat == self.session.human.partner:
-            return text("widget_partner_player", self.lang, bot=self.session.bot_names[seat])
-        return text("widget_computer_player", self.lang, bot=self.session.bot_names[seat])
+            return text("widget_partner_player", self.lang, bot=bot_title(self.session.bot_names[seat], self.lang))
+        return text("widget_computer_player", self.lang, bot=bot_title(self.session.bot_names[seat], self.lang))
 
     def _subtitle(self) -> str:
         s = self.session
         deal = s.deal
-        return text("table_subtitle", self.lang, rules=deal.rules.name, rubber=len(s.history) + 1,
-                    deal=deal.deal_number, dealer=deal.dealer)
+        return text("table_subtitle", self.lang, rules=rules_title(deal.rules.name, self.lang),
+                    rubber=len(s.history) + 1, deal=deal.deal_number, dealer=deal.dealer)
 
     def status_text(self) -> str:
         """The status line: what just happened and what to do now (the controller's)."""
@@ -490,7 +514,42 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _howto_html(lang: str, human: Seat = Seat.SOUTH) -> str:
-    seats = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right}
+def _meanings_html(calls_by: list[tuple[Seat, Call]], rules: RuleSet, *, deal_number: int, lang: str,
+                   open_: bool) -> str:
+    """Each call so far with what it shows; open during the auction, a closed part to look back at afterwards."""
+    if not calls_by:
+        return ""
+    items = "".join(
+        f"<li><b>{render.esc(seat_name(m.seat, lang))} "
+        f"{render.esc(str(m.call) if isinstance(m.call, Bid) else text('ui_pass', lang))}</b> — "
+        f"{render.esc(m.text)}</li>"
+        for m in call_meanings(calls_by, rules, deal_number=deal_number, lang=lang))
+    return (f'<details class="vint vint-meanings"{" open" if open_ else ""}>'
+            f'<summary>{render.esc(text("widget_meanings_title", lang))}</summary>'
+            f'<div class="vint-note">{render.esc(text("widget_meanings_note", lang))}</div>'
+            f'<ol aria-live="polite">{items}</ol></details>')
+
+
+def _last_trick_html(tricks: tuple[Trick, ...] | list[Trick], *, current: Trick | None, lang: str,
+                     four_colour: bool) -> str:
+    """The last completed trick, in a part the learner opens, while another trick is on the table (the trick on
+    the table is the last one until the next card is led)."""
+    shown_on_table = current is None or not current.cards
+    done = list(tricks)
+    if shown_on_table:
+        done = done[:-1]  # the last trick still lies on the table: offer the one before it
+    if not done:
+        return ""
+    trick = done[-1]
+    plays = " · ".join(f"{render.esc(seat_name(seat, lang))} "
+                       f"{render.card_html(card, four_colour=four_colour, css=False)}" for seat, card in trick.plays())
+    title = text("widget_last_trick", lang, n=len(done), seat=trick.winner)
+    return (f'<details class="vint vint-last-trick"><summary>{render.esc(title)}</summary>'
+            f"<div>{plays}</div></details>")
+
+
+def _howto_html(lang: str, human: Seat = Seat.SOUTH, *, rules: RuleSet | None = None) -> str:
+    passes = (rules or RuleSet.named("seed")).auction_end_passes
+    seats = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right, "passes": passes}
     steps = "".join(f"<li>{render.esc(text(f'widget_howto_{i}', lang, **seats))}</li>" for i in range(1, 6))
     return f'<div class="vint vint-howto-text"><ol>{steps}</ol></div>'

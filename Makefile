@@ -1,12 +1,13 @@
-# Two commands for a fresh machine:
+# Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
+#   make course  set up .venv and open the course (notebooks/) in JupyterLab at its first lesson
 #   make test    set up .venv (and Debian's Chromium for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test
 comma := ,
 
-.PHONY: setup table test lint chromium bench clean
+.PHONY: setup table course test lint chromium bench clean
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -26,11 +27,16 @@ chromium:
 table: setup
 	$(VENV)/bin/vint table
 
+course: setup
+	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb
+
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
 test: setup chromium lint
+	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
 
 bench:

@@ -28,7 +28,7 @@ table: setup
 	$(VENV)/bin/vint table
 
 course: setup
-	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb
+	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -61,6 +61,16 @@ class Server:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """End a server this module started: politely, then for sure."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextmanager
 def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: str = "voila",
                  extra: tuple[str, ...] = ("--show_tracebacks=True",), preheat: bool = True,
@@ -79,12 +89,7 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
         wait_until_serving(server.url, process=process, timeout=90)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @contextmanager
@@ -212,9 +217,4 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
         wait_for(serving, timeout=90, interval=0.2)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)

@@ -32,7 +32,7 @@ from vint_core.analysis import contract_dd_tricks
 from vint_core.bots import BOT_NAMES
 from vint_core.rules import RuleSet
 from vint_core.seats import Side
-from vint_core.simulate import ProgressBar, SimulationResult, simulate
+from vint_core.simulate import SimulationResult, progress_bar, simulate
 
 
 def declarer_gap(result: SimulationResult) -> dict[str, tuple[float, int]]:
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     for first, second in (("rule", "random"), ("sim-normal", "rule")):
         t0 = time.monotonic()
         res = simulate(deals=args.deals, ns=first, ew=second, rules=rules, seed=args.seed, duplicate=True,
-                       workers=args.workers, progress=ProgressBar(sys.stderr, label=f"{first} vs {second}"))
+                       workers=args.workers, progress=progress_bar(desc=f"{first} vs {second}"))
         results.append(res)
         lo, hi = res.ci95
         print(f"\nDuplicate, {args.deals} deals, seed {args.seed}, rules {rules.name}: {first} vs {second}"

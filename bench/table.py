@@ -94,8 +94,8 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def next_action(page: Any, timeout: float) -> Any:
-    deadline = time.monotonic() + timeout
+async def next_action(page: Any, *, seconds: float) -> Any:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         for selector in ACTIONS:
             loc = page.locator(selector)
@@ -113,7 +113,7 @@ async def play_clicks(page: Any, *, clicks: int, seconds: float) -> list[dict[st
     deadline = time.monotonic() + seconds
     done = 0
     while done < clicks and time.monotonic() < deadline:
-        target = await next_action(page, timeout=30)
+        target = await next_action(page, seconds=30)
         count = await page.evaluate("() => window.__vint.clicks.length")
         try:
             await target.click(timeout=3000)
@@ -156,7 +156,7 @@ async def open_page(browser: Any, url: str) -> tuple[Any, float]:
     page = await browser.new_page(viewport={"width": 1280, "height": 900})
     started = time.monotonic()
     await page.goto(url)
-    await next_action(page, timeout=120)
+    await next_action(page, seconds=120)
     return page, time.monotonic() - started
 
 

@@ -113,15 +113,24 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
-def wait_for(predicate: Any, *, timeout: float = 30.0, interval: float = 0.05) -> Any:
-    """Poll ``predicate()`` until it returns something true; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
+#: the longest wait any helper here accepts: a bigger number is a unit mistake (Playwright counts milliseconds,
+#: these helpers seconds), and a stalled table must fail the run, not hang it
+MAX_WAIT_SECONDS = 600.0
+
+
+def wait_for(predicate: Any, *, seconds: float = 30.0, interval: float = 0.05) -> Any:
+    """Poll ``predicate()`` until it returns something true; fail after ``seconds`` seconds (not milliseconds:
+    more than :data:`MAX_WAIT_SECONDS` is refused)."""
+    if not 0 < seconds <= MAX_WAIT_SECONDS:
+        raise ValueError(f"wait_for waits {seconds} s: give seconds (at most {MAX_WAIT_SECONDS:.0f}), "
+                         "not Playwright's milliseconds")
+    deadline = time.monotonic() + seconds
     while True:
         value = predicate()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {predicate}")
+            raise AssertionError(f"timed out after {seconds} s waiting for {predicate}")
         time.sleep(interval)
 
 
@@ -139,12 +148,12 @@ def render_count(page: Any) -> int:
     return int(mark.first.get_attribute("data-render") or 0)
 
 
-def click_and_wait(page: Any, locator: Any, *, timeout: float = 30.0) -> float:
+def click_and_wait(page: Any, locator: Any, *, seconds: float = 30.0) -> float:
     """Click and wait until the table has drawn itself again; return the seconds it took."""
     before = render_count(page)
     started = time.monotonic()
     locator.click()
-    wait_for(lambda: render_count(page) > before, timeout=timeout, interval=0.005)
+    wait_for(lambda: render_count(page) > before, seconds=seconds, interval=0.005)
     return time.monotonic() - started
 
 

@@ -25,38 +25,34 @@ from vint_core import (
     ScoreLine,
     Seat,
     Side,
+    deal_hands,
     deck,
 )
 
 
 def cards(text: str) -> list[Card]:
-    """``"AH KH 10S"`` → three cards (space separated)."""
+    """``"AH KH 10S"`` → those cards, in order (``Card.parse`` of each; ``Hand.parse(text, complete=False)``
+    reads the same text as a set)."""
     return [Card.parse(t) for t in text.split()]
 
 
 def build_hands(fixed: Mapping[Seat, Iterable[Card]], *, seed: int,
                 strong: Side | None = None) -> tuple[Hand, Hand, Hand, Hand]:
-    """Four 13-card hands: each seat gets its ``fixed`` cards, the rest of the pack is dealt at random.
+    """Four 13-card hands: each seat gets its ``fixed`` cards, the rest of the pack is dealt at random
+    (``deal_hands(..., fixed=...)``).
 
     With ``strong`` the high cards left over go to that side first, so that it can take many tricks.
     """
-    taken: dict[Seat, list[Card]] = {seat: list(fixed.get(seat, ())) for seat in Seat}
-    used = {c for cs in taken.values() for c in cs}
-    assert len(used) == sum(len(cs) for cs in taken.values()), "a fixed card is given twice"
-    rest = [c for c in deck() if c not in used]
-    rng = random.Random(seed)
-    rng.shuffle(rest)
-    groups = [list(Seat)]
-    if strong is not None:
-        rest.sort(key=lambda c: -int(c.rank))  # stable: high cards first, random among equals
-        groups = [list(strong.seats), list(strong.other.seats)]
-    for card in rest:
-        open_seats = next(g for g in ([s for s in g if len(taken[s]) < 13] for g in groups) if g)
-        seat = min(open_seats, key=lambda s: len(taken[s]))
-        taken[seat].append(card)
-    hands = tuple(Hand(taken[seat]) for seat in Seat)
-    assert all(len(h) == 13 for h in hands)
-    return hands  # type: ignore[return-value]
+    if strong is None:
+        return deal_hands(Seat.NORTH, seed, fixed=fixed)
+    held = [Hand(fixed.get(seat, ())) for seat in Seat]
+    rest = [c for c in deck() if not any(c in h for h in held)]
+    random.Random(seed).shuffle(rest)
+    rest.sort(key=lambda c: -int(c.rank))  # stable: high cards first, random among equals
+    for card in rest[:26 - sum(len(held[s]) for s in strong.seats)]:
+        seat = min(strong.seats, key=lambda s: len(held[s]))
+        held[seat] = held[seat].with_card(card)
+    return deal_hands(Seat.NORTH, seed, fixed=dict(zip(Seat, held, strict=True)))
 
 
 def auction_for(contract: str, declarer: Seat, rules: RuleSet = SEED, *, dealer: Seat = Seat.NORTH) -> list[Call]:
@@ -169,7 +165,7 @@ def replayed_to(hands: tuple[Hand, Hand, Hand, Hand], contract: str, declarer: S
 
 def line_view(lines: Iterable[ScoreLine]) -> list[tuple[str, str, int, str]]:
     """Each line as (kind, side, points, English explanation), for exact comparisons."""
-    return [(ln.kind, str(ln.side), ln.points, ln.text) for ln in lines]
+    return [(ln.kind, str(ln.side), ln.points, ln.text()) for ln in lines]
 
 
 @pytest.fixture

@@ -8,17 +8,20 @@ import sys
 
 import pytest
 
-from vint_core import PASS, SEED, Call, Deal, Hand, Seat, Side, Strain, totals
+from vint_core import PASS, SEED, Call, Card, Deal, Hand, PerSide, Seat, Side, Strain, Suit, totals
 from vint_core.analysis import (
     DoubleDummyUnavailable,
+    Position,
     best_contracts,
     contract_dd_tricks,
     contract_scores,
     dd_table,
     remaining_tricks,
     review_lines,
+    solve_positions,
 )
-from vint_core.scoring import score_result
+from vint_core.cards import deck
+from vint_core.scoring import score_contract
 
 # each seat holds one whole suit: North ♠, East ♥, South ♦, West ♣
 ONE_SUIT_EACH = (Hand.parse("AKQJT98765432..."), Hand.parse(".AKQJT98765432.."),
@@ -93,9 +96,10 @@ def test_contract_scores_agree_with_scoring() -> None:
     for row in scores:
         c = row.contract
         assert row.declarer_tricks == table[c.strain, c.declarer]
-        t = totals(score_result(deal.rules, c, row.declarer_tricks, deal.hands))
-        assert row.points == (t[Side.NS], t[Side.EW])
+        t = totals(score_contract(c, tricks=row.declarer_tricks, honours=deal.hands, rules=deal.rules))
+        assert row.points == t
     best = best_contracts(deal, scores=scores)
+    assert isinstance(best, PerSide) and all(isinstance(row.points, PerSide) for row in scores)
     for side in Side:
         assert best[side].contract.side is side
         assert all(best[side].margin(side) >= s.margin(side) for s in scores if s.contract.side is side)
@@ -128,3 +132,74 @@ def test_import_vint_core_does_not_import_endplay() -> None:
             "print('endplay' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- the solver through endplay's public API, against a count by hand -----------------------------------
+
+
+def _tricks_by_search(hands: list[set[Card]], trump: Suit | None, leader: Seat, current: list[Card],
+                      side: Side) -> int:
+    """The tricks ``side`` takes from the trick in progress on, everyone playing perfectly: a plain minimax."""
+    seat = leader.offset(len(current))
+    if len(current) == 4:
+        led = current[0].suit
+        def power(card: Card) -> int:
+            return 100 + card.rank if card.suit == trump else card.rank if card.suit == led else 0
+        winner = leader.offset(max(range(4), key=lambda i: power(current[i])))
+        won = 1 if winner.side is side else 0
+        if not any(hands):
+            return won
+        return won + _tricks_by_search(hands, trump, winner, [], side)
+    own = hands[seat]
+    follow = [c for c in own if current and c.suit == current[0].suit]
+    results = []
+    for card in sorted(follow or own, key=lambda c: c.index):
+        own.remove(card)
+        results.append(_tricks_by_search(hands, trump, leader, [*current, card], side))
+        own.add(card)
+    return max(results) if seat.side is side else min(results)
+
+
+def test_solve_positions_agrees_with_a_search_by_hand_mid_trick_too() -> None:
+    """Every card's score, with 0–3 cards of the trick already played, under a trump and at no-trump."""
+    rng = random.Random(5)
+    positions, expected = [], []
+    for k in range(24):
+        cards = rng.sample(deck(), 12)
+        hands = [set(cards[3 * s:3 * s + 3]) for s in range(4)]
+        leader, trump = Seat(k % 4), (None, *Suit)[k % 5]
+        current: list[Card] = []
+        for i in range(k % 4):  # play part of the first trick, following suit when able
+            own = hands[leader.offset(i)]
+            follow = [c for c in own if current and c.suit == current[0].suit]
+            card = rng.choice(sorted(follow or own, key=lambda c: c.index))
+            own.remove(card)
+            current.append(card)
+        masks = tuple(sum(c.bit for c in hand) for hand in hands)
+        positions.append(Position(masks, trump, leader, tuple(current)))  # type: ignore[arg-type]
+        to_play = leader.offset(len(current))
+        own = hands[to_play]
+        follow = [c for c in own if current and c.suit == current[0].suit]
+        scores = {}
+        for card in list(follow or own):
+            own.remove(card)
+            scores[card] = _tricks_by_search(hands, trump, leader, [*current, card], to_play.side)
+            own.add(card)
+        expected.append(scores)
+    assert solve_positions(positions) == expected  # one batch through endplay.dds.solve_all_boards
+    assert [solve_positions([p])[0] for p in positions[:4]] == expected[:4]  # one by one: solve_board
+    best = solve_positions(positions, all_cards=False)
+    assert [max(b.values()) for b in best] == [max(e.values()) for e in expected]
+
+
+def test_analysis_uses_only_endplays_public_api() -> None:
+    import ast
+    from pathlib import Path
+
+    import vint_core.analysis
+
+    tree = ast.parse(Path(vint_core.analysis.__file__).read_text(encoding="utf-8"))
+    modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    modules |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    endplay = {m for m in modules if m.startswith("endplay")}
+    assert endplay and not any(part.startswith("_") for m in endplay for part in m.split("."))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import browser_support as bs
+import pytest
 
 from vint_core import Card, Seat
 from vint_core.session import TableSession
@@ -56,7 +57,7 @@ def hand_texts(page: Any) -> list[str]:
     return page.locator(HAND_CARDS).all_inner_texts()
 
 
-def wait_for_turn(page: Any, *, timeout: float = 60.0) -> str:
+def wait_for_turn(page: Any, *, seconds: float = 60.0) -> str:
     """Wait until the learner can call, play, or deal the next deal; say which."""
     def ready() -> str:
         if page.locator(ENABLED_CALLS).count():
@@ -66,7 +67,7 @@ def wait_for_turn(page: Any, *, timeout: float = 60.0) -> str:
         if page.locator(f"{NEXT_DEAL}:enabled").count():
             return "next"
         return ""
-    result: str = bs.wait_for(ready, timeout=timeout)
+    result: str = bs.wait_for(ready, seconds=seconds)
     return result
 
 
@@ -74,8 +75,45 @@ def open_table(page: Any, url: str) -> float:
     started = time.monotonic()
     page.goto(url)
     page.wait_for_selector(".vint-table", timeout=90_000)
-    wait_for_turn(page, timeout=90_000)
+    wait_for_turn(page, seconds=90)
     return time.monotonic() - started
+
+
+def test_a_stalled_wait_fails_within_its_timeout() -> None:
+    """A table that never becomes ready fails the wait in its time (here a fifth of a second), not a day later."""
+    started = time.monotonic()
+    with pytest.raises(AssertionError, match=r"timed out after 0\.2 s"):
+        bs.wait_for(lambda: False, seconds=0.2)
+    assert time.monotonic() - started < 5
+    polls: list[float] = []
+    with pytest.raises(AssertionError):
+        bs.click_and_wait(_StalledPage(), _Button(polls), seconds=0.1)  # clicked, but the table never redraws
+    assert polls and time.monotonic() - started < 10
+    # Playwright's milliseconds given to a helper that counts seconds are refused at once
+    with pytest.raises(ValueError, match="milliseconds"):
+        bs.wait_for(lambda: True, seconds=90_000)
+    with pytest.raises(ValueError, match="milliseconds"):
+        wait_for_turn(_StalledPage(), seconds=90_000)
+
+
+class _Button:
+    def __init__(self, clicks: list[float]) -> None:
+        self.clicks = clicks
+
+    def click(self) -> None:
+        self.clicks.append(time.monotonic())
+
+
+class _StalledPage:
+    """A page whose table never draws again and offers nothing to click."""
+
+    def locator(self, selector: str, **kwargs: Any) -> Any:
+        return _NoElements()
+
+
+class _NoElements:
+    def count(self) -> int:
+        return 0
 
 
 def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_path: Path) -> None:
@@ -128,14 +166,14 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         assert finished.is_finished and len(finished.tricks) == 13
         # the review shows all four hands once the deal is over
         bs.wait_for(lambda: all(f'data-card="{c.pbn}"' in page.locator(".vint-review").inner_html()
-                                for hand in finished.hands for c in hand), timeout=30)
+                                for hand in finished.hands for c in hand), seconds=30)
         bs.screenshot(page, "table-04-review")
         # the double-dummy analysis is worked out once the learner opens its part of the review
         box = page.locator(".vint-review-analysis-box")
         assert page.locator(".vint-review-analysis").count() == 0
         box.get_by_text("With all cards visible (double dummy)").first.click()
         bs.wait_for(lambda: page.locator(".vint-review-analysis li").count() >= 2
-                    and "working out" not in page.locator(".vint-review-analysis").first.inner_text(), timeout=30)
+                    and "working out" not in page.locator(".vint-review-analysis").first.inner_text(), seconds=30)
         assert finished.contract is not None
         assert f"With all cards visible, {finished.contract.bid} by {finished.contract.declarer}" in \
             page.locator(".vint-review-analysis").first.inner_text()
@@ -152,9 +190,9 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         assert page.locator(".vint-scoresheet details").count() >= 1
         rubber = session.rubber if session.rubber.deals else session.history[-1]
         sheet = page.locator(".vint-scoresheet").first.inner_text()
-        assert all(str(points) in sheet for points in rubber.totals.values())
+        assert all(str(points) in sheet for points in rubber.totals)
         # a line opens to its explanation
-        explanation = recorded[-1].lines[0].explanation("en")
+        explanation = recorded[-1].lines[0].text("en")
         assert explanation not in page.locator(".vint-scoresheet").first.inner_text()
         if not session.rubber.deals:  # the deal won the rubber: it is listed under the past rubber
             page.locator(".vint-scoresheet details.vint-past > summary").first.click()
@@ -169,7 +207,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         saved_before = saved_session(data_dir).deal.actions
         page.reload()
         page.wait_for_selector(".vint-table", timeout=90_000)
-        wait_for_turn(page, timeout=90_000)
+        wait_for_turn(page, seconds=90)
         assert sorted(hand_texts(page)) == hand_before
         assert saved_session(data_dir).deal.actions == saved_before
         assert "welcome back" in page.locator(".vint-status").first.inner_text()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 import types
@@ -18,8 +19,10 @@ from typing import Any
 import pytest
 
 from vint_core import PASS, RULE_SETS, SEED, Deal, Rubber, RuleSet, Seat, Side, Suit, __version__, cli, rubbers_of
-from vint_core.cli import main, random_deals
-from vint_core.notation import dumps, loads, loads_one, read_records
+from vint_core.cli import main
+from vint_core.pbn import dumps, loads, loads_one, read_records
+from vint_core.random_play import random_deals
+from vint_core.records import score_report
 from vint_core.scoring import totals
 
 
@@ -221,12 +224,12 @@ def test_score_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 0
     for rubber in rubbers_of(deals):
         for line in rubber.lines:
-            assert line.explanation("en") in out
+            assert line.text("en") in out
         assert f"N–S {rubber.totals[Side.NS]}, E–W {rubber.totals[Side.EW]}" in out
     code, out_de, _ = run(capsys, "score", str(path), "--lang", "de")
     assert code == 0 and "Stiche" in out_de and "Rubber 1" in out_de
     for line in rubbers_of(deals)[0].lines:
-        assert line.explanation("de") in out_de
+        assert line.text("de") in out_de
 
 
 def test_score_under_another_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -289,9 +292,50 @@ def test_score_names_the_illegal_line(capsys: pytest.CaptureFixture[str], tmp_pa
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, err = run(capsys, "score", str(path))
     assert_one_line_error(code, out, err)
-    assert f"line {n}: 1♠ by" in err and "is illegal" in err
+    assert f"{path}: board 1: line {n}: 1♠ by" in err and "is illegal" in err
     code, out, err = run(capsys, "score", str(path), "--lang", "de")
-    assert f"Zeile {n}: 1♠ von" in err
+    assert f"{path}: Spiel 1: Zeile {n}: 1♠ von" in err
+
+
+# -- deal numbers: by the VintDealNumber tag, else by position -------------------------------
+
+
+def without_deal_numbers(text: str) -> str:
+    return re.sub(r'\[VintDealNumber "\d+"\]\n', "", text)
+
+
+def test_score_numbers_untagged_deals_by_their_place_in_the_rubber(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    """A ``progressive`` file from another program has no VintDealNumber tags: the deals are numbered
+    1, 2, … in each rubber, passed-out deals counted, and the file scores as the one with the tags."""
+    deals = quiet_deals(30, seed=17, rules=RULE_SETS["progressive"])
+    passed = [d for d in deals if d.is_passed_out]
+    assert max(d.deal_number for d in deals) >= 3 and any(d.deal_number < deals[i + 1].deal_number
+                                                           for i, d in enumerate(deals[:-1]) if d in passed)
+    tagged, untagged = tmp_path / "tagged.pbn", tmp_path / "untagged.pbn"
+    tagged.write_text(dumps(deals), encoding="utf-8")
+    untagged.write_text(without_deal_numbers(dumps(deals)), encoding="utf-8")
+    assert "VintDealNumber" not in untagged.read_text(encoding="utf-8")
+    code, out, err = run(capsys, "score", str(untagged), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == score_report(rubbers_of(deals)) == json.loads(run(capsys, "score", str(tagged),
+                                                                                   "--json")[1])
+
+
+def test_score_of_a_tagged_deal_number_that_does_not_fit_is_an_error(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    deals = random_deals(6, seed=6, rules=RULE_SETS["progressive"])
+    assert [d.deal_number for d in deals][:2] == [1, 2]
+    text = dumps(deals)
+    second = [m.start() for m in re.finditer(r'\[VintDealNumber "\d+"\]', text)][1]
+    assert text[second:].startswith('[VintDealNumber "2"]')
+    path = tmp_path / "wrong.pbn"
+    path.write_text(text[:second] + '[VintDealNumber "1"]' + text[second + len('[VintDealNumber "2"]'):],
+                    encoding="utf-8")
+    code, out, err = run(capsys, "score", str(path))
+    assert_one_line_error(code, out, err)
+    assert (f"{path}: board 2: this deal does not fit the rubber: "
+            "this is deal 2 of the rubber, but the deal was played as deal 1") in err
 
 
 # -- extending the command ----------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import auction_for, build_hands, cards
@@ -24,6 +25,7 @@ from vint_core import (
     OutOfTurnError,
     ParseError,
     Reason,
+    RubberError,
     RuleSet,
     Seat,
     VintError,
@@ -132,8 +134,16 @@ def test_card_after_the_last_trick() -> None:
 
 
 def test_non_card_during_the_play() -> None:
-    err = rejected(play_deal(), "7H", IllegalPlayError, Reason.BAD_CARD)
-    assert "'7H'" in str(err)
+    err = rejected(play_deal(), 7, IllegalPlayError, Reason.BAD_CARD)
+    assert str(err).startswith("'7' is not a card")
+
+
+def test_text_during_the_play_is_a_card() -> None:
+    err = rejected(play_deal(), "7H", IllegalPlayError, Reason.MUST_FOLLOW)
+    assert str(err) == "7♥ by West is illegal: West must follow ♠ and holds 3♠"
+    err = rejected(play_deal(), "7X", ParseError, Reason.BAD_CARD)
+    assert str(err) == "'7X' is not a card: write a rank and a suit, like 10♥, TH or ♠A"
+    assert err.message("de") == "„7X“ ist keine Karte: schreibe Rang und Farbe, etwa 10♥, TH oder ♠A"
 
 
 # -- the auction ------------------------------------------------------------------------------------
@@ -198,8 +208,14 @@ def test_call_after_the_auction_is_over_on_the_auction() -> None:
 
 
 def test_non_call_during_the_auction() -> None:
-    err = rejected(auction_deal([]), "1S", IllegalCallError, Reason.BAD_CALL)
-    assert "'1S'" in str(err)
+    err = rejected(auction_deal([]), 1.5, IllegalCallError, Reason.BAD_CALL)
+    assert str(err).startswith("'1.5' is not a call")
+
+
+def test_bad_text_during_the_auction_is_quoted_once() -> None:
+    err = rejected(auction_deal([]), "1X", ParseError, Reason.BAD_CALL)
+    assert str(err) == "'1X' is not a call: write Pass, or a level 1–7 and a strain, like 1♠, 2NT or 3H"
+    assert err.message("de").startswith("„1X“ ist keine Ansage")
 
 
 # -- parsing ----------------------------------------------------------------------------------------
@@ -210,7 +226,7 @@ def test_non_call_during_the_auction() -> None:
     (Card.parse, "NT", Reason.BAD_CARD), (Card.parse, "♥", Reason.BAD_CARD),
     (Call.parse, "8♠", Reason.BAD_CALL), (Call.parse, "0NT", Reason.BAD_CALL), (Call.parse, "double", Reason.BAD_CALL),
     (Call.parse, "1X", Reason.BAD_CALL), (Call.parse, "", Reason.BAD_CALL),
-    (Hand.parse, "AKQ.JT9.876", Reason.BAD_HAND), (Hand.parse, "AA.KQ.J.T", Reason.BAD_HAND),
+    (Hand.parse, "AKQ.JT9.876", Reason.HAND_SIZE), (Hand.parse, "AA.KQ.J.T", Reason.CARD_TWICE),
     (Hand.parse, "AKX.JT9.876.5432", Reason.BAD_HAND),
     (Seat.parse, "Nordost", Reason.BAD_SEAT), (Seat.parse, "X", Reason.BAD_SEAT),
     (Side.parse, "NE", Reason.BAD_SEAT),
@@ -279,3 +295,251 @@ def test_wrong_phase_messages_name_the_seat() -> None:
         deal.apply(Card.parse("AS"))
     assert str(info.value).startswith("A♠ by North is a card")
     assert info.value.message("de").startswith("A♠ von Nord ist eine Karte")
+
+
+# -- every kind in both languages, German without English -------------------------------------------
+
+
+def german_without_english(err: VintError, *, names: frozenset[str] = frozenset()) -> str:
+    """The German message; it has no English words (but the ``names`` it lists) and is not the English one."""
+    from test_i18n import ENGLISH, words
+
+    german = err.message("de")
+    assert german != str(err)
+    assert not [w for w in words(german) if w.lower() in ENGLISH and w not in names], german
+    return german
+
+
+def raised(action: Callable[[], object], kind: type[VintError], reason: Reason, *,
+           names: frozenset[str] = frozenset()) -> VintError:
+    with pytest.raises(kind) as info:
+        action()
+    err = info.value
+    assert err.reason is reason and isinstance(err, VintError) and isinstance(err, ValueError)
+    german_without_english(err, names=names)
+    return err
+
+
+def test_bad_deals_say_what_is_wrong_in_both_languages() -> None:
+    hands = build_hands({}, seed=1)
+    err = raised(lambda: Deal(hands[:3], dealer=N), VintError, Reason.BAD_DEAL)
+    assert str(err) == "this is not a deal: four hands are needed, one for each seat"
+    assert err.message("de") == "das ist kein Spiel: es braucht vier Blätter, eins für jeden Platz"
+    twice = next(iter(hands[0]))
+    err = raised(lambda: Deal((hands[0], hands[0], hands[2], hands[3]), dealer=N), VintError, Reason.BAD_DEAL)
+    assert str(err) == f"this is not a deal: {twice} is in two hands"
+    assert err.message("de") == f"das ist kein Spiel: {twice} steckt in zwei Blättern"
+    short = Hand(list(hands[1])[:12])
+    err = raised(lambda: Deal((hands[0], short, hands[2], hands[3]), dealer=N), VintError, Reason.BAD_DEAL)
+    assert str(err) == "this is not a deal: East has 12 cards, not 13"
+    assert err.message("de") == "das ist kein Spiel: Ost hat 12 Karten, nicht 13"
+    err = raised(lambda: Deal(hands, dealer=N, deal_number=0), VintError, Reason.BAD_DEAL)
+    assert str(err) == "this is not a deal: a deal number is a whole number from 1, not 0"
+    err = raised(lambda: Deal.new(board="1\n2"), VintError, Reason.BAD_DEAL)
+    assert str(err) == "this is not a deal: a board label is one printable line other than '#', not '1\\n2'"
+    # PBN reads a tag value "#" as "the same as the previous game": no label may be "#"
+    err = raised(lambda: Deal.new(board="#"), VintError, Reason.BAD_DEAL)
+    assert err.message("de") == ("das ist kein Spiel: eine Brettbezeichnung ist eine druckbare Zeile außer '#', "
+                                 "nicht '#'")
+
+
+def test_rules_by_name_wherever_a_learner_passes_rules() -> None:
+    from vint_core import SHORT, Rubber
+
+    hands = build_hands({}, seed=1)
+    assert Deal.new(rules="short", seed=1).rules is SHORT
+    assert Deal(hands, dealer=N, rules="Progressive").rules is PROGRESSIVE
+    assert Deal.replay(hands, [PASS], dealer=N, rules="whist-vint").rules is WHIST_VINT
+    assert Rubber("short").rules is SHORT and Rubber(rules="seed").rules is SEED
+    err = raised(lambda: Deal.new(rules="bridge"), ParseError, Reason.UNKNOWN_RULES)
+    assert str(err).startswith("'bridge' is not a rule set; the rule sets are seed, short")
+    err = raised(lambda: Deal.new(rules=SHORT.to_dict()), ParseError, Reason.NOT_RULES)  # type: ignore[arg-type]
+    assert "is not a rule set: pass a RuleSet, like SHORT, or the name of one: seed, short" in str(err)
+    raised(lambda: Rubber(5), ParseError, Reason.NOT_RULES)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("data", "reason", "english", "german"), [
+    ({"min_level": 9}, Reason.BAD_RULE_FIELD,
+     "a rule set's min_level cannot be 9: it is a level from 1 to 7, or 'progressive'",
+     "min_level eines Regelwerks kann nicht 9 sein: erlaubt sind eine Stufe von 1 bis 7 oder 'progressive'"),
+    ({"honours_suit": "most"}, Reason.BAD_RULE_FIELD,
+     "a rule set's honours_suit cannot be 'most': it is one of 'tiers', 'scaled', 'majority', 'none'",
+     "honours_suit eines Regelwerks kann nicht 'most' sein: erlaubt ist eines von 'tiers', 'scaled', 'majority', "
+     "'none'"),
+    ({"self_overcall": 1}, Reason.BAD_RULE_FIELD, "a rule set's self_overcall cannot be 1: it is True or False",
+     "self_overcall eines Regelwerks kann nicht 1 sein: erlaubt sind True oder False"),
+    ({"auction_end_passes": 0}, Reason.BAD_RULE_FIELD,
+     "a rule set's auction_end_passes cannot be 0: it is a whole number from 1 to 1000000000",
+     "auction_end_passes eines Regelwerks kann nicht 0 sein: erlaubt ist eine ganze Zahl von 1 bis 1000000000"),
+    ({"slam_bonus": {"little": -1}}, Reason.BAD_RULE_FIELD,
+     "a rule set's slam_bonus cannot be {'little': -1}: it is a dict of whole numbers (None where a part may be "
+     "left out) with the parts little, grand, bid_little, bid_little_all, bid_grand", None),
+    ({"strain_order": ["S", "S"]}, Reason.BAD_RULE_FIELD,
+     "a rule set's strain_order cannot be ['S', 'S']: list each strain at most once, from S, C, D, H, NT, "
+     "lowest first", None),
+    ({"name": ""}, Reason.BAD_RULE_FIELD, "a rule set's name cannot be '': a name is text of 1 to 60 characters",
+     None),
+    ({"min_levl": 2}, Reason.UNKNOWN_RULE_FIELD, "'min_levl' is not a field of a rule set; the fields are name, "
+     "strain_order, self_overcall", "„min_levl“ ist kein Feld eines Regelwerks; die Felder heißen name"),
+    (["short"], Reason.BAD_RULES_DATA,
+     "['short'] is not a rule set: write its fields as a dict, like {'name': 'mine', 'game_target': 500}",
+     "['short'] ist kein Regelwerk: schreibe seine Felder als dict"),
+])
+def test_rule_set_fields_say_which_field_is_wrong_and_what_it_may_be(data: object, reason: Reason, english: str,
+                                                                     german: str | None) -> None:
+    err = raised(lambda: RuleSet.from_dict(data), ParseError, reason)
+    assert str(err).startswith(english)
+    assert german is None or err.message("de").startswith(german)
+
+
+def test_rule_sets_made_in_python_are_checked_alike() -> None:
+    err = raised(lambda: SEED.replace(min_level=0), ParseError, Reason.BAD_RULE_FIELD)
+    assert str(err) == "a rule set's min_level cannot be 0: it is a level from 1 to 7, or 'progressive'"
+    raised(lambda: RuleSet(strain_order=()), ParseError, Reason.BAD_RULE_FIELD)
+    raised(lambda: RuleSet(strain_order=("S", "H")), ParseError, Reason.BAD_RULE_FIELD)  # type: ignore[arg-type]
+
+
+def test_a_bid_the_rule_set_does_not_have() -> None:
+    from vint_core import Bid, Strain
+
+    err = raised(lambda: WHIST_VINT.outranks(Bid(1, Strain.NOTRUMP), Bid(1, Strain.SPADES)), IllegalCallError,
+                 Reason.NOT_IN_RULES)
+    assert str(err) == "1NT cannot be bid under the rule set whist_vint: its strains are ♠ ♣ ♦ ♥"
+    assert err.message("de") == "1NT kann im Regelwerk whist_vint nicht geboten werden: seine Farben sind ♠ ♣ ♦ ♥"
+
+
+def test_scoring_an_unfinished_deal_is_a_not_finished_error_and_changes_nothing() -> None:
+    from vint_core import NotFinishedError, Rubber
+
+    deal = auction_deal(["1♠"])
+    before = deal.actions
+    err = raised(deal.score, NotFinishedError, Reason.NOT_FINISHED)
+    assert str(err) == "the deal is not finished yet, so it cannot be scored"
+    assert err.message("de") == "das Spiel ist noch nicht zu Ende und kann noch nicht gewertet werden"
+    rubber = Rubber(SEED, N)
+    err = raised(lambda: rubber.record(deal), NotFinishedError, Reason.NOT_FINISHED)
+    assert str(err) == "the deal is not finished yet, so it cannot be written on the score sheet"
+    assert deal.actions == before and rubber == Rubber(SEED, N)
+    assert not issubclass(NotFinishedError, RubberError)
+
+
+def test_a_deal_that_does_not_fit_the_rubber() -> None:
+    from conftest import played_deal
+
+    from vint_core import Rubber
+
+    rubber = Rubber(PROGRESSIVE, N)
+    deal = played_deal("1NT", N, 7, {}, rules=PROGRESSIVE)
+    err = raised(lambda: rubber.record(deal.replay(deal.hands, deal.actions, dealer=N, rules=SEED)),
+                 RubberError, Reason.WRONG_DEAL)
+    assert str(err) == "this deal does not fit the rubber: the deal is played under seed, the rubber under progressive"
+    err = raised(lambda: rubber.record(played_deal("1NT", E, 7, {}, rules=PROGRESSIVE, dealer=E)),
+                 RubberError, Reason.WRONG_DEAL)
+    assert err.message("de") == ("dieses Spiel passt nicht zum Rubber: in diesem Rubber gibt als Nächstes Nord, "
+                                 "dieses Spiel aber gab Ost")
+    second = played_deal("2NT", N, 8, {}, rules=PROGRESSIVE, deal_number=2)
+    err = raised(lambda: rubber.record(second), RubberError, Reason.WRONG_DEAL)
+    assert str(err).endswith("this is deal 1 of the rubber, but the deal was played as deal 2")
+    assert rubber == Rubber(PROGRESSIVE, N)
+
+
+def test_an_unknown_computer_player() -> None:
+    from vint_core.bots import make_bot
+    from vint_core.bots.sim_bot import SimBot
+
+    err = raised(lambda: make_bot("clever"), ParseError, Reason.UNKNOWN_BOT, names=frozenset({"rule"}))
+    assert str(err) == ("unknown computer player 'clever'; the players are random, rule, sim-fast, sim-normal, "
+                        "sim-strong")
+    assert err.message("de").startswith("unbekannter Computerspieler „clever“; es gibt random, rule")
+    raised(lambda: make_bot(None), ParseError, Reason.UNKNOWN_BOT, names=frozenset({"rule"}))  # type: ignore[arg-type]
+    err = raised(lambda: SimBot(level="expert"), ParseError, Reason.UNKNOWN_BOT_LEVEL)  # type: ignore[arg-type]
+    assert str(err) == "'expert' is not a level of the sampling computer player; the levels are fast, normal, strong"
+
+
+@pytest.mark.parametrize("name", ["random", "rule", "sim-fast"])
+def test_a_computer_player_asked_out_of_turn(name: str) -> None:
+    import random
+
+    from vint_core.bots import make_bot
+
+    deal = auction_deal(["1♠"])  # East to act
+    bot = make_bot(name)
+    err = raised(lambda: bot.choose(deal.view(S), random.Random(1)), OutOfTurnError, Reason.NOTHING_TO_DO)
+    assert str(err) == "South has nothing to do now: it is not South's turn"
+    assert err.message("de") == "Süd hat jetzt nichts zu tun: Süd ist nicht am Zug"
+
+
+def test_impossible_trick_counts_in_scoring() -> None:
+    from vint_core import score_contract
+
+    deal = auction_deal(["1♠", "P", "P", "P", "P", "P", "P", "P", "P"])
+    assert deal.contract is not None
+    contract = deal.contract
+    err = raised(lambda: score_contract(contract, tricks=14, honours=deal.hands, rules=SEED), VintError,
+                 Reason.BAD_TRICKS)
+    assert str(err) == "14 tricks cannot be: a side takes 0 to 13 tricks"
+
+
+def test_analysis_errors_are_vint_errors() -> None:
+    from vint_core.analysis import AnalysisError, remaining_tricks
+
+    err = raised(lambda: remaining_tricks(auction_deal([]), Side.NS), AnalysisError, Reason.NOT_STARTED)
+    assert str(err) == "the tricks still to come can only be counted once the play has begun"
+    assert err.message("de") == "die restlichen Stiche lassen sich erst zählen, wenn das Spiel begonnen hat"
+
+
+@pytest.mark.parametrize(("data", "english", "german"), [
+    ([], "it is not a saved vint_core game", "es ist kein gespeichertes vint_core-Spiel"),
+    ({"format": "vint-session", "version": 99},
+     "it is written in version 99 of the save format; this program reads version 1",
+     "es ist in Version 99 des Speicherformats geschrieben; dieses Programm liest Version 1"),
+    ({"format": "vint-session", "version": 1}, "a part is missing or damaged", "ein Teil fehlt oder ist beschädigt"),
+])
+def test_a_saved_game_that_cannot_be_read(data: object, english: str, german: str) -> None:
+    from vint_core.session import TableSession
+
+    err = raised(lambda: TableSession.from_json(data), ParseError, Reason.BAD_SAVE)
+    assert str(err) == f"this saved game cannot be read: {english}"
+    assert err.message("de") == f"dieses gespeicherte Spiel ist nicht lesbar: {german}"
+
+
+def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
+    from vint_core.pbn import read_records
+    from vint_core.records import deal_from_json, deal_to_json
+
+    data = deal_to_json(Deal.new(seed=1))
+    err = raised(lambda: deal_from_json({**data, "rules": "bridge"}), ParseError, Reason.BAD_RECORD)
+    assert "„bridge“ ist kein Regelwerk" in err.message("de") and "'bridge' is not a rule set" in str(err)
+    err = raised(lambda: deal_from_json({**data, "rule_set": {"min_level": 9}}), ParseError, Reason.BAD_RECORD)
+    assert "min_level eines Regelwerks kann nicht 9 sein" in err.message("de")
+    err = raised(lambda: deal_from_json({**data, "dealer": "X"}), ParseError, Reason.BAD_RECORD)
+    assert "„X“ ist kein Platz" in err.message("de")
+    err = raised(lambda: deal_from_json([]), ParseError, Reason.BAD_RECORD)
+    assert str(err) == "a vint_core.deal record is a JSON object, not list"
+    err = raised(lambda: read_records(b"[Deal]"), ParseError, Reason.BAD_RECORD)  # type: ignore[arg-type]
+    assert (str(err), err.message("de")) == ("a record is text, not bytes", "ein Datensatz ist Text, nicht bytes")
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    (b"{not json", "es ist kein lesbarer JSON-Text"),
+    (b"[]", "dieses gespeicherte Spiel ist nicht lesbar: es ist kein gespeichertes vint_core-Spiel"),
+])
+def test_a_damaged_save_is_explained_in_german(tmp_path: Path, content: bytes, why: str) -> None:
+    from test_i18n import ENGLISH, words
+
+    from vint_core.session import TableSession
+
+    path = tmp_path / "table.json"
+    path.write_bytes(content)
+    session = TableSession.open(path, lang="de", seed=5, bots={seat: "random" for seat in Seat})
+    assert session.message is not None and why in session.message
+    assert not [w for w in words(session.message) if w.lower() in ENGLISH], session.message
+
+
+def test_a_record_whose_rule_set_is_not_json() -> None:
+    from vint_core.pbn import loads
+
+    text = ('[Dealer "N"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+            '[VintRuleSet "{oops"]\n')
+    err = raised(lambda: loads(text), ParseError, Reason.BAD_RECORD)
+    assert err.message("de") == "Zeile 3: das Tag VintRuleSet ist kein Regelwerk: es ist kein lesbarer JSON-Text"

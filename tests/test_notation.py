@@ -1,4 +1,4 @@
-"""Records: the PBN dialect (DESIGN.md §4) and JSON.
+"""Records: the PBN dialect (DESIGN.md §4, ``vint_core.pbn``) and JSON (``vint_core.records``).
 
 Round trips for random finished, passed-out and unfinished deals under every
 rule set, golden text for seeded deals, the strict reader (illegal calls and
@@ -15,6 +15,7 @@ import io
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -38,18 +39,10 @@ from vint_core import (
     Seat,
     Side,
 )
-from vint_core.notation import (
-    deal_from_json,
-    deal_to_json,
-    dump,
-    dumps,
-    load,
-    loads,
-    loads_one,
-    read_records,
-    rubber_from_json,
-    rubber_to_json,
-)
+from vint_core.pbn import dump, dumps, load, loads, loads_one, loads_rubbers, read_records
+from vint_core.random_play import random_deals
+from vint_core.records import RecordError, deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
+from vint_core.rubber import rubbers_of
 
 GOLDEN = Path(__file__).parent / "golden"
 CUSTOM = SEED.replace(name="club_700", game_target=700, three_honours_multiplier=2)
@@ -123,7 +116,7 @@ deals_strategy = st.builds(
     st.sampled_from(list(Seat)),
     st.integers(1, 9),
     st.one_of(st.none(), st.integers(1, 500).map(str),
-              st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and s.isprintable())),
+              st.text(min_size=1, max_size=8).filter(lambda s: s.strip() and s.isprintable() and s != "#")),
 )
 
 
@@ -516,6 +509,41 @@ def test_json_errors_are_parse_errors() -> None:
         rubber_from_json({"rules": "seed", "first_dealer": "N", "deals": [unfinished]})
 
 
+# -- a file of rubbers ------------------------------------------------------------------------
+
+
+def test_loads_rubbers_numbers_deals_by_their_tag_else_by_their_place() -> None:
+    deals = random_deals(6, seed=6, rules=PROGRESSIVE)
+    assert [d.deal_number for d in deals] == [1, 2, 1, 1, 2, 1]
+    text = dumps(deals)
+    untagged = re.sub(r'\[VintDealNumber "\d+"\]\n', "", text)
+    for record in (text, untagged):
+        rubbers = loads_rubbers(record)
+        assert [rd.deal for rubber in rubbers for rd in rubber.deals] == deals
+        assert rubbers == rubbers_of(deals)
+    assert loads_rubbers("") == [] and loads_rubbers("% PBN 2.1\n") == []
+    # another rule set: the rubbers it makes number the deals, the file's tags notwithstanding
+    short = loads_rubbers(text, rules=RULE_SETS["short"])
+    assert [rd.deal.deal_number for r in short for rd in r.deals] == [rd.deal.deal_number for r in rubbers_of(
+        [Deal.replay(d.hands, d.actions, dealer=d.dealer, rules=RULE_SETS["short"], board=d.board) for d in deals])
+        for rd in r.deals]
+
+
+def test_loads_rubbers_names_the_board_of_a_deal_that_does_not_fit() -> None:
+    deals = random_deals(6, seed=6, rules=PROGRESSIVE)
+    text = dumps(deals)
+    second = [m.start() for m in re.finditer(r'\[VintDealNumber "\d+"\]', text)][1]
+    wrong = text[:second] + text[second:].replace('[VintDealNumber "2"]', '[VintDealNumber "1"]', 1)
+    with pytest.raises(RecordError) as err:
+        loads_rubbers(wrong)
+    assert err.value.message() == ("board 2: this deal does not fit the rubber: "
+                                   "this is deal 2 of the rubber, but the deal was played as deal 1")
+    assert err.value.message("de").startswith("Spiel 2: ")
+    with pytest.raises(RecordError) as err:
+        loads_rubbers(text.replace('[Board "3"]', f'[Board "3"]\n[Dealer "{deals[2].dealer.left.letter}"]', 1))
+    assert err.value.message().startswith("board 3: line ")  # the deal's own error, with its line
+
+
 # -- fuzzing: only ParseError may come out ---------------------------------------------------
 
 
@@ -619,3 +647,14 @@ def test_a_board_label_is_one_printable_line() -> None:
     with pytest.raises(ValueError, match="printable"):
         Deal.new(seed=1).with_board("a\nb")
     assert loads_one(dumps(Deal.new(seed=1, board="Board 7 ♠"))).board == "Board 7 ♠"
+
+
+def test_records_of_the_wrong_type_are_explained_in_both_languages() -> None:
+    with pytest.raises(RecordError) as err:
+        loads(b"[Event \"\"]")  # type: ignore[arg-type]
+    assert (err.value.message(), err.value.message("de")) == ("a record is text, not bytes",
+                                                              "ein Datensatz ist Text, nicht bytes")
+    with pytest.raises(RecordError) as err:
+        rubber_from_json([])
+    assert err.value.message() == "a vint_core.rubber record is a JSON object, not list"
+    assert err.value.message("de") == "ein vint_core.rubber-Datensatz ist ein JSON-Objekt, nicht list"

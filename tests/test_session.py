@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, Phase, Seat, Side, VintError
+from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, PerSide, Phase, Seat, Side, VintError, saves
 from vint_core import claims as claims_mod
-from vint_core.session import BotMove, DealReview, SessionError, TableSession, default_save_path
+from vint_core.review import DealReview, position_after
+from vint_core.saves import default_save_path
+from vint_core.session import BotMove, SessionError, TableSession
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -71,7 +73,7 @@ def test_a_whole_rubber_is_played_and_recorded() -> None:
     assert len(won.deals) == deals
     assert won.totals[won.winner] >= 0
     # the deal rotates to the left across the rubbers, and the new rubber starts at 0–0
-    assert s.rubber.deals == () and s.rubber.totals == {Side.NS: 0, Side.EW: 0}
+    assert s.rubber.deals == () and s.rubber.totals == PerSide(0, 0)
     assert s.deal.dealer == won.first_dealer.offset(deals)
     assert s.deal.deal_number == 1
 
@@ -89,7 +91,11 @@ def test_a_deal_with_the_default_rule_bots_and_the_human_following_hints() -> No
             hints += 1
     assert hints >= 7  # at least one call and six cards
     review = s.review()
-    assert review.explanations and s.review() is review  # the review is made once
+    assert review.explanations and s.review() == review
+    # the computer players' reasons, one per computer action of the deal, in order
+    assert len(review.reasons) == len(s.moves) == len(s.deal.actions) - hints
+    assert [m.index for m in s.moves] == sorted(m.index for m in s.moves)
+    assert all(s.deal.actions[m.index] == m.action and m.seat != s.human for m in s.moves)
 
 
 def test_next_deal_refused_before_the_end() -> None:
@@ -316,10 +322,11 @@ def test_review_of_a_finished_deal() -> None:
     assert len(r.tricks) == 13 and len(r.calls) == len(s.deal.auction.calls)
     assert r.lines and len(r.explanations) == len(r.lines)
     assert sum(r.points) == sum(line.points for line in r.lines)
-    snaps = r.snapshots()
-    assert snaps[-1] == s.deal and len(snaps) == len(s.deal.actions)
+    assert r.reasons and all(str(seat) in " ".join(r.reasons) for seat in Seat if seat != s.human)
+    assert position_after(r.deal, 13) == s.deal and position_after(r.deal, 0).phase is Phase.PLAY
     s.next_deal()
     assert s.review().deal == r.deal  # the last recorded deal, once the next one is under way
+    assert s.review().reasons == () and s.moves == []  # the reasons went with the deal
     de = TableSession(seed=13, bots=RANDOM_BOTS, autosave=False, lang="de")
     de.load_deal(r.deal)
     assert any("Stich" in line for line in de.review().explanations)
@@ -331,11 +338,75 @@ def test_default_save_path_follows_the_environment(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("VINT_DATA_DIR", str(tmp_path / "v"))
     assert default_save_path() == tmp_path / "v" / "table.json"
     monkeypatch.delenv("VINT_DATA_DIR")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "x"))
+    # otherwise the user's data folder, as the operating system names it (platformdirs)
+    import platformdirs
+
+    assert default_save_path() == Path(platformdirs.user_data_dir("vint_core", appauthor=False)) / "table.json"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "x"))  # on Linux, the XDG variable is followed
     assert default_save_path() == tmp_path / "x" / "vint_core" / "table.json"
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "h"))
     assert default_save_path() == tmp_path / "h" / ".local" / "share" / "vint_core" / "table.json"
+
+
+@pytest.mark.parametrize(("platform", "expected"), [
+    ("darwin", "{home}/Library/Application Support/vint_core"),
+    ("win32", "C:\\Users\\ada\\AppData\\Local/vint_core"),  # Windows' folder (as Linux joins it)
+    ("linux", "{home}/.local/share/vint_core"),
+])
+def test_the_data_folder_is_the_right_one_on_each_system(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                         platform: str, expected: str) -> None:
+    import importlib
+    import sys
+
+    import platformdirs
+
+    monkeypatch.delenv("VINT_DATA_DIR", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", "C:\\Users\\ada\\AppData\\Local")
+    monkeypatch.setattr(sys, "platform", platform)
+    try:
+        importlib.reload(platformdirs)  # platformdirs picks the system's rules when imported
+        assert str(saves.data_dir()) == expected.format(home=tmp_path)
+    finally:
+        monkeypatch.undo()
+        importlib.reload(platformdirs)
+    assert saves.data_dir() == Path(platformdirs.user_data_dir("vint_core", appauthor=False))
+
+
+def test_a_session_of_the_engine_is_saved_once_per_held_block(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "table.json"
+    s = TableSession(seed=3, bots=RANDOM_BOTS, save_path=path)
+    written: list[int] = []
+    write = saves.write_json
+    monkeypatch.setattr("vint_core.session.write_json", lambda p, obj: (written.append(1), write(p, obj))[0])
+    with s.saves_held():
+        s.run_bots()
+        s.act(s.legal_actions()[0])
+        s.run_bots()
+    assert written == [] and len(s.deal.actions) > 1
+    s.save_if_changed()
+    assert written == [1]
+    s.save_if_changed()  # nothing new: nothing written
+    assert written == [1]
+    assert TableSession.open(path).deal == s.deal
+    s.run_bots()
+    if s.human_to_act():
+        s.act(s.legal_actions()[0])  # outside the block: saved at once
+        assert written == [1, 1]
+
+
+def test_writing_a_save_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "deep" / "table.json"
+    saves.write_json(path, {"a": 1})
+
+    def broken(*args: object) -> None:
+        raise OSError("disk full")
+    monkeypatch.setattr("os.replace", broken)
+    with pytest.raises(OSError):
+        saves.write_json(path, {"a": 2})
+    assert saves.read_json(path) == {"a": 1}  # the old save is whole
 
 
 def test_autosave_and_resume_at_the_same_position(tmp_path: Path) -> None:
@@ -401,34 +472,6 @@ def test_open_without_a_save_starts_fresh(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "table.json"
     s = TableSession.open(path, seed=3, bots=RANDOM_BOTS)
     assert s.message is None and path.exists()
-
-
-# -- nothing hidden reaches the browser ---------------------------------------------
-
-def test_public_state_and_table_html_carry_only_the_humans_cards() -> None:
-    s = new(51)
-    rng = random.Random(51)
-    while s.deal.phase is not Phase.PLAY:
-        s.run_bots()
-        if s.human_to_act():
-            s.act(rng.choice(s.legal_actions()))
-    s.run_bots()
-    state = json.dumps(s.public_state())
-    page = s.table_html()
-    mine = set(s.deal.hand(s.human))
-    played = {c for _, c in s.deal.view(s.human).cards_played()}
-    for seat in Seat:
-        if seat == s.human:
-            continue
-        for card in s.deal.hand(seat):
-            assert card not in mine and card not in played
-            assert f'"{card.pbn}"' not in state
-            assert f'data-card="{card.pbn}"' not in page and f'aria-label="{card}" title=' not in page
-    for card in mine:
-        assert f'data-card="{card.pbn}"' in page
-    play_deal(s, rng)
-    assert "hands_dealt" in s.public_state()
-    assert all(f'data-card="{c.pbn}"' in s.table_html() for c in s.deal.hands[Seat.NORTH])
 
 
 def test_settings_and_bots_are_saved(tmp_path: Path) -> None:

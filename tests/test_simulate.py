@@ -6,17 +6,17 @@ import io
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from vint_core import Seat, Side, notation
+from vint_core import Seat, Side, pbn
 from vint_core.bots import make_bot
-from vint_core.cli import main
+from vint_core.cli import main, output_paths
 from vint_core.deal import Action, Deal
 from vint_core.rubber import RubberDeal, rubbers_of
 from vint_core.rules import RuleSet
-from vint_core.simulate import ProgressBar, SimulationResult, output_paths, play_table, simulate
+from vint_core.simulate import SimulationResult, play_table, progress_bar, simulate
 from vint_core.views import SeatView
 
 RULE_SETS = ("seed", "short", "progressive", "whist_vint", "foster_1897")
@@ -67,7 +67,7 @@ def test_the_pbn_is_a_run_of_rubbers_vint_score_reads(rules: str, ns: str, ew: s
             assert r["winner_bot"] == (bots[r["winner"]] if r["winner"] else None)
         assert sum(mine["wins"].values()) == mine["rubbers_finished"]
         # the deal rotates one seat per deal, and each rubber numbers its deals from 1
-        played = notation.loads(Path(path).read_text(encoding="utf-8"))
+        played = pbn.loads(Path(path).read_text(encoding="utf-8"))
         assert [d.dealer for d in played] == [Seat(i % 4) for i in range(deals)]
         for rubber in rubbers_of(played):
             assert [rd.deal.deal_number for rd in rubber.deals] == list(range(1, len(rubber.deals) + 1))
@@ -203,13 +203,57 @@ def test_plain_match_and_summary() -> None:
     assert any(line.startswith("  Rubber 1 (Spiele") for line in de)
 
 
-def test_progress_bar() -> None:
+def test_progress_bar_is_tqdm_on_a_stream() -> None:
     stream = io.StringIO()
-    bar = ProgressBar(stream, label="deals", width=10)
+    bar = progress_bar(file=stream)
     bar(5, 10)
     bar(10, 10)
-    assert "\rdeals  5/10 [#####.....]  50%" in stream.getvalue()
-    assert stream.getvalue().endswith("\n")
+    text = stream.getvalue()
+    assert "deals:" in text and "10/10" in text and "100%" in text
+    german = io.StringIO()
+    progress_bar(lang="de", file=german)(1, 1)
+    assert "Spiele:" in german.getvalue()
+    labelled = io.StringIO()
+    progress_bar(desc="rule vs random", file=labelled)(1, 1)
+    assert "rule vs random:" in labelled.getvalue()
+
+
+class FakeBar:
+    """Stands in for ``tqdm.auto.tqdm`` and writes down what the bar was asked to show."""
+
+    made: ClassVar[list[FakeBar]] = []
+
+    def __init__(self, *, total: int, desc: str, **_: Any) -> None:
+        self.total, self.desc, self.n, self.closed = total, desc, 0, False
+        FakeBar.made.append(self)
+
+    def update(self, k: int) -> None:
+        self.n += k
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_progress_true_draws_a_tqdm_auto_bar(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``progress=True`` goes through ``tqdm.auto``, the bar that is a widget in a notebook."""
+    import tqdm.auto
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", FakeBar)
+    FakeBar.made.clear()
+    simulate(deals=3, ns="random", ew="random", seed=4, duplicate=True, progress=True)
+    [bar] = FakeBar.made
+    assert (bar.total, bar.n, bar.closed, bar.desc) == (6, 6, True, "deals")
+    FakeBar.made.clear()
+    simulate(deals=3, ns="random", ew="random", seed=4)  # no progress by default
+    assert FakeBar.made == [] and capsys.readouterr().err == ""
+
+
+def test_the_command_shows_progress_unless_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--deals", "2", "--ns", "random", "--lang", "de"]) == 0
+    assert "Spiele:" in capsys.readouterr().err
+    assert main(["simulate", "--deals", "2", "--ns", "random", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_bad_bot_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -220,3 +264,12 @@ def test_bad_bot_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
 def test_output_paths() -> None:
     assert output_paths("run.pbn", duplicate=False) == ["run.pbn"]
     assert output_paths("out/run.pbn", duplicate=True) == ["out/run.pbn", "out/run-swapped.pbn"]
+
+
+def test_a_file_simulate_cannot_write_is_one_line_on_stderr(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "no" / "such" / "dir.pbn"
+    assert main(["simulate", "--deals", "1", "--ns", "random", "--quiet", "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith(f"vint: error: cannot write {out}: ")

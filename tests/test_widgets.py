@@ -18,9 +18,9 @@ import pytest
 from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
 from vint_core.app import notebook_path, preheated, settings_from_environment, wait_for_page, warm_up
 from vint_core.app.launch import register, table_environment, voila_command
+from vint_core.review import position_after
 from vint_core.session import TableSession
-from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table, TableSettings
-from vint_core.widgets.review import position_after
+from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -188,8 +188,15 @@ def test_a_deal_played_by_clicks_reaches_the_score_sheet_and_the_review() -> Non
     assert table.review.board.value.count("<li>") == 4  # the list of tricks played so far
     table.review.back.click()
     assert table.review.slider.value == 3
-    explained = [line.explanation("en") for line in finished.score()]
+    explained = [line.text("en") for line in finished.score()]
     assert all(text in table.review.score.value for text in explained)
+    # the computer players' reasons, kept back until now, one per computer action
+    from vint_core.render import esc
+    reasons = s.review().reasons
+    assert len(reasons) == len(finished.actions) - sum(1 for i, _ in enumerate(finished.actions)
+                                                       if finished.dealer.offset(i) == s.human)
+    assert "Why the computer players" in table.review.reasons.value
+    assert all(esc(reason) in table.review.reasons.value for reason in reasons)
     # the next deal: the sheet gains the finished deal's line with its points
     table.next_button.click()
     recorded = s.rubber.deals or s.history[-1].deals  # a big first deal may already win the rubber
@@ -321,7 +328,7 @@ def test_the_table_resumes_a_saved_game(tmp_path: Path) -> None:
 
 def test_review_panel_refuses_a_deal_in_progress() -> None:
     panel = ReviewPanel()
-    with pytest.raises(ValueError, match="hidden"):
+    with pytest.raises(ValueError, match="not finished"):
         panel.show(Deal.new(seed=1))
 
 
@@ -374,14 +381,6 @@ def test_vint_table_command_line() -> None:
     cmd = voila_command(port=8899)
     assert "--port=8899" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
     assert cmd[cmd.index("voila") + 1].endswith("table.ipynb")
-
-
-def test_table_settings_pause() -> None:
-    assert TableSettings(pace="none").pause() == 0.0
-    assert TableSettings(pace="confirm").confirm_tricks and TableSettings(pace="confirm").pause() == 0.0
-    assert TableSettings(pace="normal").pause() > 0
-
-
 
 
 # -- the learner's own action is drawn at once ------------------------------------------------
@@ -441,12 +440,12 @@ def test_a_call_is_drawn_before_the_computer_players_answer() -> None:
 
 
 def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vint_core import review as review_module
     from vint_core.render import esc
-    from vint_core.widgets import table as table_module
 
     worked_out: list[Deal] = []
-    analyse = table_module._analyse
-    monkeypatch.setattr(table_module, "_analyse", lambda deal, lang: (worked_out.append(deal), analyse(deal, lang))[1])
+    analyse = review_module.analyse
+    monkeypatch.setattr(review_module, "analyse", lambda deal, lang: (worked_out.append(deal), analyse(deal, lang))[1])
     table = new_table(seed=31)
     bid_to_play(table)
     s = table.session
@@ -458,7 +457,7 @@ def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyP
     assert review.analysis_box.selected_index is None
     review.analysis_box.selected_index = 0  # the learner opens it
     assert worked_out == [s.deal] and review.analysis_asked
-    lines = s.review().analysis
+    lines = analyse(s.deal, "en")
     assert lines and all(esc(line) in review.analysis.value for line in lines)
     # left open, the next finished deal is analysed at once
     table.next_button.click()
@@ -640,3 +639,40 @@ def test_the_seat_from_the_environment_and_the_command_line() -> None:
     with pytest.raises(SystemExit):
         parser.parse_args(["table", "--seat", "Q"])
     assert "VINT_SEAT" not in table_environment(parser.parse_args(["table"]), base={})
+
+
+# -- the pace, on a notebook's event loop ---------------------------------------------------------
+
+def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop() -> None:
+    import asyncio
+
+    async def play() -> list[str]:
+        table = new_table(seed=33, pace="fast")  # made inside a running loop, as in a notebook kernel
+        s = table.session
+        statuses: list[str] = []
+        table.status.observe(lambda change: statuses.append(table.status_text()), names="value")
+        for _ in range(200):  # the computer players before South act one per pause
+            if s.human_to_act():
+                break
+            assert table.flow.thinking == s.deal.to_act and table.bidding.enabled == ()
+            await asyncio.sleep(0.05)
+        assert s.human_to_act() and table.bidding.enabled
+        before = len(s.deal.actions)
+        table.bidding.button(table.bidding.enabled[0]).click()
+        assert len(s.deal.actions) == before + 1  # the answers come later, one per pause
+        assert "is thinking" in table.status_text() and table.hint_button.disabled
+        table.undo_button.click()  # an undo voids the answer scheduled
+        assert len(s.deal.actions) == before and s.human_to_act() and table.flow.thinking is None
+        await asyncio.sleep(0.5)
+        assert len(s.deal.actions) == before
+        table.bidding.button(table.bidding.enabled[0]).click()
+        for _ in range(200):
+            if s.human_to_act() or s.deal.is_finished:
+                break
+            await asyncio.sleep(0.05)
+        assert len(s.deal.actions) > before + 1
+        return statuses
+
+    statuses = asyncio.run(play())
+    thinking = [text for text in statuses if "is thinking" in text]
+    assert len(thinking) >= 4  # one drawing per computer action, each naming the player to act

@@ -17,18 +17,42 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from vint_core.calls import PASS, Bid, Call, Strain
-from vint_core.errors import IllegalCallError, OutOfTurnError, Reason
+from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat, Side
 
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """The final bid and who made it: ``level`` promises 6 + level tricks."""
+    """The final bid and who made it: ``level`` promises 6 + level tricks.
+
+    >>> Contract.parse("3NT by South")
+    Contract.parse('3NT S')
+    >>> c = Contract.parse("4H N")
+    >>> str(c), c.tricks_needed, c == Contract(4, Strain.HEARTS, Seat.NORTH)
+    ('4♥ by North', 10, True)
+    """
 
     level: int
     strain: Strain
     declarer: Seat
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """A bid and its declarer: ``"4♥ N"``, ``"4H N"``, ``"3NT by South"``, ``"2♠ von Ost"``."""
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_CONTRACT, text=repr(text))
+        words = text.split()
+        if len(words) >= 3 and words[-2].lower() in ("by", "von"):
+            words = words[:-2] + words[-1:]
+        try:
+            call = Call.parse("".join(words[:-1])) if len(words) >= 2 else PASS
+            seat = Seat.parse(words[-1]) if isinstance(call, Bid) else None
+        except ParseError:
+            seat = None
+        if seat is None or not isinstance(call, Bid):
+            raise ParseError(Reason.BAD_CONTRACT, text=text)
+        return cls(call.level, call.strain, seat)
 
     @property
     def bid(self) -> Bid:
@@ -54,6 +78,9 @@ class Contract:
     def __str__(self) -> str:
         return f"{self.bid} by {self.declarer}"
 
+    def __repr__(self) -> str:
+        return f"Contract.parse('{self.bid} {self.declarer.letter}')"
+
 
 class _State(NamedTuple):
     """One moment of the auction; an Auction wraps one of these."""
@@ -78,7 +105,7 @@ class Auction:
 
     def __init__(self, dealer: Seat, rules: RuleSet, *, deal_number: int = 1) -> None:
         """A new auction; ``deal_number`` (from 1, in the rubber) sets a progressive minimum level."""
-        seat = Seat(dealer)
+        seat = Seat.of(dealer)
         _set_state(self, _State(rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0, False))
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -117,6 +144,11 @@ class Auction:
         return self._s.over
 
     @property
+    def passes_in_a_row(self) -> int:
+        """The passes since the last bid (or since the start, before any bid)."""
+        return self._s.passes
+
+    @property
     def is_passed_out(self) -> bool:
         return self._s.over and self._s.top < 0
 
@@ -152,7 +184,8 @@ class Auction:
         if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
             return (PASS,)
         start = max(top + 1, (min_level - 1) * len(rules.strain_order))
-        return rules._calls_from[min(start, len(rules.bids))]
+        calls = rules.calls_from
+        return calls[min(start, len(calls) - 1)]
 
     def is_legal(self, call: Call) -> bool:
         try:
@@ -163,16 +196,20 @@ class Auction:
 
     def check(self, call: Call, *, seat: Seat | None = None) -> None:
         """Raise an ``IllegalCallError`` (or ``OutOfTurnError``) that says why ``call`` is not allowed now."""
+        self._checked_rank(call, seat)
+
+    def _checked_rank(self, call: Call, seat: Seat | None) -> int:
+        """The rank of a legal bid (-1 for a pass); raises, saying why, for an illegal call."""
         rules, _, min_level, _, to_act, top, top_seat, _, passed, over = self._s
         if over:
             raise IllegalCallError(Reason.AUCTION_OVER, call=call)
         if seat is not None and seat != to_act:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=call)
         if call is PASS:
-            return
+            return -1
         if not isinstance(call, Bid):
-            raise IllegalCallError(Reason.BAD_CALL, text=repr(call))
-        rank = rules._rank.get(call)
+            raise IllegalCallError(Reason.BAD_CALL, text=call if isinstance(call, str) else repr(call))
+        rank = rules.bid_ranks.get(call)
         if rank is None:
             raise IllegalCallError(Reason.STRAIN_NOT_ALLOWED, call=call, seat=to_act, rules=rules.name)
         if call.level < min_level:
@@ -183,16 +220,16 @@ class Auction:
             raise IllegalCallError(Reason.SELF_OVERCALL, call=call, seat=to_act, top=self.highest_bid)
         if rules.pass_is_final and passed >> to_act & 1:
             raise IllegalCallError(Reason.PASSED_BEFORE, call=call, seat=to_act)
+        return rank
 
     # -- moving on ---------------------------------------------------------
 
     def apply(self, call: Call, *, seat: Seat | None = None) -> Auction:
         """The auction after ``call``; raises (and changes nothing) if it is illegal."""
-        self.check(call, seat=seat)
-        return self._after(call)
+        return self._after(call, self._checked_rank(call, seat))
 
-    def _after(self, call: Call) -> Auction:
-        """The next snapshot, for a call already checked (one new tuple, no checks)."""
+    def _after(self, call: Call, rank: int) -> Auction:
+        """The next snapshot, for a call already checked (one new tuple, no checks); ``rank`` is the bid's."""
         rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _ = self._s
         new = _new(Auction)
         if call is PASS:
@@ -201,7 +238,7 @@ class Auction:
             state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
                      passed | 1 << seat, over)
         else:
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rules._rank[call], seat, 0,  # type: ignore[index]
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rank, seat, 0,
                      passed, False)
         _set_state(new, _tuple_new(_State, state))
         return new

@@ -125,7 +125,7 @@ class Bid(Call):
     def __new__(cls, level: int, strain: Strain) -> Bid:
         bid = _BIDS.get((level, strain))
         if bid is None:
-            raise ParseError(Reason.BAD_CALL, text=f"{level!r} {strain!r}")
+            raise ParseError(Reason.BAD_CALL, text=f"{level}{strain}")
         return bid
 
     def __reduce__(self) -> tuple[Any, ...]:

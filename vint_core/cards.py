@@ -1,14 +1,15 @@
-"""Suits, ranks, cards and hands; the deck, seeded dealing and the cut.
+"""Suits, ranks, cards and hands; the deck, seeded dealing (with some cards fixed) and the cut.
 
 Cards are interned: there are exactly 52 ``Card`` objects, so ``Card(s, r) is
-Card(s, r)``. A :class:`Hand` is an immutable set of cards.
+Card(s, r)``. A :class:`Hand` is an immutable set of cards; ``Card.parse`` and
+``Hand.parse`` read them from the ways people write them.
 """
 
 from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from vint_core.errors import ParseError, Reason
@@ -225,65 +226,65 @@ class Hand:
     __slots__ = ("_mask",)
     _mask: int
 
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
+    def __init__(self, cards: Iterable[Card] | str = ()) -> None:
+        """A hand of the cards given (any number, each once); a text is read as ``Hand.parse(text, complete=False)``."""
+        if isinstance(cards, str):
+            object.__setattr__(self, "_mask", Hand.parse(cards, complete=False)._mask)
+            return
+        given = tuple(cards)
         mask = 0
-        for card in cards:
+        for card in given:
             if not isinstance(card, Card):
-                raise ParseError(Reason.BAD_HAND, text=repr(card))
+                raise ParseError(Reason.BAD_HAND, text=card if isinstance(card, str) else repr(card))
             if mask & card.bit:
-                raise ParseError(Reason.BAD_HAND, text=f"{card} twice")
+                raise ParseError(Reason.CARD_TWICE, text=" ".join(map(str, given)), card=card)
             mask |= card.bit
         object.__setattr__(self, "_mask", mask)
 
     @classmethod
-    def _from_mask(cls, mask: int) -> Hand:
+    def from_mask(cls, mask: int) -> Hand:
+        """The hand of a card mask (bit ``card.index`` set for each card held): the engine's fast path."""
         hand = object.__new__(cls)
         object.__setattr__(hand, "_mask", mask)
         return hand
+
+    _from_mask = from_mask  # the name the bots use
+
+    @property
+    def mask(self) -> int:
+        """The cards as a bit mask: bit ``card.index`` is set for each card held."""
+        return self._mask
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("hands are immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Hand._from_mask, (self._mask,))
+        return (Hand.from_mask, (self._mask,))
 
     @classmethod
-    def parse(cls, text: str) -> Hand:
-        """PBN form ``"AKQ.JT9.876.5432"`` (♠.♥.♦.♣) or with symbols ``"♠AKQ ♥JT9 ♦876 ♣5432"``."""
+    def parse(cls, text: str, *, complete: bool = True) -> Hand:
+        """A hand from text, in any of the usual spellings.
+
+        PBN ``"AKQ.JT9.876.5432"`` (♠.♥.♦.♣, ``-`` or nothing for a void), the same with spaces
+        ``"AKQ JT9 876 5432"``, with suit symbols ``"♠AKQ ♥JT9 ♦876 ♣5432"`` or letters
+        ``"S:AKQ H:JT9 D:876 C:5432"``, or a list of cards ``"A♠ K♠ 10♥"``; ``10`` or ``T`` for
+        the ten. A hand has 13 cards; with ``complete=False`` (a hand during the play, or the
+        cards of a lesson's hand fixed so far) it may hold fewer, never more.
+
+        >>> Hand.parse("♠AKQ ♥JT9 ♦876 ♣5432") == Hand.parse("AKQ JT9 876 5432")
+        True
+        >>> Hand.parse("A♠ 10♥", complete=False)
+        Hand.parse('A.T..', complete=False)
+        """
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_HAND, text=repr(text))
-        s = text.strip()
-        if any(ch in s for ch in "♠♥♦♣♤♡♢♧"):
-            parts: dict[Suit, str] = {}
-            current: Suit | None = None
-            for ch in s.replace("10", "T"):
-                if ch in "♠♥♦♣♤♡♢♧":
-                    current = _SUIT_CHARS[ch]
-                    if current in parts:
-                        raise ParseError(Reason.BAD_HAND, text=text)
-                    parts[current] = ""
-                elif ch in " ,-—":
-                    continue
-                elif current is None:
-                    raise ParseError(Reason.BAD_HAND, text=text)
-                else:
-                    parts[current] += ch
-            groups = [parts.get(suit, "") for suit in Suit]
-        else:
-            groups = s.split(".")
-            if len(groups) != 4:
-                raise ParseError(Reason.BAD_HAND, text=text)
-        mask = 0
-        for suit, group in zip(Suit, groups, strict=True):
-            for ch in group.replace("10", "T"):
-                rank = _RANK_CHARS.get(ch.upper())
-                if rank is None or ch in "-":
-                    raise ParseError(Reason.BAD_HAND, text=text)
-                bit = 1 << (suit * 13 + rank - 2)
-                if mask & bit:
-                    raise ParseError(Reason.BAD_HAND, text=text)
-                mask |= bit
-        return cls._from_mask(mask)
+        mask = _parse_hand(text)
+        n = mask.bit_count()
+        if complete and n != 13:
+            raise ParseError(Reason.HAND_SIZE, text=text, n=n)
+        if n > 13:
+            raise ParseError(Reason.HAND_TOO_BIG, text=text, n=n)
+        return cls.from_mask(mask)
 
     @property
     def pbn(self) -> str:
@@ -341,12 +342,71 @@ class Hand:
         return "  ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Hand.parse({self.pbn!r})"
+        partial = "" if len(self) == 13 else ", complete=False"
+        return f"Hand.parse({self.pbn!r}{partial})"
 
     def _repr_html_(self) -> str:
         from vint_core import render
 
         return render.hand_html(self)
+
+
+_SUIT_SYMBOLS = "♠♥♦♣♤♡♢♧"
+_VOID = ("-", "—", "–")
+
+
+def _parse_hand(text: str) -> int:
+    """The card mask of a hand's text (see :meth:`Hand.parse`); duplicates are refused by name."""
+    tokens: list[str] = []
+    for token in text.replace("10", "T").replace(",", " ").replace(":", ": ").split():
+        if token[0] in _SUIT_SYMBOLS:  # "♠AKQ♥JT9…": a group at each symbol
+            for symbol in _SUIT_SYMBOLS:
+                token = token.replace(symbol, f" {symbol}")
+            tokens += token.split()
+        else:
+            tokens.append(token)
+    if len(tokens) == 1 and 0 < tokens[0].count(".") <= 3:  # PBN; "AK.." leaves the last suits empty
+        groups: list[tuple[Suit, str]] = list(zip(Suit, tokens[0].split("."), strict=False))
+    elif len(tokens) == 4 and all(_is_ranks(t) for t in tokens):
+        groups = list(zip(Suit, tokens, strict=True))
+    else:
+        groups = _marked_groups(text, tokens)
+    mask = 0
+    for suit, ranks in groups:
+        for ch in "" if ranks in _VOID else ranks:
+            rank = _RANK_CHARS.get(ch.upper())
+            if rank is None:
+                raise ParseError(Reason.BAD_HAND, text=text)
+            card = _DECK[suit * 13 + rank - 2]
+            if mask & card.bit:
+                raise ParseError(Reason.CARD_TWICE, text=text, card=card)
+            mask |= card.bit
+    return mask
+
+
+def _is_ranks(token: str) -> bool:
+    return token in _VOID or all(ch.upper() in _RANK_CHARS for ch in token)
+
+
+def _marked_groups(text: str, tokens: list[str]) -> list[tuple[Suit, str]]:
+    """``♠ AKQ``, ``♠AKQ``, ``S: AKQ``, ``SAKQ`` and single cards (``A♠``, ``SA``, ``10♥``) as (suit, ranks)."""
+    groups: list[tuple[Suit, str]] = []
+    current: Suit | None = None
+    for token in tokens:
+        head = token.rstrip(":")
+        if len(head) == 1 and (head in _SUIT_SYMBOLS or (token.endswith(":") and head.upper() in "SHDC")):
+            current = _SUIT_CHARS[head.upper()]
+        elif current is not None and _is_ranks(token):
+            groups.append((current, token))
+        elif token[0].upper() in _SUIT_CHARS and _is_ranks(token[1:]):
+            groups.append((_SUIT_CHARS[token[0].upper()], token[1:]))
+        else:
+            try:
+                card = Card.parse(token)
+            except ParseError:
+                raise ParseError(Reason.BAD_HAND, text=text) from None
+            groups.append((card.suit, card.rank.char))
+    return groups
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
@@ -376,22 +436,81 @@ def _shuffled_indices(rng: random.Random) -> list[int]:
     return cards
 
 
-def deal_hands(dealer: Seat, rng: int | random.Random | None = None) -> tuple[Hand, Hand, Hand, Hand]:
+#: cards fixed for some seats before the rest is dealt: a hand's text (``"AKQ.JT9.876.5432"``,
+#: ``"AK.."``: at least ♠A K), a :class:`Hand` or some cards, by seat (a Seat or ``"N"``, ``"S"``…)
+Fixed = Mapping[Seat | str, "Hand | str | Iterable[Card]"]
+
+
+def deal_hands(dealer: Seat | str, rng: int | random.Random | None = None, *,
+               fixed: Fixed | None = None) -> tuple[Hand, Hand, Hand, Hand]:
     """Shuffle and deal 13 cards to each seat, one at a time from the dealer's left.
 
     ``rng`` is a seed or a ``random.Random``; the same seed gives the same deal.
+    With ``fixed`` each seat named holds the cards given for it, and the rest of the
+    pack is shuffled and dealt to fill the hands: every way of completing them is
+    equally likely, and the same seed and fixed cards give the same deal.
     Returns the hands indexed by seat (``hands[Seat.SOUTH]``).
+
+    >>> hands = deal_hands(Seat.NORTH, 7, fixed={"S": "AKQJ.AKQ.AKQ.AKQ"})
+    >>> str(hands[Seat.SOUTH])
+    '♠ A K Q J  ♥ A K Q  ♦ A K Q  ♣ A K Q'
     """
     cards = _shuffled_indices(_rng(rng))
+    first = Seat.of(dealer) + 1
+    if fixed:
+        return _deal_rest(first, cards, fixed_masks(fixed))
     masks = [0, 0, 0, 0]
-    first = dealer + 1
     for i in range(4):
         mask = 0
         for index in cards[i::4]:
             mask |= 1 << index
         masks[(first + i) & 3] = mask
-    return (Hand._from_mask(masks[0]), Hand._from_mask(masks[1]),
-            Hand._from_mask(masks[2]), Hand._from_mask(masks[3]))
+    return (Hand.from_mask(masks[0]), Hand.from_mask(masks[1]),
+            Hand.from_mask(masks[2]), Hand.from_mask(masks[3]))
+
+
+def fixed_masks(fixed: Fixed) -> list[int]:
+    """The card mask fixed for each seat (by seat); a card fixed twice or a seat given more than 13 raises."""
+    masks = [0, 0, 0, 0]
+    if not isinstance(fixed, Mapping):
+        raise ParseError(Reason.BAD_HAND, text=repr(fixed))
+    for key, given in fixed.items():
+        seat = Seat.of(key)
+        if isinstance(given, str):
+            hand = Hand.parse(given, complete=False)
+        else:
+            hand = given if isinstance(given, Hand) else Hand(given)
+            if len(hand) > 13:
+                raise ParseError(Reason.FIXED_TOO_MANY, seat=seat, n=len(hand))
+        for other in Seat:
+            clash = masks[other] & hand.mask
+            if clash:
+                card = mask_cards(clash)[0]
+                raise ParseError(Reason.FIXED_TWICE, card=card, seat=other, other=seat)
+        masks[seat] |= hand.mask
+        if masks[seat].bit_count() > 13:
+            raise ParseError(Reason.FIXED_TOO_MANY, seat=seat, n=masks[seat].bit_count())
+    return masks
+
+
+def _deal_rest(first: int, shuffled: list[int], masks: list[int]) -> tuple[Hand, Hand, Hand, Hand]:
+    """Fill the fixed hands from the shuffled pack, one card at a time from ``first`` on, skipping full hands."""
+    taken = masks[0] | masks[1] | masks[2] | masks[3]
+    order = [(first + i) & 3 for i in range(4)]
+    need = [13 - m.bit_count() for m in masks]
+    k = 0
+    for index in shuffled:
+        bit = 1 << index
+        if taken & bit:
+            continue
+        while not need[order[k & 3]]:
+            k += 1
+        seat = order[k & 3]
+        masks[seat] |= bit
+        need[seat] -= 1
+        k += 1
+    return (Hand.from_mask(masks[0]), Hand.from_mask(masks[1]),
+            Hand.from_mask(masks[2]), Hand.from_mask(masks[3]))
 
 
 # the cut: ace low, and between equal ranks ♠ < ♣ < ♦ < ♥

@@ -1,4 +1,8 @@
-"""The ``vint`` command: ``vint deal``, ``vint random``, ``vint score`` and ``vint --version``.
+"""The ``vint`` command: ``vint deal``, ``random``, ``score``, ``simulate`` and ``vint --version``.
+
+This module parses the arguments and prints; the work is done by the library
+(:mod:`vint_core.pbn`, :mod:`vint_core.records`, :mod:`vint_core.random_play`,
+:mod:`vint_core.simulate`).
 
 Other modules add subcommands without changing this file much: put the
 module's name into ``_COMMAND_MODULES``; the module provides
@@ -28,20 +32,21 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from vint_core import notation
-from vint_core.cards import cut_for_dealer
+from vint_core import pbn
+from vint_core.bots import BOT_NAMES
 from vint_core.deal import Deal
 from vint_core.errors import ParseError, VintError
-from vint_core.i18n import seat_name, side_name, text
+from vint_core.i18n import seat_name, text
+from vint_core.random_play import random_deals
+from vint_core.records import score_report
 from vint_core.rubber import Rubber, rubbers_of
 from vint_core.rules import RULE_SETS, SEED, RuleSet
-from vint_core.scoring import ScoreLine, totals
-from vint_core.seats import Seat, Side
+from vint_core.seats import Seat
 
 #: modules that add subcommands: each provides ``register(subparsers) -> None``
-_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.simulate")
+_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch",)
 
-__all__ = ["CommandError", "build_parser", "main", "random_deals", "score_report"]
+__all__ = ["CommandError", "build_parser", "deal_diagram", "main", "output_paths", "rules_arg", "score_text"]
 
 
 class CommandError(Exception):
@@ -66,10 +71,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _t(key: str, lang: str, **params: Any) -> str:
     return text("cli_" + key, lang, **params)
-
-
-def _score(points: dict[Side, int], lang: str) -> str:
-    return f"{side_name(Side.NS, lang)} {points[Side.NS]}, {side_name(Side.EW, lang)} {points[Side.EW]}"
 
 
 # -- argument types -----------------------------------------------------------------
@@ -142,7 +143,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     dealer: Seat = args.dealer if args.dealer is not None else Seat.NORTH
     deal = Deal.new(dealer=dealer, seed=seed, rules=rules, board="1")
     if args.pbn:
-        sys.stdout.write(notation.dumps(deal, generator=f"vint deal --seed {seed} --dealer {dealer.letter} "
+        sys.stdout.write(pbn.dumps(deal, generator=f"vint deal --seed {seed} --dealer {dealer.letter} "
                                                         f"--rules {rules.name}"))
     else:
         sys.stdout.write(deal_diagram(deal, seed=seed, lang=args.lang))
@@ -152,33 +153,11 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 # -- vint random --------------------------------------------------------------------
 
 
-def random_deals(count: int, *, seed: int, rules: RuleSet = SEED) -> list[Deal]:
-    """``count`` deals played with uniformly random legal calls and cards, reproducible from ``seed``.
-
-    The first dealer is found by a cut; the deal then rotates, and the deals are
-    grouped into rubbers (a finished rubber is followed by the next one), so that
-    every deal carries its number in its rubber. Boards are numbered from 1.
-    """
-    rng = random.Random(seed)
-    first_dealer, _ = cut_for_dealer(rng)
-    rubber = Rubber(rules, first_dealer)
-    deals: list[Deal] = []
-    for i in range(count):
-        if rubber.is_finished:
-            rubber = rubber.next_rubber()
-        deal = rubber.new_deal(seed=rng.getrandbits(64), board=str(i + 1))
-        while not deal.is_finished:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
-        rubber = rubber.record(deal)
-        deals.append(deal)
-    return deals
-
-
 def _cmd_random(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else _new_seed()
     rules: RuleSet = args.rules if args.rules is not None else SEED
     deals = random_deals(args.deals, seed=seed, rules=rules)
-    text = notation.dumps(deals, generator=f"vint random --deals {args.deals} --seed {seed} --rules {rules.name}")
+    text = pbn.dumps(deals, generator=f"vint random --deals {args.deals} --seed {seed} --rules {rules.name}")
     try:
         with open(args.out, "w", encoding="utf-8", newline="\n") as fp:
             fp.write(text)
@@ -198,125 +177,78 @@ def _read_text(path: str, lang: str) -> str:
             data = fp.read()
     except OSError as exc:
         raise CommandError(_t("cannot_read", lang, path=path, why=exc.strerror or exc)) from None
-    return notation.decode(data)
-
-
-def score_rubbers(text: str, *, rules: RuleSet | None = None, path: str = "<text>",
-                  lang: str = "en") -> list[Rubber]:
-    """Replay every deal of a PBN text (checking every call and card) and group the deals into rubbers.
-
-    Under ``rules`` every deal is replayed under that rule set, numbered afresh in
-    the rubbers that rule set makes; otherwise under the rule set its tags name.
-    Raises :class:`CommandError` with a one-line explanation.
-    """
-    try:
-        records = notation.read_records(text)
-    except ParseError as exc:
-        raise CommandError(_t("in_file", lang, path=path, error=exc.message(lang))) from None
-    if not records:
-        raise CommandError(_t("no_deals", lang, path=path))
-    rubbers: list[Rubber] = []
-    current: Rubber | None = None
-    for index, record in enumerate(records):
-        if current is not None and current.is_finished:
-            rubbers.append(current)
-            current = None
-        label = record.tag("Board") or str(index + 1)
-        try:
-            if rules is not None:
-                number = current.next_deal_number if current is not None else 1
-                deal = record.to_deal(rules=rules, deal_number=number)
-            else:
-                deal = record.to_deal()
-            if not deal.board:
-                deal = deal.with_board(str(index + 1))
-            if current is None:
-                current = Rubber(rules or deal.rules, deal.dealer)
-            current = current.record(deal)
-        except VintError as exc:
-            raise CommandError(_t("in_board", lang, path=path, board=label, error=exc.message(lang))) from None
-    assert current is not None
-    rubbers.append(current)
-    return rubbers
-
-
-def _side_points(points: dict[Side, int]) -> dict[str, int]:
-    return {side.name: points[side] for side in Side}
-
-
-def _line_json(line: ScoreLine, lang: str) -> dict[str, Any]:
-    return {"side": line.side.name, "kind": line.kind, "points": line.points, "text": line.explanation(lang)}
-
-
-def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, Any]:
-    """The rubbers' deals and totals as the JSON object ``vint score --json`` prints."""
-    deals: list[dict[str, Any]] = []
-    out_rubbers: list[dict[str, Any]] = []
-    for rubber in rubbers:
-        for rd in rubber.deals:
-            deal = rd.deal
-            contract = deal.contract
-            deals.append({
-                "board": deal.board,
-                "dealer": deal.dealer.letter,
-                "contract": contract.pbn if contract is not None else None,
-                "declarer": contract.declarer.letter if contract is not None else None,
-                "tricks": ({"NS": deal.tricks_won(Side.NS), "EW": deal.tricks_won(Side.EW)}
-                           if contract is not None else None),
-                "lines": [_line_json(line, lang) for line in rd.lines],
-                "points": _side_points(rd.points),
-            })
-        out_rubbers.append({
-            "boards": rubber.boards,
-            "winner": rubber.winner.name if rubber.winner is not None else None,
-            "totals": _side_points(rubber.totals),
-            "finished": rubber.is_finished,
-            "lines": [_line_json(line, lang) for line in rubber.bonus_lines],
-        })
-    rules = rubbers[0].rules.name if rubbers else SEED.name
-    return {"rules": rules, "deals": deals, "rubbers": out_rubbers}
+    return pbn.decode(data)
 
 
 def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:
-    """Every deal's itemised score and the rubbers' running totals, as text."""
-    out: list[str] = []
-    for n, rubber in enumerate(rubbers, start=1):
-        running: list[ScoreLine] = []
-        for rd in rubber.deals:
-            deal = rd.deal
-            head = [_t("board", lang, board=deal.board), _t("dealer", lang, dealer=seat_name(deal.dealer, lang))]
-            contract = deal.contract
-            if contract is None:
-                head.append(_t("passed_out", lang))
-            else:
-                head.append(_t("contract", lang, contract=str(contract.bid),
-                               declarer=seat_name(contract.declarer, lang)))
-                head.append(_t("tricks", lang, ns_name=side_name(Side.NS, lang), ns=deal.tricks_won(Side.NS),
-                               ew_name=side_name(Side.EW, lang), ew=deal.tricks_won(Side.EW)))
-            out.append(" · ".join(head))
-            out += ["  " + line.explanation(lang) for line in rd.lines]
-            running += rd.lines
-            out.append("  " + _t("this_deal", lang, score=_score(rd.points, lang)) + " · "
-                       + _t("running", lang, score=_score(totals(running), lang)))
-        out += ["  " + line.explanation(lang) for line in rubber.bonus_lines]
-        boards = rubber.boards
-        span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else f"{boards[0]}"
-        if rubber.winner is not None:
-            out.append(_t("rubber_won", lang, n=n, boards=span, winner=side_name(rubber.winner, lang),
-                          score=_score(rubber.totals, lang)))
-        else:
-            out.append(_t("rubber_open", lang, n=n, boards=span, score=_score(rubber.totals, lang)))
-        out.append("")
-    return "\n".join(out)
+    """Every rubber's score sheet (:meth:`Rubber.text`), numbered, one after the other."""
+    sheets = [rubber.text(lang, number=n) for n, rubber in enumerate(rubbers, start=1)]
+    return "\n\n".join(sheets) + "\n" if sheets else ""
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
     text = _read_text(args.file, args.lang)
-    rubbers = score_rubbers(text, rules=args.rules, path=args.file, lang=args.lang)
+    try:
+        rubbers = pbn.loads_rubbers(text, rules=args.rules)
+    except ParseError as exc:
+        raise CommandError(_t("in_file", args.lang, path=args.file, error=exc.message(args.lang))) from None
+    if not rubbers:
+        raise CommandError(_t("no_deals", args.lang, path=args.file))
     if args.json:
         sys.stdout.write(json.dumps(score_report(rubbers, lang=args.lang), ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(score_text(rubbers, lang=args.lang))
+    return 0
+
+
+# -- vint simulate ------------------------------------------------------------------
+
+
+def _positive(textvalue: str) -> int:
+    if not (textvalue.isascii() and textvalue.isdigit() and int(textvalue) >= 1):
+        raise argparse.ArgumentTypeError(f"'{textvalue}' is not a positive whole number")
+    return int(textvalue)
+
+
+def _bot_name(textvalue: str) -> str:
+    key = textvalue.strip().lower()
+    if key not in BOT_NAMES:
+        raise argparse.ArgumentTypeError(f"'{textvalue}' is not a bot; the bots are {', '.join(BOT_NAMES)}")
+    return key
+
+
+def output_paths(out: str, *, duplicate: bool) -> list[str]:
+    """The PBN files ``vint simulate --out`` writes: ``out`` itself; in a duplicate run also ``out`` with
+    ``-swapped`` before the extension, holding the second table (the first bot East–West).
+    """
+    if not duplicate:
+        return [out]
+    stem, dot, ext = out.rpartition(".")
+    return [out, f"{stem}-swapped.{ext}" if dot and "/" not in ext else out + "-swapped"]
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """``vint simulate``: play, write the PBN, print the report."""
+    from vint_core.simulate import progress_bar, simulate
+
+    progress = False if args.quiet else progress_bar(lang=args.lang, file=sys.stderr)
+    result = simulate(deals=args.deals, ns=args.ns, ew=args.ew, rules=args.rules, seed=args.seed,
+                      duplicate=args.duplicate, workers=args.workers, progress=progress)
+    if args.out:
+        generator = (f"vint simulate --deals {args.deals} --ns {args.ns} --ew {args.ew} --rules {args.rules.name} "
+                     f"--seed {args.seed}" + (" --duplicate" if args.duplicate else ""))
+        # one file per table, so that each is a rotating run of deals `vint score` reads as rubbers
+        for table, path in enumerate(output_paths(args.out, duplicate=args.duplicate)):
+            try:
+                with open(path, "w", encoding="utf-8", newline="\n") as fp:
+                    pbn.dump(result.table_deals(table), fp, generator=generator)
+            except OSError as exc:
+                raise CommandError(_t("cannot_write", args.lang, path=path, why=exc.strerror or exc)) from None
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        for line in result.summary(args.lang):
+            print(line)
     return 0
 
 
@@ -359,6 +291,82 @@ def _register(subparsers: Any) -> None:
     _add_lang(score)
     score.set_defaults(func=_cmd_score)
 
+    sim = subparsers.add_parser(
+        "simulate", help="let two bots play seeded deals against each other, in rubbers",
+        description="Let two bots play seeded deals against each other, in rubbers at each table, and report the "
+                    "score difference per deal and the rubbers.")
+    sim.add_argument("--deals", type=_positive, default=20, help="how many deals (default 20)")
+    sim.add_argument("--ns", type=_bot_name, default="rule", help=f"bot for North–South: {', '.join(BOT_NAMES)}")
+    sim.add_argument("--ew", type=_bot_name, default="random", help="bot for East–West")
+    sim.add_argument("--rules", type=rules_arg, default=SEED, help="rule set (default seed)")
+    sim.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sim.add_argument("--duplicate", action="store_true",
+                     help="play every deal at a second table with the partnerships swapped")
+    sim.add_argument("--workers", type=_positive, default=1,
+                     help="worker processes: 2 plays the two tables of --duplicate at once "
+                          "(results do not depend on it)")
+    sim.add_argument("--out", metavar="FILE.pbn",
+                     help="write every deal played as PBN (with --duplicate the second table goes to "
+                          "FILE-swapped.pbn)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of sentences")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_lang(sim)
+    sim.set_defaults(func=_cmd_simulate)
+
+
+# -- vint quiz ----------------------------------------------------------------------
+
+
+def _register_quiz(subparsers: Any) -> None:
+    """``vint quiz``: quiz items as JSON (or JupyterQuiz questions, or text), or the practice page."""
+    from vint_core.quiz import TOPICS, TYPES
+
+    topics = ["all", *TOPICS, *TYPES]
+    quiz = subparsers.add_parser("quiz", help="quiz questions generated by the engine, or the practice page",
+                                 description="Generate quiz items (the same seed gives the same items) and print "
+                                             "them, or serve the practice page in the browser (--serve).")
+    quiz.add_argument("--topic", default="all", choices=topics, metavar="TOPIC",
+                      help=f"a topic or a question type: {', '.join(topics)} (default all)")
+    quiz.add_argument("--count", type=_count_arg, default=10, help="how many items (default 10)")
+    quiz.add_argument("--seed", type=_seed_arg, help="the seed (default: a new one, written into the output)")
+    quiz.add_argument("--rules", default=None, type=rules_arg,
+                      help=f"ask under this rule set: {', '.join(RULE_SETS)} (default: each item draws one)")
+    quiz.add_argument("--json", action="store_true", help="print one JSON object (format vint-quiz/1)")
+    quiz.add_argument("--format", choices=("text", "json", "jupyterquiz"), default=None,
+                      help="text (default), json (as --json) or jupyterquiz (the choice items as JupyterQuiz "
+                           "questions)")
+    quiz.add_argument("--serve", action="store_true", help="serve the practice page with Voilà and open it")
+    quiz.add_argument("--port", type=int, default=None, help="with --serve: the port (default: a free one)")
+    quiz.add_argument("--no-browser", action="store_true", help="with --serve: print the address only")
+    _add_lang(quiz)
+    quiz.set_defaults(func=_cmd_quiz)
+
+
+def _cmd_quiz(args: argparse.Namespace) -> int:
+    from vint_core.quiz import generate
+    from vint_core.quiz.export import jupyterquiz_questions, quiz_document
+
+    if args.serve:
+        from vint_core.app.practice import serve
+
+        return serve(args)
+    seed = args.seed if args.seed is not None else _new_seed()
+    fmt = args.format or ("json" if args.json else "text")
+    if fmt == "json":
+        doc = quiz_document(args.topic, seed=seed, count=args.count, rules=args.rules, lang=args.lang)
+        print(json.dumps(doc, ensure_ascii=False, indent=1))
+    elif fmt == "jupyterquiz":
+        items = generate(args.topic, seed=seed, count=args.count, rules=args.rules)
+        print(json.dumps(jupyterquiz_questions(items, lang=args.lang), ensure_ascii=False, indent=1))
+    else:
+        for n, item in enumerate(generate(args.topic, seed=seed, count=args.count, rules=args.rules), 1):
+            print(f"{n}. [{item.id}] {item.text(args.lang)}")
+            if item.kind == "choice":
+                for letter, choice in zip("abcdefgh", item.choices, strict=False):
+                    print(f"   {letter}) {item.label(choice, args.lang)}")
+            print()
+    return 0
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``vint`` parser with every subcommand, this module's and those of ``_COMMAND_MODULES``."""
@@ -368,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"vint (vint_core) {__version__}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     _register(subparsers)
+    _register_quiz(subparsers)
     for name in _COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
     return parser

@@ -2,8 +2,10 @@
 
 A :class:`Deal` is an immutable snapshot of everything that has happened in
 one deal: the hands as dealt, the auction and the play. :meth:`Deal.apply`
-takes a call during the auction and a card during the play, and returns the
-next snapshot; an illegal action raises and changes nothing.
+takes a call during the auction and a card during the play (or its text:
+``"1H"``, ``"pass"``, ``"A♠"``), and returns the next snapshot; an illegal
+action raises and changes nothing. A deal comes from a seed (with some cards
+fixed, if wanted), from four hands, or from a PBN deal string.
 
 >>> from vint_core import Deal, Seat, SEED
 >>> d = Deal.new(dealer=Seat.NORTH, seed=7, rules=SEED)
@@ -16,16 +18,25 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
-from vint_core.cards import FULL_MASK, Card, Hand, deal_hands
-from vint_core.errors import IllegalCallError, IllegalPlayError, OutOfTurnError, Reason, RubberError, VintError
-from vint_core.play import Play, Trick, _after, _legal, _start, _State
-from vint_core.rules import SEED, RuleSet
-from vint_core.scoring import ScoreLine, score_result, totals
-from vint_core.seats import Seat, Side
+from vint_core.cards import FULL_MASK, Card, Fixed, Hand, deal_hands
+from vint_core.errors import (
+    IllegalCallError,
+    IllegalPlayError,
+    NotFinishedError,
+    OutOfTurnError,
+    ParseError,
+    Reason,
+    VintError,
+)
+from vint_core.i18n import Phrase
+from vint_core.play import Play, PlayState, Trick, legal_cards_in, opening_state, state_after
+from vint_core.rules import SEED, RuleSet, as_rule_set
+from vint_core.scoring import ScoreLine, score_contract, totals
+from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
     from vint_core.views import SeatView
@@ -57,13 +68,13 @@ class Deal:
     __slots__ = ("_setup", "auction", "_ps")
     _setup: _Setup
     auction: Auction
-    _ps: _State | None  # the play's state, once the auction has produced a contract
+    _ps: PlayState | None  # the play's state, once the auction has produced a contract
 
     @property
     def play(self) -> Play | None:
         """The play, once the auction has produced a contract."""
         ps = self._ps
-        return Play._of(ps) if ps is not None else None
+        return Play.of_state(ps) if ps is not None else None
 
     @property
     def rules(self) -> RuleSet:
@@ -88,44 +99,81 @@ class Deal:
         """Which deal of the rubber this is, from 1 (sets the minimum level under ``progressive``)."""
         return self._setup.deal_number
 
-    def __init__(self, hands: Sequence[Hand], *, dealer: Seat, rules: RuleSet = SEED,
+    def __init__(self, hands: Sequence[Hand], *, dealer: Seat | str, rules: RuleSet | str = SEED,
                  deal_number: int = 1, board: str | None = None) -> None:
-        """A deal of the given hands (indexed by seat), before the first call."""
+        """A deal of the given hands (indexed by seat), before the first call.
+
+        ``dealer`` is a :class:`Seat` or its text (``"N"``); ``rules`` is a :class:`RuleSet` or the
+        name of one (``"short"``).
+        """
         hands_t = tuple(hands)
         if len(hands_t) != 4 or not all(isinstance(h, Hand) for h in hands_t):
-            raise VintError(Reason.BAD_DEAL, detail="four hands are needed, one for each seat")
+            raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_four_hands"))
         union = 0
         for seat, hand in zip(Seat, hands_t, strict=True):
             if len(hand) != 13:
-                raise VintError(Reason.BAD_DEAL, detail=f"{seat} has {len(hand)} cards, not 13")
+                raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_hand_size", seat=seat, n=len(hand)))
             if union & hand._mask:
-                raise VintError(Reason.BAD_DEAL, detail="a card is in two hands")
+                twice = next(card for card in hand if union & card.bit)
+                raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_card_twice", card=twice))
             union |= hand._mask
-        if union != FULL_MASK or not isinstance(rules, RuleSet) or deal_number < 1:
-            raise VintError(Reason.BAD_DEAL, detail="the hands must hold the 52 cards")
+        assert union == FULL_MASK  # four hands of 13 distinct cards
+        rules = as_rule_set(rules)
+        _check_number(deal_number)
         _check_board(board)
-        seat = Seat(dealer)
+        seat = Seat.of(dealer)
         _set_setup(self, _Setup(rules, seat, hands_t, board, int(deal_number)))
         _set_auction(self, Auction(seat, rules, deal_number=deal_number))
         _set_play(self, None)
 
     @classmethod
-    def new(cls, *, dealer: Seat = Seat.NORTH, seed: int | random.Random | None = None,
-            rules: RuleSet = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
-        """Shuffle (reproducibly, from ``seed``) and deal."""
-        if not isinstance(rules, RuleSet) or deal_number < 1:
-            raise VintError(Reason.BAD_DEAL, detail="a rule set and a deal number from 1 are needed")
+    def new(cls, *, dealer: Seat | str = Seat.NORTH, seed: int | random.Random | None = None,
+            rules: RuleSet | str = SEED, deal_number: int = 1, board: str | None = None,
+            fixed: Fixed | None = None) -> Deal:
+        """Shuffle (reproducibly, from ``seed``) and deal; ``rules`` is a rule set or its name.
+
+        ``fixed`` gives some seats some cards, for a lesson's "your hand is this, the rest is
+        random": ``fixed={Seat.SOUTH: "AKQ.JT9.876.5432"}`` fixes South's hand, ``{"N": "AK.."}``
+        makes sure North holds at least ♠A K. The rest of the pack is dealt at random (every
+        completion equally likely); the same seed gives the same deal.
+        """
+        seat = Seat.of(dealer)
+        rules = as_rule_set(rules)
+        _check_number(deal_number)
         _check_board(board)
-        seat = Seat(dealer)
         deal = _new(cls)  # the hands are a fresh deal: nothing to check
-        _set_setup(deal, _Setup(rules, seat, deal_hands(seat, seed), board, int(deal_number)))
+        _set_setup(deal, _Setup(rules, seat, deal_hands(seat, seed, fixed=fixed), board, int(deal_number)))
         _set_auction(deal, Auction(seat, rules, deal_number=deal_number))
         _set_play(deal, None)
         return deal
 
     @classmethod
-    def replay(cls, hands: Sequence[Hand], actions: Iterable[Action], *, dealer: Seat, rules: RuleSet = SEED,
-               deal_number: int = 1, board: str | None = None) -> Deal:
+    def from_pbn(cls, text: str, *, dealer: Seat | str | None = None, rules: RuleSet | str = SEED,
+                 deal_number: int = 1, board: str | None = None) -> Deal:
+        """A deal from a PBN deal string: the first seat, a colon, the four hands clockwise.
+
+        ``"N:AKQ.JT9.876.5432 …"`` (each hand ♠.♥.♦.♣, see :meth:`Hand.parse`). The dealer is
+        the first seat of the string unless ``dealer`` says otherwise.
+        """
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_PBN_DEAL, text=repr(text))
+        first_text, colon, rest = text.strip().partition(":")
+        parts = rest.split()
+        try:
+            first = Seat.parse(first_text)
+        except ParseError:
+            first = None
+        if not colon or first is None or len(parts) != 4:
+            raise ParseError(Reason.BAD_PBN_DEAL, text=text)
+        hands: list[Hand] = [Hand()] * 4
+        for i, part in enumerate(parts):
+            hands[first.offset(i)] = Hand.parse(part)
+        return cls(hands, dealer=first if dealer is None else dealer, rules=rules, deal_number=deal_number,
+                   board=board)
+
+    @classmethod
+    def replay(cls, hands: Sequence[Hand], actions: Iterable[Action | str], *, dealer: Seat | str,
+               rules: RuleSet | str = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
         """A deal with every action applied (and checked) in order."""
         deal = cls(hands, dealer=dealer, rules=rules, deal_number=deal_number, board=board)
         for action in actions:
@@ -144,12 +192,12 @@ class Deal:
     def phase(self) -> Phase:
         if self.play is not None:
             return Phase.FINISHED if len(self.play.tricks) == 13 else Phase.PLAY
-        return Phase.FINISHED if self.auction._s.over else Phase.AUCTION
+        return Phase.FINISHED if self.auction.is_over else Phase.AUCTION
 
     @property
     def is_finished(self) -> bool:
         ps = self._ps
-        return len(ps.tricks) == 13 if ps is not None else self.auction._s.over
+        return len(ps.tricks) == 13 if ps is not None else self.auction.is_over
 
     @property
     def is_passed_out(self) -> bool:
@@ -161,7 +209,7 @@ class Deal:
         play = self.play
         if play is not None:
             return None if len(play.tricks) == 13 else play.to_act
-        return None if self.auction._s.over else self.auction.to_act
+        return None if self.auction.is_over else self.auction.to_act
 
     @property
     def contract(self) -> Contract | None:
@@ -181,8 +229,19 @@ class Deal:
     def current_trick(self) -> Trick | None:
         return self.play.current_trick if self.play is not None else None
 
-    def tricks_won(self, side: Side) -> int:
-        return self.play.tricks_won(side) if self.play is not None else 0
+    @overload
+    def tricks_won(self) -> PerSide[int]: ...
+    @overload
+    def tricks_won(self, side: Side) -> int: ...
+
+    def tricks_won(self, side: Side | None = None) -> PerSide[int] | int:
+        """Tricks each side has won so far (``PerSide``), or those of ``side``."""
+        play = self.play
+        if side is not None:
+            return play.tricks_won(side) if play is not None else 0
+        if play is None:
+            return PerSide(0, 0)
+        return PerSide(play.tricks_won(Side.NS), play.tricks_won(Side.EW))
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (as dealt, less the cards played)."""
@@ -200,18 +259,37 @@ class Deal:
         """The calls (during the auction) or cards (during the play) the seat to act may choose."""
         ps = self._ps
         if ps is not None:
-            return _legal(ps)
+            return legal_cards_in(ps)
         return self.auction.legal_calls()
 
-    def is_legal(self, action: Action) -> bool:
+    def parse_action(self, text: str) -> Action:
+        """The call (during the auction) or the card (during the play) that ``text`` names.
+
+        ``"1H"``, ``"1♥"``, ``"1NT"``, ``"pass"``; ``"A♠"``, ``"AS"``, ``"SA"``, ``"10♠"``, ``"T♠"``.
+        A text that fits both (``"2S"``) is a call in the auction and a card in the play. A card
+        typed in the auction (or a call in the play) comes back as it is, for :meth:`apply` to
+        explain; a text that is neither raises a ``ParseError`` showing how to write one.
+        """
+        first, second = (Call.parse, Card.parse) if self._ps is None else (Card.parse, Call.parse)
+        try:
+            return first(text)
+        except ParseError as error:
+            try:
+                return second(text)
+            except ParseError:
+                raise error from None
+
+    def is_legal(self, action: Action | str) -> bool:
         try:
             self.check(action)
         except VintError:
             return False
         return True
 
-    def check(self, action: Action, *, seat: Seat | None = None) -> None:
+    def check(self, action: Action | str, *, seat: Seat | None = None) -> None:
         """Raise a ``VintError`` explaining why ``action`` (by ``seat``, if given) is not allowed now."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
         play = self.play
         if self.phase is Phase.FINISHED:
             raise (IllegalCallError if isinstance(action, Call) else IllegalPlayError)(Reason.DEAL_OVER, action=action)
@@ -226,25 +304,30 @@ class Deal:
 
     # -- moving on ---------------------------------------------------------
 
-    def apply(self, action: Action, *, seat: Seat | None = None) -> Deal:
-        """The deal after ``action``; an illegal action raises and this deal stays as it was."""
+    def apply(self, action: Action | str, *, seat: Seat | None = None) -> Deal:
+        """The deal after ``action``: a call or a card, or its text (see :meth:`parse_action`).
+
+        An illegal action raises a ``VintError`` that says why, and this deal stays as it was.
+        """
         ps = self._ps
         if ps is not None and seat is None and type(action) is Card and ps.legal & action.bit:
             # the common case, without an explanation
             new = _new(Deal)
             _set_setup(new, self._setup)
             _set_auction(new, self.auction)
-            _set_play(new, _after(ps, action))
+            _set_play(new, state_after(ps, action))
             return new
-        if ps is None and isinstance(action, Call) and not self.auction._s.over:
+        if ps is None and isinstance(action, Call) and not self.auction.is_over:
             auction = self.auction.apply(action, seat=seat)  # checks the call
+        elif isinstance(action, str):
+            return self.apply(self.parse_action(action), seat=seat)
         else:
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
-            return self._with(self.auction, _after(ps, action))  # type: ignore[arg-type]
+            return self._with(self.auction, state_after(ps, action))  # type: ignore[arg-type]
         contract = auction.contract
-        return self._with(auction, _start(contract, self.hands) if contract is not None else None)
+        return self._with(auction, opening_state(contract, self.hands) if contract is not None else None)
 
-    def _with(self, auction: Auction, ps: _State | None) -> Deal:
+    def _with(self, auction: Auction, ps: PlayState | None) -> Deal:
         new = _new(Deal)
         _set_setup(new, self._setup)
         _set_auction(new, auction)
@@ -273,17 +356,18 @@ class Deal:
         Game and rubber lines depend on the rubber: see :class:`vint_core.Rubber`.
         """
         if not self.is_finished:
-            raise RubberError(Reason.NOT_FINISHED)
+            raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
         if self.play is None:
             return ()
-        return score_result(self.rules, self.play.contract, self.play.tricks_won(self.play.contract.side),
-                            self.hands)
+        contract = self.play.contract
+        return score_contract(contract, tricks=self.play.tricks_won(contract.side), honours=self.hands,
+                              rules=self.rules)
 
-    def points(self) -> dict[Side, int]:
+    def points(self) -> PerSide[int]:
         """The deal's own points per side."""
         return totals(self.score())
 
-    def view(self, seat: Seat, *, game_score: tuple[int, int] | None = None) -> SeatView:
+    def view(self, seat: Seat, *, game_score: PerSide[int] | None = None) -> SeatView:
         """What ``seat`` may see: its own hand and the public history.
 
         ``game_score`` is each side's points toward the game before this deal (from the
@@ -315,7 +399,7 @@ class Deal:
         elif self.is_passed_out:
             lines.append("Passed out")
         if self.play is not None:
-            lines.append(f"Tricks: N–S {self.tricks_won(Side.NS)}, E–W {self.tricks_won(Side.EW)}")
+            lines.append(f"Tricks: {self.tricks_won()}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -325,12 +409,18 @@ class Deal:
 
 
 def _check_board(board: object) -> None:
-    """A board label is one printable line of text (or None)."""
-    if board is not None and not (isinstance(board, str) and board.isprintable()):
-        raise VintError(Reason.BAD_DEAL, detail=f"a board label is one printable line, not {board!r}")
+    """A board label is one printable line of text (or None); not "#", which PBN reads as "as before"."""
+    if board is not None and not (isinstance(board, str) and board.isprintable() and board != "#"):
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_board", value=repr(board)))
 
 
-def _deal_of(setup: _Setup, auction: Auction, ps: _State | None) -> Deal:
+def _check_number(number: object) -> None:
+    """A deal number is a whole number from 1."""
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_number", value=repr(number)))
+
+
+def _deal_of(setup: _Setup, auction: Auction, ps: PlayState | None) -> Deal:
     deal = _new(Deal)
     _set_setup(deal, setup)
     _set_auction(deal, auction)

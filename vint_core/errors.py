@@ -1,8 +1,22 @@
 """The VintError family: typed errors whose messages a learner can read.
 
-Every error is a ``ValueError`` with a ``reason`` (a :class:`Reason`) and the
-parameters of its message, so that the same error can be shown in English
-(``str(err)``) or German (``err.message("de")``).
+Every error vint_core raises on purpose for something a learner did (a bad
+text, an illegal call or card, a deal that does not fit, a rule set that
+cannot be) is a :class:`VintError`, and so a ``ValueError``. It carries a
+``reason`` (a :class:`Reason`) and the parameters of its message, so that the
+same error can be shown in English (``str(err)``) or German
+(``err.message("de")``); both come from the catalogue in :mod:`vint_core.i18n`.
+
+The kinds, by what went wrong:
+
+- :class:`ParseError`: a text or value that is not a card, call, seat, hand,
+  record, rule set or computer player;
+- :class:`IllegalCallError`, :class:`IllegalPlayError`: a call or card the
+  rules do not allow now; :class:`OutOfTurnError`: an action by the wrong seat;
+- :class:`NotFinishedError`: scoring, recording or reviewing a deal that is
+  still going on;
+- :class:`RubberError`: a finished deal that does not fit the rubber, or a
+  rubber already over.
 """
 
 from __future__ import annotations
@@ -19,8 +33,22 @@ class Reason(enum.Enum):
     BAD_CALL = "bad_call"
     BAD_SEAT = "bad_seat"
     BAD_HAND = "bad_hand"
+    HAND_SIZE = "hand_size"
+    HAND_TOO_BIG = "hand_too_big"
+    CARD_TWICE = "card_twice"
+    BAD_PBN_DEAL = "bad_pbn_deal"
+    FIXED_TWICE = "fixed_twice"
+    FIXED_TOO_MANY = "fixed_too_many"
+    TRICK_TOO_LONG = "trick_too_long"
     BAD_RECORD = "bad_record"
     UNKNOWN_RULES = "unknown_rules"
+    NOT_RULES = "not_rules"
+    BAD_RULES_DATA = "bad_rules_data"
+    UNKNOWN_RULE_FIELD = "unknown_rule_field"
+    BAD_RULE_FIELD = "bad_rule_field"
+    UNKNOWN_BOT = "unknown_bot"
+    UNKNOWN_BOT_LEVEL = "unknown_bot_level"
+    BAD_SAVE = "bad_save"
     # the auction
     AUCTION_OVER = "auction_over"
     INSUFFICIENT_BID = "insufficient_bid"
@@ -29,6 +57,7 @@ class Reason(enum.Enum):
     SELF_OVERCALL = "self_overcall"
     PASSED_BEFORE = "passed_before"
     NOT_AUCTION = "not_auction"
+    NOT_IN_RULES = "not_in_rules"
     # the play
     NOT_IN_HAND = "not_in_hand"
     MUST_FOLLOW = "must_follow"
@@ -37,11 +66,21 @@ class Reason(enum.Enum):
     # turns and phases
     OUT_OF_TURN = "out_of_turn"
     DEAL_OVER = "deal_over"
+    NOTHING_TO_DO = "nothing_to_do"
+    NOT_STARTED = "not_started"
     # rubbers and records
     RUBBER_OVER = "rubber_over"
     WRONG_DEAL = "wrong_deal"
     NOT_FINISHED = "not_finished"
     BAD_DEAL = "bad_deal"
+    # what-if scoring and honours
+    BAD_CONTRACT = "bad_contract"
+    BAD_TRICKS = "bad_tricks"
+    BAD_HONOURS = "bad_honours"
+    BAD_ACES = "bad_aces"
+    ACES_NEEDED = "aces_needed"
+    FOUR_HANDS = "four_hands"
+    ODDS_HAND = "odds_hand"
     # the table
     TABLE = "table"
 
@@ -62,7 +101,7 @@ class VintError(ValueError):
 
 
 class ParseError(VintError):
-    """Text that is not a legal card, call, hand or record.
+    """Text or a value that is not a legal card, call, seat, hand, record, rule set or computer player.
 
     ``line`` is the 1-based line of a record where the problem was found, or
     ``None`` when the input was a single value.
@@ -93,5 +132,10 @@ class OutOfTurnError(VintError):
     """An action by a seat whose turn it is not."""
 
 
+class NotFinishedError(VintError):
+    """Something that needs a finished deal (its score, its place on the score sheet, its review)
+    asked of a deal that is still going on."""
+
+
 class RubberError(VintError):
-    """A deal that does not belong to this rubber, or a rubber already over."""
+    """A finished deal that does not belong to this rubber, or a rubber already over."""

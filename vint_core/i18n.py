@@ -1,17 +1,35 @@
 """The message catalogue: every sentence a learner reads, in English and German.
 
+Each entry is a template with named placeholders, the same in both languages.
+Parameters that are words are put into the message's language too: seats and
+sides, a :class:`Phrase` (a catalogue sentence not yet in a language, used for
+the part of a message that varies) and a nested :class:`~vint_core.errors.VintError`.
+A placeholder without its parameter is a programming error
+(:class:`CatalogueError`), never a half-filled sentence. Errors and phrases
+must also use every parameter they are given; other sentences may be given
+more than they use (one score line's facts serve the sentence for a suit and
+the one for no-trump), and the tests check that both languages of an entry
+use the same placeholders.
+
 >>> from vint_core import Seat
 >>> seat_name(Seat.SOUTH, "de"), text("your_turn", "de", seat=Seat.SOUTH)
 ('Süd', 'Süd ist am Zug')
+>>> Phrase("deal_hand_size", seat=Seat.SOUTH, n=12).text("de")
+'Süd hat 12 Karten, nicht 13'
+>>> text("your_turn", "en")
+Traceback (most recent call last):
+...
+vint_core.i18n.CatalogueError: the message '{seat} to act' needs the parameter(s) seat
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import string
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from vint_core.errors import Reason
+from vint_core.errors import Reason, VintError
 
 LANGUAGES = ("en", "de")
 
@@ -29,8 +47,41 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
     Reason.BAD_HAND: ("'{text}' is not a hand: write four suits ♠.♥.♦.♣ like AKQ.JT9.876.5432, each card once",
                       "„{text}“ ist kein Blatt: vier Farben ♠.♥.♦.♣ wie AKQ.JT9.876.5432, jede Karte einmal"),
     Reason.BAD_RECORD: ("{detail}", "{detail}"),
+    Reason.HAND_SIZE: ("a hand has 13 cards; '{text}' has {n}", "ein Blatt hat 13 Karten; „{text}“ hat {n}"),
+    Reason.HAND_TOO_BIG: ("a hand has at most 13 cards; '{text}' has {n}",
+                          "ein Blatt hat höchstens 13 Karten; „{text}“ hat {n}"),
+    Reason.CARD_TWICE: ("'{text}' names {card} twice: each card can be held once",
+                        "„{text}“ nennt {card} zweimal: jede Karte gibt es nur einmal"),
+    Reason.BAD_PBN_DEAL: ("'{text}' is not a PBN deal: write the first seat, a colon and the four hands "
+                          "clockwise, like N:AKQ.JT9.876.5432 … … …",
+                          "„{text}“ ist keine PBN-Verteilung: schreibe den ersten Platz, einen Doppelpunkt und "
+                          "die vier Blätter im Uhrzeigersinn, etwa N:AKQ.JT9.876.5432 … … …"),
+    Reason.FIXED_TWICE: ("{card} cannot be fixed for both {seat} and {other}: each card is dealt once",
+                         "{card} kann nicht zugleich {seat} und {other} gegeben werden: jede Karte wird einmal "
+                         "verteilt"),
+    Reason.FIXED_TOO_MANY: ("{seat} is given {n} fixed cards, but a hand has 13",
+                            "{seat} bekommt {n} feste Karten, aber ein Blatt hat 13"),
+    Reason.TRICK_TOO_LONG: ("a trick has at most four cards, one from each seat, not {n}",
+                            "ein Stich hat höchstens vier Karten, eine von jedem Platz, nicht {n}"),
     Reason.UNKNOWN_RULES: ("'{text}' is not a rule set; the rule sets are {known}",
                            "„{text}“ ist kein Regelwerk; es gibt {known}"),
+    Reason.NOT_RULES: ("{value} is not a rule set: pass a RuleSet, like SHORT, or the name of one: {known}",
+                       "{value} ist kein Regelwerk: übergib ein RuleSet, etwa SHORT, oder einen dieser Namen: {known}"),
+    Reason.BAD_RULES_DATA: ("{value} is not a rule set: write its fields as a dict, like "
+                            "{{'name': 'mine', 'game_target': 500}}",
+                            "{value} ist kein Regelwerk: schreibe seine Felder als dict, etwa "
+                            "{{'name': 'mine', 'game_target': 500}}"),
+    Reason.UNKNOWN_RULE_FIELD: ("'{field}' is not a field of a rule set; the fields are {known}",
+                                "„{field}“ ist kein Feld eines Regelwerks; die Felder heißen {known}"),
+    Reason.BAD_RULE_FIELD: ("a rule set's {field} cannot be {value}: {allowed}",
+                            "{field} eines Regelwerks kann nicht {value} sein: {allowed}"),
+    Reason.UNKNOWN_BOT: ("unknown computer player '{text}'; the players are {known}",
+                         "unbekannter Computerspieler „{text}“; es gibt {known}"),
+    Reason.UNKNOWN_BOT_LEVEL: ("'{text}' is not a level of the sampling computer player; the levels are {known}",
+                               "„{text}“ ist keine Stufe des Computerspielers mit Stichproben; die Stufen heißen "
+                               "{known}"),
+    Reason.BAD_SAVE: ("this saved game cannot be read: {problem}",
+                      "dieses gespeicherte Spiel ist nicht lesbar: {problem}"),
     Reason.AUCTION_OVER: ("{call} is too late: the auction is over",
                           "{call} kommt zu spät: die Auktion ist vorbei"),
     Reason.INSUFFICIENT_BID: (
@@ -52,6 +103,8 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
                            "{call} von {seat} ist unzulässig: {seat} hat gepasst und darf nicht mehr bieten"),
     Reason.NOT_AUCTION: ("{action} by {seat} is a call, but the auction is over: it is time to play a card",
                          "{action} von {seat} ist eine Ansage, aber die Auktion ist vorbei: jetzt wird gespielt"),
+    Reason.NOT_IN_RULES: ("{call} cannot be bid under the rule set {rules}: its strains are {strains}",
+                          "{call} kann im Regelwerk {rules} nicht geboten werden: seine Farben sind {strains}"),
     Reason.NOT_IN_HAND: ("{card} by {seat} is illegal: {seat} does not hold {card}",
                          "{card} von {seat} ist unzulässig: {seat} hat {card} nicht"),
     Reason.MUST_FOLLOW: ("{card} by {seat} is illegal: {seat} must follow {suit} and holds {held}",
@@ -63,13 +116,36 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
     Reason.OUT_OF_TURN: ("{action} by {seat} is out of turn: it is {to_act}'s turn",
                          "{action} von {seat} ist nicht an der Reihe: {to_act} ist am Zug"),
     Reason.DEAL_OVER: ("{action} is too late: the deal is over", "{action} kommt zu spät: das Spiel ist vorbei"),
+    Reason.NOTHING_TO_DO: ("{seat} has nothing to do now: it is not {seat}'s turn",
+                           "{seat} hat jetzt nichts zu tun: {seat} ist nicht am Zug"),
+    Reason.NOT_STARTED: ("the tricks still to come can only be counted once the play has begun",
+                         "die restlichen Stiche lassen sich erst zählen, wenn das Spiel begonnen hat"),
     Reason.RUBBER_OVER: ("the rubber is over ({winner} won it): start the next rubber",
                          "der Rubber ist vorbei ({winner} hat gewonnen): beginne den nächsten"),
-    Reason.WRONG_DEAL: ("{detail}", "{detail}"),
-    Reason.NOT_FINISHED: ("the deal is not finished yet, so it cannot be scored",
-                          "das Spiel ist noch nicht zu Ende und kann noch nicht gewertet werden"),
-    Reason.BAD_DEAL: ("these hands are not a deal: {detail}", "diese Blätter sind kein Spiel: {detail}"),
+    Reason.WRONG_DEAL: ("this deal does not fit the rubber: {problem}",
+                        "dieses Spiel passt nicht zum Rubber: {problem}"),
+    Reason.NOT_FINISHED: ("the deal is not finished yet, so it cannot be {what}",
+                          "das Spiel ist noch nicht zu Ende und kann noch nicht {what} werden"),
+    Reason.BAD_DEAL: ("this is not a deal: {problem}", "das ist kein Spiel: {problem}"),
+    Reason.BAD_TRICKS: ("{n} tricks cannot be: a side takes 0 to 13 tricks",
+                        "{n} Stiche gibt es nicht: eine Partei macht 0 bis 13 Stiche"),
     Reason.TABLE: ("{detail}", "{detail}"),
+    Reason.BAD_CONTRACT: ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
+                          "„{text}“ ist kein Kontrakt: schreibe Gebot und Alleinspieler, etwa 4♥ N, 4H N oder "
+                          "3NT von Süd"),
+    Reason.BAD_HONOURS: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 5 trump honours",
+                         "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 5 "
+                         "Trumpf-Ehrenkarten"),
+    Reason.BAD_ACES: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 4 aces",
+                      "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 4 Asse"),
+    Reason.ACES_NEEDED: ("under {rules} the aces count apart from the trump honours at {contract}: give "
+                         "aces=PerSide(ns=…, ew=…) as well, or the four hands",
+                         "unter {rules} zählen bei {contract} die Asse getrennt von den Trumpf-Ehrenkarten: gib "
+                         "auch aces=PerSide(ns=…, ew=…) an, oder die vier Blätter"),
+    Reason.FOUR_HANDS: ("the honours need the four hands as dealt, one for each seat (N, E, S, W), not {n}",
+                        "für die Ehrenkarten braucht es die vier Blätter, eines je Platz (N, O, S, W), nicht {n}"),
+    Reason.ODDS_HAND: ("the odds need your hand as dealt, 13 cards; this hand has {n}",
+                       "für die Chancen braucht es dein Blatt wie ausgeteilt, 13 Karten; dieses hat {n}"),
 }
 
 _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = {
@@ -106,7 +182,7 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {
-    # records (vint_core.notation)
+    # records (vint_core.pbn, vint_core.records)
     "record_unclosed_comment": ("a comment opened with '{{' is never closed",
                          "ein mit '{{' begonnener Kommentar wird nie geschlossen"),
     "record_bad_tag": ("'{text}' is not a tag: a tag reads [Name \"value\"]",
@@ -146,30 +222,69 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "record_contradiction": ("the {tag} tag says '{text}', but the auction and the play give '{actual}'",
                       "das Tag {tag} sagt „{text}“, Auktion und Spiel ergeben aber „{actual}“"),
     "record_not_one": ("expected exactly one deal, found {n}", "genau ein Spiel erwartet, {n} gefunden"),
-    "record_json": ("{text}", "{text}"),
     "record_json_field": ("the record's field '{field}' is missing or wrong: {text}",
                    "das Feld „{field}“ fehlt oder ist falsch: {text}"),
     "record_json_action": ("{field}: {error}", "{field}: {error}"),
     "record_cause": ("{error}", "{error}"),
+    "record_in_board": ("board {board}: {error}", "Spiel {board}: {error}"),
+    "record_not_text": ("a record is text, not {kind}", "ein Datensatz ist Text, nicht {kind}"),
+    "record_not_object": ("a {kind} record is a JSON object, not {text}",
+                          "ein {kind}-Datensatz ist ein JSON-Objekt, nicht {text}"),
+    # parts of error messages (Phrase): what is wrong with a deal, a rubber, a rule set, a saved game
+    "deal_four_hands": ("four hands are needed, one for each seat", "es braucht vier Blätter, eins für jeden Platz"),
+    "deal_hand_size": ("{seat} has {n} cards, not 13", "{seat} hat {n} Karten, nicht 13"),
+    "deal_card_twice": ("{card} is in two hands", "{card} steckt in zwei Blättern"),
+    "deal_number": ("a deal number is a whole number from 1, not {value}",
+                    "eine Spielnummer ist eine ganze Zahl ab 1, nicht {value}"),
+    "deal_board": ("a board label is one printable line other than '#', not {value}",
+                   "eine Brettbezeichnung ist eine druckbare Zeile außer '#', nicht {value}"),
+    "finished_scored": ("scored", "gewertet"),
+    "finished_recorded": ("written on the score sheet", "ins Schreibblatt eingetragen"),
+    "finished_reviewed": ("shown with all four hands open", "mit allen vier Blättern offen gezeigt"),
+    "rubber_wrong_rules": ("the deal is played under {deal_rules}, the rubber under {rules}",
+                           "das Spiel folgt dem Regelwerk {deal_rules}, der Rubber {rules}"),
+    "rubber_wrong_dealer": ("{dealer} deals next in this rubber, but the deal was dealt by {actual}",
+                            "in diesem Rubber gibt als Nächstes {dealer}, dieses Spiel aber gab {actual}"),
+    "rubber_wrong_number": ("this is deal {n} of the rubber, but the deal was played as deal {actual}",
+                            "dies ist Spiel {n} des Rubbers, gespielt wurde es aber als Spiel {actual}"),
+    "rules_allowed_name": ("a name is text of 1 to 60 characters", "ein Name ist ein Text aus 1 bis 60 Zeichen"),
+    "rules_allowed_strains": ("list each strain at most once, from S, C, D, H, NT, lowest first",
+                              "jede Farbe höchstens einmal, aus S, C, D, H, NT, die niedrigste zuerst"),
+    "rules_allowed_min_level": ("it is a level from 1 to 7, or 'progressive'",
+                                "erlaubt sind eine Stufe von 1 bis 7 oder 'progressive'"),
+    "rules_allowed_choice": ("it is one of {choices}", "erlaubt ist eines von {choices}"),
+    "rules_allowed_bool": ("it is True or False", "erlaubt sind True oder False"),
+    "rules_allowed_int": ("it is a whole number from {low} to {high}",
+                          "erlaubt ist eine ganze Zahl von {low} bis {high}"),
+    "rules_allowed_parts": ("it is a dict of whole numbers (None where a part may be left out) with the parts {parts}",
+                            "erlaubt ist ein dict aus ganzen Zahlen (None, wo ein Teil fehlen darf) mit den Teilen "
+                            "{parts}"),
+    "save_not_session": ("it is not a saved vint_core game", "es ist kein gespeichertes vint_core-Spiel"),
+    "save_version": ("it is written in version {version} of the save format; this program reads version {known}",
+                     "es ist in Version {version} des Speicherformats geschrieben; dieses Programm liest Version "
+                     "{known}"),
+    "save_undo": ("its undo points lie beyond the deal", "seine Rücknahmepunkte liegen hinter dem Spiel"),
+    "save_damaged": ("a part is missing or damaged", "ein Teil fehlt oder ist beschädigt"),
+    "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
-    "cli_board": ("Board {board}", "Spiel {board}"),
-    "cli_dealer": ("dealer {dealer}", "Geber {dealer}"),
-    "cli_contract": ("{contract} by {declarer}", "{contract} von {declarer}"),
-    "cli_tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
-    "cli_passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
-    "cli_this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
-    "cli_running": ("rubber so far: {score}", "Rubber bisher: {score}"),
-    "cli_rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
+    # the score sheet (vint_core.rubber: Rubber.text)
+    "sheet_no_deals": ("Rubber {n}: no deals yet; {score}", "Rubber {n}: noch keine Spiele; {score}"),
+    "sheet_board": ("Board {board}", "Spiel {board}"),
+    "sheet_dealer": ("dealer {dealer}", "Geber {dealer}"),
+    "sheet_tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
+    "sheet_this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
+    "sheet_running": ("rubber so far: {score}", "Rubber bisher: {score}"),
+    "sheet_rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
                    "Rubber {n} (Spiele {boards}): gewonnen von {winner}; {score}"),
-    "cli_rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
+    "sheet_rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
                     "Rubber {n} (Spiele {boards}): nicht beendet; {score}"),
+    # the vint command (vint_core.cli)
     "cli_wrote": ("wrote {n} deals in {rubbers} rubber(s) to {path} (seed {seed}, rules {rules})",
               "{n} Spiele in {rubbers} Rubber(n) nach {path} geschrieben (Seed {seed}, Regeln {rules})"),
     "cli_no_deals": ("{path} holds no deals", "{path} enthält keine Spiele"),
     "cli_cannot_read": ("cannot read {path}: {why}", "{path} ist nicht lesbar: {why}"),
     "cli_cannot_write": ("cannot write {path}: {why}", "{path} ist nicht schreibbar: {why}"),
-    "cli_in_board": ("{path}, board {board}: {error}", "{path}, Spiel {board}: {error}"),
     "cli_in_file": ("{path}: {error}", "{path}: {error}"),
     "cli_no_command": ("choose a command; vint --help lists them", "wähle einen Befehl; vint --help zeigt sie"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),
@@ -179,8 +294,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "analysis_no_endplay": (
         "double-dummy analysis needs the optional package endplay: pip install 'vint_core[dds]'",
         "die Double-Dummy-Analyse braucht das Zusatzpaket endplay: pip install 'vint_core[dds]'"),
-    "analysis_not_in_play": ("the tricks still to come can only be counted once the play has begun",
-                             "die restlichen Stiche lassen sich erst zählen, wenn das Spiel begonnen hat"),
     "analysis_contract_dd": ("With all cards visible, {contract} by {seat} makes {dd} tricks.",
                              "Mit allen Karten offen macht {contract} von {seat} {dd} Stiche."),
     "analysis_contract_made": ("With all cards visible, {contract} by {seat} makes {dd} tricks; {side} made {made}.",
@@ -253,6 +366,104 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_scoresheet_title": ("Rubber {n} ({rules})", "Rubber {n} ({rules})"),
     "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
     "ui_scoresheet": ("score sheet", "Schreibblatt"),
+    # the lesson widgets (vint_core.explain, vint_core.practice, vint_core.widgets.lessons)
+    "lesson_card_lead": ("{card}: legal. The player to lead may lead any card.",
+                         "{card}: erlaubt. Wer ausspielt, darf jede Karte spielen."),
+    "lesson_card_follow": ("{card}: legal. You follow {suit}, as you must while you hold {suit}.",
+                           "{card}: erlaubt. Du bedienst {suit}, wie du musst, solange du {suit} hast."),
+    "lesson_card_discard": ("{card}: legal. You have no {suit}, so any card may be played: you discard, and "
+                            "that is fine, for in Vint there is no duty to trump ({trump}).",
+                            "{card}: erlaubt. Du hast kein {suit}, also ist jede Karte erlaubt: du wirfst ab, "
+                            "und das darfst du, denn im Vint gibt es keinen Trumpfzwang ({trump})."),
+    "lesson_card_discard_nt": ("{card}: legal. You have no {suit}, so any card may be played (at no-trump there "
+                               "are no trumps, and a card of another suit cannot win).",
+                               "{card}: erlaubt. Du hast kein {suit}, also ist jede Karte erlaubt (bei "
+                               "Kein-Trumpf gibt es keine Trümpfe, eine andere Farbe kann nicht gewinnen)."),
+    "lesson_card_ruff": ("{card}: legal. You have no {suit} and you trump; a discard would have been legal "
+                         "too: there is no duty to trump.",
+                         "{card}: erlaubt. Du hast kein {suit} und stichst mit Trumpf; Abwerfen wäre auch "
+                         "erlaubt gewesen: es gibt keinen Trumpfzwang."),
+    "lesson_void": ("You have no {suit}: every card in your hand is legal. You may trump ({trump}), but you need "
+                    "not: a discard is legal too (no duty to trump in Vint).",
+                    "Du hast kein {suit}: jede Karte deines Blatts ist erlaubt. Du darfst trumpfen ({trump}), "
+                    "musst aber nicht: Abwerfen ist auch erlaubt (kein Trumpfzwang im Vint)."),
+    "lesson_void_nt": ("You have no {suit}: every card in your hand is legal (at no-trump there are no trumps).",
+                       "Du hast kein {suit}: jede Karte deines Blatts ist erlaubt (bei Kein-Trumpf gibt es keine "
+                       "Trümpfe)."),
+    "lesson_trick_suit": ("{seat} wins the trick with {card}: no trump was played, so the highest card of the "
+                          "suit led ({suit}) takes it.",
+                          "{seat} gewinnt den Stich mit {card}: es wurde nicht getrumpft, also nimmt die höchste "
+                          "Karte der ausgespielten Farbe ({suit}) den Stich."),
+    "lesson_trick_ruff": ("{seat} wins the trick with {card}: the highest trump ({trump}) takes the trick, "
+                          "whatever the suit led.",
+                          "{seat} gewinnt den Stich mit {card}: der höchste Trumpf ({trump}) nimmt den Stich, "
+                          "gleich welche Farbe ausgespielt wurde."),
+    "lesson_trick_nt": ("{seat} wins the trick with {card}: at no-trump the highest card of the suit led ({suit}) "
+                        "takes it.",
+                        "{seat} gewinnt den Stich mit {card}: bei Kein-Trumpf nimmt die höchste Karte der "
+                        "ausgespielten Farbe ({suit}) den Stich."),
+    "lesson_trumps": ("{contract} by {declarer}: {trump} are trumps", "{contract} von {declarer}: {trump} ist Trumpf"),
+    "lesson_no_trumps": ("{contract} by {declarer}: no-trump, no trumps",
+                         "{contract} von {declarer}: Kein-Trumpf, keine Trümpfe"),
+    "lesson_drill_done": ("Done: tricks played: {n}. Press “Start again” to play them once more.",
+                          "Fertig: gespielte Stiche: {n}. Mit „Neu beginnen“ noch einmal."),
+    "lesson_again_button": ("Start again", "Neu beginnen"),
+    "lesson_again_tip": ("back to the start of this exercise", "zurück zum Anfang dieser Übung"),
+    "lesson_stopped": ("this exercise is over", "diese Übung ist vorbei"),
+    "lesson_bid_legal": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
+                         "{level}) with {strain} as trumps.",
+                         "{call} von {seat}: erlaubt. Ein Gebot der Stufe {level} verspricht {tricks} Stiche "
+                         "(6 + {level}, nicht {level}) mit {strain} als Trumpf."),
+    "lesson_bid_legal_nt": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
+                            "{level}) at no-trump.",
+                            "{call} von {seat}: erlaubt. Ein Gebot der Stufe {level} verspricht {tricks} Stiche "
+                            "(6 + {level}, nicht {level}) ohne Trumpf."),
+    "lesson_bid_outranks": ("It outranks {top}.", "Es überbietet {top}."),
+    "lesson_pass_legal": ("Pass by {seat}: legal; a pass is always allowed.",
+                          "Passe von {seat}: erlaubt; passen darf man immer."),
+    "lesson_bridge_order": ("In bridge {call} would outrank {top}, but not in Vint: here ♠ is the lowest strain, "
+                            "then ♣, ♦, ♥ and NT (♠ < ♣ < ♦ < ♥ < NT).",
+                            "Im Bridge würde {call} {top} überbieten, im Vint nicht: hier ist ♠ die niedrigste "
+                            "Farbe, dann ♣, ♦, ♥ und NT (♠ < ♣ < ♦ < ♥ < NT)."),
+    "lesson_auction_no_bid": ("No bid yet, passes so far: {passes}; {seat} to call. If the first {n} calls are "
+                              "passes, the deal is passed out.",
+                              "Noch kein Gebot, Passe bisher: {passes}; {seat} ist am Zug. Sind die ersten {n} "
+                              "Ansagen Passe, wird das Spiel eingepasst."),
+    "lesson_auction_running": ("Highest bid {top} by {seat}; passes in a row since: {passes}. The auction goes on "
+                               "until {n} passes in a row ({left} more); {to_act} to call.",
+                               "Höchstes Gebot {top} von {seat}; Passe in Folge seitdem: {passes}. Die Auktion "
+                               "läuft weiter bis {n} Passe in Folge (noch {left}); {to_act} ist am Zug."),
+    "lesson_auction_not_three": ("Three passes do not end a Vint auction, as they would in bridge: everyone, the "
+                                 "bidder too, may still bid.",
+                                 "Drei Passe beenden eine Vint-Auktion nicht, anders als im Bridge: jeder, auch "
+                                 "der Bieter, darf noch bieten."),
+    "lesson_auction_over": ("The auction is over after {n} passes in a row: {contract} by {declarer}, the "
+                            "declarer. {leader}, on the declarer's left, leads to the first trick (not the "
+                            "dealer's left, {dealer_left}).",
+                            "Die Auktion ist nach {n} Passen in Folge vorbei: {contract} von {declarer}, dem "
+                            "Alleinspieler. {leader}, links vom Alleinspieler, spielt zum ersten Stich aus (nicht "
+                            "der Spieler links vom Geber, {dealer_left})."),
+    "lesson_auction_over_same": ("The auction is over after {n} passes in a row: {contract} by {declarer}, the "
+                                 "declarer. {leader}, on the declarer's left, leads to the first trick (here the "
+                                 "dealer's left too, but only because the dealer, {dealer}, is the declarer).",
+                                 "Die Auktion ist nach {n} Passen in Folge vorbei: {contract} von {declarer}, dem "
+                                 "Alleinspieler. {leader}, links vom Alleinspieler, spielt zum ersten Stich aus "
+                                 "(hier auch links vom Geber, aber nur weil der Geber, {dealer}, der Alleinspieler "
+                                 "ist)."),
+    "lesson_auction_passed_out": ("Passed out: the first {n} calls were passes, so nobody scores; {next} deals "
+                                  "the next deal.",
+                                  "Eingepasst: die ersten {n} Ansagen waren Passe, niemand schreibt; {next} gibt "
+                                  "das nächste Spiel."),
+    "lesson_bot_call": ("{seat}: {call} (by the bidding guide: {shows})",
+                        "{seat}: {call} (laut Bietleitfaden: {shows})"),
+    "lesson_auction_hands": ("The auction is over, so here are all four hands and the computer players' reasons",
+                             "Die Auktion ist vorbei: hier alle vier Blätter und die Gründe der Computerspieler"),
+    "lesson_trick_title": ("Play to the trick", "Spiel zum Stich"),
+    "lesson_bidding_title": ("Make a call for the seat to act", "Sage für den Platz an, der am Zug ist"),
+    "lesson_auction_title": ("An auction against the computer players", "Eine Auktion gegen die Computerspieler"),
+    "lesson_one_deal_title": ("One deal against the computer players", "Ein Spiel gegen die Computerspieler"),
+    "lesson_failed": ("something went wrong here ({error}); press “Start again” or run the cell again",
+                      "hier ist etwas schiefgegangen ({error}); „Neu beginnen“ oder die Zelle neu ausführen"),
     # the table's controller (vint_core.session)
     "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
     "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),
@@ -475,6 +686,45 @@ _BOTS: dict[str, tuple[str, str]] = {
 }
 
 
+class CatalogueError(KeyError):
+    """A programming error: a message was asked for with parameters that do not match its template."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class Phrase:
+    """A sentence of the catalogue not yet put in a language: a key of :func:`text` and its parameters.
+
+    Pass it as a parameter of another message (``problem=Phrase("deal_card_twice", card=card)``)
+    and it is rendered in that message's language.
+    """
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        if key not in _TEXTS:
+            raise CatalogueError(f"{key!r} is not a key of the catalogue")
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str = "en") -> str:
+        return _fill(_TEXTS[self.key][_lang(lang)], lang, self.params, exact=True)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"Phrase({self.key!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and (other.key, other.params) == (self.key, self.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
 def _lang(lang: str) -> int:
     return 1 if lang.lower().startswith("de") else 0
 
@@ -494,21 +744,41 @@ def _render(value: Any, lang: str) -> Any:
         return seat_name(value, lang)
     if isinstance(value, Side):
         return side_name(value, lang)
+    if isinstance(value, Phrase):
+        return value.text(lang)
+    if isinstance(value, VintError):
+        return value.message(lang)
     if isinstance(value, enum.Enum) or value is None:
         return str(value) if value is not None else "—"
     return value if isinstance(value, (int, float, str)) else str(value)
 
 
-def _fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
-    values = {k: _render(v, lang) for k, v in params.items()}
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return template
+_FORMATTER = string.Formatter()
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The names of a template's placeholders: ``{seat} to act`` → ``{'seat'}``."""
+    return frozenset(name for _, name, _, _ in _FORMATTER.parse(template) if name)
+
+
+def _fill(template: str, lang: str, params: Mapping[str, Any], *, exact: bool = False) -> str:
+    """``template`` with every placeholder filled from ``params``, in ``lang``.
+
+    A placeholder without a parameter raises :class:`CatalogueError`; so does, if ``exact``,
+    a parameter without a placeholder.
+    """
+    names = placeholders(template)
+    missing = names - params.keys()
+    unused = params.keys() - names if exact else set()
+    if missing or unused:
+        what = [f"needs the parameter(s) {', '.join(sorted(missing))}"] if missing else []
+        what += [f"has no place for {', '.join(sorted(unused))}"] if unused else []
+        raise CatalogueError(f"the message {template!r} {' and '.join(what)}")
+    return template.format(**{k: _render(params[k], lang) for k in names})
 
 
 def error_message(reason: Reason, lang: str, params: Mapping[str, Any]) -> str:
-    return _fill(_ERRORS[reason][_lang(lang)], lang, params)
+    return _fill(_ERRORS[reason][_lang(lang)], lang, params, exact=True)
 
 
 def score_text(key: str, lang: str, params: Mapping[str, Any], **extra: Any) -> str:
@@ -527,3 +797,16 @@ def bot_text(key: str, lang: str = "en", **params: Any) -> str:
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """A user-facing sentence by key."""
     return _fill(_TEXTS[key][_lang(lang)], lang, params)
+
+
+def entries() -> Iterator[tuple[str, str, str]]:
+    """Every entry of the catalogue as (name, English, German); singular and plural forms apart."""
+    for reason, pair in _ERRORS.items():
+        yield f"error {reason.name}", pair[0], pair[1]
+    for key, entry in _SCORES.items():
+        forms = entry if isinstance(entry[0], tuple) else (entry,)
+        for i, form in enumerate(forms):
+            yield f"score {key}/{i}", str(form[0]), str(form[1])
+    for table, catalogue in (("text", _TEXTS), ("bot", _BOTS)):
+        for key, pair in catalogue.items():
+            yield f"{table} {key}", pair[0], pair[1]

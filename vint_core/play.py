@@ -55,15 +55,27 @@ class Trick:
     #: the seat that won the trick, None while it is incomplete
     winner: Seat | None
 
-    def __init__(self, leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> None:
+    def __init__(self, leader: Seat, cards: Sequence[Card], trump: Suit | None) -> None:
+        given = tuple(cards)
+        if len(given) > 4:
+            raise IllegalPlayError(Reason.TRICK_TOO_LONG, n=len(given))
+        for card in given:
+            if not isinstance(card, Card):
+                raise IllegalPlayError(Reason.BAD_CARD, text=card if isinstance(card, str) else repr(card))
+        if len(set(given)) != len(given):
+            card = next(c for c in given if given.count(c) > 1)
+            raise IllegalPlayError(Reason.CARD_TWICE, text=" ".join(map(str, given)), card=card)
+        if trump is not None and not isinstance(trump, Suit):
+            raise IllegalPlayError(Reason.BAD_CARD, text=repr(trump))
         s = object.__setattr__
-        s(self, "leader", Seat(leader))
-        s(self, "cards", tuple(cards))
+        s(self, "leader", Seat.of(leader))
+        s(self, "cards", given)
         s(self, "trump", trump)
         s(self, "winner", trick_winner(leader, self.cards, trump) if len(self.cards) == 4 else None)
 
     @classmethod
-    def _complete(cls, leader: Seat, cards: tuple[Card, ...], trump: Suit | None, winner: Seat) -> Trick:
+    def _complete(cls, leader: Seat, cards: tuple[Card, ...], trump: Suit | None, winner: Seat | None) -> Trick:
+        """A trick from cards already checked (the engine's fast path)."""
         t = _new(cls)
         _TRICK_SET[0](t, leader)
         _TRICK_SET[1](t, cards)
@@ -98,6 +110,8 @@ class Trick:
         return hash((self.leader, self.cards, self.trump))
 
     def __repr__(self) -> str:
+        if not self.cards:
+            return f"<Trick: {self.leader} to lead>"
         cards = " ".join(str(c) for c in self.cards)
         won = f", won by {self.winner}" if self.winner is not None else ""
         return f"<Trick led by {self.leader}: {cards}{won}>"
@@ -116,8 +130,12 @@ class _Fixed(NamedTuple):
     dealt: tuple[int, int, int, int]  # card masks of the hands as dealt
 
 
-class _State(NamedTuple):
-    """One moment of the play; a Play wraps one of these."""
+class PlayState(NamedTuple):
+    """One moment of the play as plain values; a Play wraps one of these.
+
+    The engine's fast path: a :class:`vint_core.Deal` keeps a ``PlayState`` and moves it on
+    with :func:`state_after`, one new tuple per card.
+    """
 
     fixed: _Fixed
     tricks: tuple[Trick, ...]
@@ -133,17 +151,17 @@ class Play:
     """The cards played so far under a contract, from the opening lead on."""
 
     __slots__ = ("_s",)
-    _s: _State
+    _s: PlayState
 
     def __init__(self, contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> None:
         """The play before the opening lead; the declarer's left-hand opponent leads."""
-        _set_state(self, _start(contract, hands))
+        _set_state(self, opening_state(contract, hands))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a play is immutable: apply() returns the next one")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Play._of, (self._s,))
+        return (Play.of_state, (self._s,))
 
     # -- state -------------------------------------------------------------
 
@@ -173,6 +191,7 @@ class Play:
 
     @property
     def to_act(self) -> Seat:
+        """The seat to play next (once the play is over: the winner of the last trick)."""
         return self._s.to_act
 
     @property
@@ -185,7 +204,7 @@ class Play:
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
-        return Hand._from_mask(self._s.fixed.dealt[seat] & ~self._s.played)
+        return Hand.from_mask(self._s.fixed.dealt[seat] & ~self._s.played)
 
     def tricks_won(self, side: Side) -> int:
         ns = self._s.ns
@@ -193,7 +212,9 @@ class Play:
 
     @property
     def current_trick(self) -> Trick:
-        return Trick(self._s.leader, self._s.current, self._s.fixed.trump)
+        """The trick in progress (empty between tricks and once the play is over)."""
+        s = self._s
+        return Trick._complete(s.leader, s.current, s.fixed.trump, None)
 
     def cards_played(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far with its seat, in order."""
@@ -207,7 +228,7 @@ class Play:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to act may play: the suit led if it holds any, else any card."""
-        return _legal(self._s)
+        return legal_cards_in(self._s)
 
     def is_legal(self, card: Card) -> bool:
         try:
@@ -224,7 +245,7 @@ class Play:
         if seat is not None and seat != to_act:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=card)
         if not isinstance(card, Card):
-            raise IllegalPlayError(Reason.BAD_CARD, text=repr(card))
+            raise IllegalPlayError(Reason.BAD_CARD, text=card if isinstance(card, str) else repr(card))
         if _allows(self._s, card):
             return
         mask = self._s.fixed.dealt[to_act] & ~self._s.played
@@ -237,16 +258,17 @@ class Play:
 
     # -- moving on ---------------------------------------------------------
 
-    def apply(self, card: Card, *, seat: Seat | None = None) -> Play:
-        """The play after ``card``; raises (and changes nothing) if it is illegal."""
+    def apply(self, card: Card | str, *, seat: Seat | None = None) -> Play:
+        """The play after ``card`` (a Card or its text, ``"A♠"``, ``"SA"``); raises (and changes nothing)
+        if it is illegal."""
+        if isinstance(card, str):
+            card = Card.parse(card)
         self.check(card, seat=seat)
-        return self._after(card)
-
-    def _after(self, card: Card) -> Play:
-        return Play._of(_after(self._s, card))
+        return Play.of_state(state_after(self._s, card))
 
     @classmethod
-    def _of(cls, state: _State) -> Play:
+    def of_state(cls, state: PlayState) -> Play:
+        """The play at ``state`` (as a :class:`vint_core.Deal` keeps it), already checked."""
         play = _new(cls)
         _set_state(play, state)
         return play
@@ -260,11 +282,13 @@ class Play:
     def __repr__(self) -> str:
         ns = self._s.ns
         done = len(self._s.tricks)
+        if done == 13:
+            return f"<Play {self.contract}: over, N–S {ns} tricks, E–W {13 - ns}>"
         return f"<Play {self.contract}: {done} tricks, N–S {ns}, E–W {done - ns}, {self.to_act} to play>"
 
 
 # -- the play as plain state: the one statement of the rules of play ----------------
-# Deal keeps a _State rather than a Play, so that a card costs one new tuple; the
+# Deal keeps a PlayState rather than a Play, so that a card costs one new tuple; the
 # Play methods above are these functions, with explanations for what they reject.
 
 
@@ -278,24 +302,24 @@ def follow_suit(held: int, led: Suit | None) -> int:
     return held
 
 
-def _start(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> _State:
+def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> PlayState:
     """The play before the opening lead: the declarer's left-hand opponent leads."""
     lead = contract.declarer.left
-    dealt = (hands[0]._mask, hands[1]._mask, hands[2]._mask, hands[3]._mask)
-    return _State(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0, dealt[lead])
+    dealt = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
+    return PlayState(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0, dealt[lead])
 
 
-def _legal(s: _State) -> tuple[Card, ...]:
+def legal_cards_in(s: PlayState) -> tuple[Card, ...]:
     """The cards the seat to act may play."""
     return mask_cards(s.legal)
 
 
-def _allows(s: _State, card: Card) -> bool:
+def _allows(s: PlayState, card: Card) -> bool:
     """Whether the seat to act may play ``card``."""
     return bool(s.legal & card.bit)
 
 
-def _after(s: _State, card: Card) -> _State:
+def state_after(s: PlayState, card: Card) -> PlayState:
     """The state after ``card``, already checked; a fourth card completes the trick."""
     fixed, tricks, current, leader, to_act, played, ns, _ = s
     played |= card.bit
@@ -303,11 +327,11 @@ def _after(s: _State, card: Card) -> _State:
         cards = (*current, card)
         winner = trick_winner(leader, cards, fixed.trump)
         tricks = (*tricks, Trick._complete(leader, cards, fixed.trump, winner))
-        return _tuple_new(_State, (fixed, tricks, (), winner, winner, played, ns + 1 if winner & 1 == 0 else ns,
+        return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns + 1 if winner & 1 == 0 else ns,
                                    fixed.dealt[winner] & ~played if len(tricks) < 13 else 0))
     seat = _NEXT[to_act]
     led = current[0].suit if current else card.suit
-    return _tuple_new(_State, (fixed, tricks, (*current, card), leader, seat, played, ns,
+    return _tuple_new(PlayState, (fixed, tricks, (*current, card), leader, seat, played, ns,
                                follow_suit(fixed.dealt[seat] & ~played, led)))
 
 

@@ -1,15 +1,23 @@
 """The project's own drawing: cards, hands, tricks, auctions, deals and score sheets as HTML.
 
-Everything here returns a string of HTML (with inline CSS); nothing is fetched and no
-image file is used. The engine's ``_repr_html_`` methods and the widgets call these
-functions, so a card looks the same in a notebook, in the table and in a saved page.
+Everything here returns a string of HTML and CSS; nothing is fetched and no image file is
+used. The engine's ``_repr_html_`` methods and the widgets call these functions, so a card
+looks the same in a notebook, in the table and in a saved page.
 
 Conventions (DESIGN.md §5): a playable card carries the CSS class ``vint-card`` and an
-accessible label such as ``aria-label="10♥"``; the score sheet ``vint-scoresheet``; status
-lines ``vint-status``. Every fragment sits inside an element of class ``vint`` that carries
-the theme's CSS variables. With ``css=True`` (the default) a fragment brings its own
-``<style>`` block, which follows the light or dark theme of the page; a page that shows many
-fragments can include :func:`stylesheet` once and pass ``css=False``.
+accessible label such as ``aria-label="10♥"``; every card drawn face up carries
+``data-card="HT"``; the score sheet ``vint-scoresheet``; status lines ``vint-status``. Every
+fragment (but a lone card) sits inside an element of class ``vint`` that carries the theme's
+CSS variables.
+
+With ``css=True`` (the default, and what ``_repr_html_`` gives) a fragment is self-contained:
+it brings a ``<style>`` with only the rules of :func:`stylesheet` that its classes use and
+only the theme variables those read (light, and dark under a dark JupyterLab or VS Code
+theme), so a card takes about 1 KB and a whole deal under 10 KB (``bench/html_sizes.py``).
+Where the stylesheet is dropped (GitHub's notebook viewer keeps neither ``<style>`` nor
+classes) the plain markup still reads: a card is its text, ``10 ♥``, a hand its cards suit
+by suit, a lone card brings its frame inline, and red suits their colour. A page that
+shows many fragments (the table) includes :func:`stylesheet` once and passes ``css=False``.
 
 Colours: ♠ and ♣ black, ♥ and ♦ red; with ``four_colour=True`` ♦ is blue and ♣ green.
 
@@ -21,14 +29,16 @@ Colours: ♠ and ♣ black, ♥ and ♦ red; with ``four_colour=True`` ♦ is bl
 
 from __future__ import annotations
 
+import functools
 import html as _html
+import re
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
 from vint_core.i18n import seat_name, side_name, text
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
     from vint_core.auction import Auction, Contract
@@ -56,19 +66,19 @@ def esc(value: object) -> str:
 # -- the stylesheet -----------------------------------------------------------
 
 _LIGHT = {
-    "fg": "#1d1d1f", "bg": "#ffffff", "muted": "#5f6368", "line": "#d5d7db", "panel": "#f4f5f7",
+    "fg": "#1d1d1f", "bg": "#fff", "muted": "#5f6368", "line": "#d5d7db", "panel": "#f4f5f7",
     "felt": "#1e6a43", "felt-fg": "#f3f6f4", "accent": "#1a5fb4", "win": "#e0a800",
-    "s": "#1d1d1f", "h": "#c0102a", "d": "#c0102a", "c": "#1d1d1f",
+    "h": "#c0102a", "d": "#c0102a",
 }
 _DARK = {
     "fg": "#e8e8ea", "bg": "#1b1c1f", "muted": "#a6a8ad", "line": "#44464c", "panel": "#26282c",
     "felt": "#174d33", "felt-fg": "#e9efe9", "accent": "#78aef5", "win": "#ffcc33",
-    "s": "#e8e8ea", "h": "#ff7a85", "d": "#ff7a85", "c": "#e8e8ea",
+    "h": "#ff7a85", "d": "#ff7a85",
 }
 _FOUR_LIGHT = {"d": "#1763c6", "c": "#13803a"}
 _FOUR_DARK = {"d": "#7cb2ff", "c": "#5ed17f"}
 # a card face is always light, whatever the page's theme
-_FACE = {"s": "#111111", "h": "#c0102a", "d": "#c0102a", "c": "#111111"}
+_FACE = {"s": "#111", "h": "#c0102a", "d": "#c0102a", "c": "#111"}
 _FACE_FOUR = {"d": "#1763c6", "c": "#13803a"}
 
 
@@ -76,23 +86,41 @@ def _vars(values: dict[str, str]) -> str:
     return "".join(f"--vint-{k}:{v};" for k, v in values.items())
 
 
+# a card's own box: in the stylesheet, and inline on a whole card (what GitHub's viewer keeps)
+_FACE_BOX = "border:1px solid #9a9a9a;border-radius:.35em;background:#fffdf7"
+# the sign drawn by the stylesheet (centre and corner); CSS's alternative text "" keeps screen readers quiet
+_SIGN = 'content:var(--vint-sym)/""'
+
+# A card's face is its text, "10 ♥" (rank and sign, one above the other in the upper corner); the
+# stylesheet draws the big sign and the lower corner. A whole card has the class vint-cardface; a
+# card of a hand is a bare <b> inside a suit group or row, which gives its colour: 52 cards fit
+# in a few kilobytes.
+_CARD = (".vint-cardface", ".vint-suitrow>b", ".vint-suitgroup>b")
+
+
+def _cards(suffix: str = "", *, within: str = "") -> str:
+    """The selector of every card face (whole or in a group), with ``suffix`` and inside ``within``."""
+    return ",".join(f"{within}{sel}{suffix}" for sel in _CARD)
+
+
+_CARD_CSS = f"""
+.vint-suit-s,.vint-suit-s>b{{color:var(--vint-s);--vint-sym:"\u2660"}}
+.vint-suit-h,.vint-suit-h>b{{color:var(--vint-h);--vint-sym:"\u2665"}}
+.vint-suit-d,.vint-suit-d>b{{color:var(--vint-d);--vint-sym:"\u2666"}}
+.vint-suit-c,.vint-suit-c>b{{color:var(--vint-c);--vint-sym:"\u2663"}}
+{_cards()}{{position:relative;display:inline-block;box-sizing:border-box;{_FACE_BOX};width:3.3em;height:4.6em;
+ flex:none;box-shadow:0 1px 2px rgba(0,0,0,.25);vertical-align:top;padding:.12em 2em 0 .1em;text-align:center;
+ font:700 1em/1.05 "DejaVu Sans","Segoe UI Symbol",system-ui,sans-serif;letter-spacing:-.06em;word-spacing:2em}}
+{_cards("::before")}{{{_SIGN};position:absolute;left:0;right:0;top:.81em;font-size:1.75em;font-weight:400}}
+{_cards("[data-r]::after")}{{content:attr(data-r) "\\a" var(--vint-sym)/"";white-space:pre;position:absolute;
+ right:.1em;bottom:.12em;width:1.2em;transform:rotate(180deg)}}
+.vint-suitgroup>b+b,.vint-hand>.vint-cardback+.vint-cardback{{margin-left:-1.85em}}
+.vint-suitrow>b+b{{margin-left:-1.75em}}
+"""
+
 _BASE_CSS = """
-.vint{color:var(--vint-fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
- font-size:15px;line-height:1.35}
-.vint *{box-sizing:border-box}
-.vint-suit-s{color:var(--vint-s)}.vint-suit-h{color:var(--vint-h)}
-.vint-suit-d{color:var(--vint-d)}.vint-suit-c{color:var(--vint-c)}
-.vint-cardface{position:relative;display:inline-block;width:3.3em;height:4.6em;flex:none;border-radius:.35em;
- background:#fffdf7;border:1px solid #9a9a9a;box-shadow:0 1px 2px rgba(0,0,0,.25);vertical-align:top;
- font-family:"DejaVu Sans","Segoe UI Symbol",system-ui,sans-serif;user-select:none}
-.vint-idx{position:absolute;left:.22em;top:.12em;display:flex;flex-direction:column;align-items:center;
- line-height:1;font-weight:700}
-.vint-idx .vint-rank{font-size:1.08em;letter-spacing:-.06em}
-.vint-idx .vint-sym{font-size:1em;margin-top:.05em}
-.vint-idx-br{left:auto;top:auto;right:.22em;bottom:.12em;transform:rotate(180deg)}
-.vint-pip{position:absolute;left:0;right:0;top:50%;transform:translateY(-50%);text-align:center;
- font-size:1.75em;line-height:1}
-.vint-card{cursor:pointer}
+.vint{color:var(--vint-fg);font-family:system-ui,sans-serif;font-size:15px;line-height:1.35}
+.vint *{box-sizing:border-box}""" + _CARD_CSS + """.vint-card{cursor:pointer}
 .vint-card:hover,.vint-card:focus-visible{transform:translateY(-.35em);outline:2px solid var(--vint-accent);
  outline-offset:1px;z-index:2}
 .vint-unplayable{filter:brightness(.8)}
@@ -101,25 +129,20 @@ _BASE_CSS = """
  background:repeating-linear-gradient(45deg,#2c4f8c 0 .28em,#3d66ad .28em .56em);
  outline:.22em solid #f5f5f5;outline-offset:-.42em}
 .vint-hand{display:flex;align-items:flex-end;padding:.4em .2em .2em}
-.vint-hand>.vint-cardface+.vint-cardface,.vint-hand>.vint-cardback+.vint-cardback{margin-left:-1.85em}
-.vint-hand>.vint-suitgap{width:.5em;flex:none}
-.vint-hand>.vint-suitgap+.vint-cardface{margin-left:0}
-.vint-hand-suits{display:flex;flex-direction:column;gap:.2em;font-size:.82em}
-.vint-suitrow{display:flex;align-items:center;min-height:4.7em}
-.vint-suitrow>.vint-cardface+.vint-cardface{margin-left:-1.75em}
-.vint-suitrow .vint-void{font-size:1.3em;padding-left:.3em}
+.vint.vint-hand{flex-wrap:wrap;row-gap:.4em}
+.vint-suitgroup{display:flex;align-items:flex-end}
+.vint-suitgroup+.vint-suitgroup{margin-left:.5em}
+.vint-hand-suits{font-size:.82em}
+.vint-suitrow{display:flex;align-items:center;min-height:4.7em;margin-bottom:.2em}
+.vint-void{display:flex;align-items:center;font-size:1.3em;padding-left:.3em;min-height:3.6em;margin-bottom:.15em}
 .vint-hidden-hand{display:flex;align-items:center;gap:.5em;font-size:.8em}
 .vint-hidden-hand .vint-cardback+.vint-cardback{margin-left:-2.6em}
-.vint-seatlabel{font-weight:600;font-size:.9em;color:var(--vint-muted)}
-.vint-felt .vint-seatlabel{color:var(--vint-felt-fg)}
-.vint-seatlabel .vint-mark{font-weight:400;margin-left:.3em}
-.vint-trick{display:inline-grid;grid-template-columns:repeat(3,3.9em);grid-template-rows:auto auto auto;
- gap:.15em .25em;align-items:center;justify-items:center;padding:.3em}
+.vint-seatlabel{font-weight:600;font-size:.9em;color:var(--vint-felt-fg)}
+.vint-seatlabel .vint-mark{font-weight:400}
+.vint-trick{display:inline-grid;grid-template-columns:repeat(3,3.9em);gap:.15em .25em;align-items:center;
+ justify-items:center;padding:.3em}
 .vint-trick .vint-spot{display:flex;flex-direction:column;align-items:center;gap:.1em}
-.vint-trick .vint-spot-top{grid-column:2;grid-row:1}.vint-trick .vint-spot-left{grid-column:1;grid-row:2}
-.vint-trick .vint-spot-right{grid-column:3;grid-row:2}.vint-trick .vint-spot-bottom{grid-column:2;grid-row:3}
-.vint-trick .vint-empty{width:3.3em;height:4.6em;border:1px dashed var(--vint-line);border-radius:.35em;opacity:.6}
-.vint-felt .vint-trick .vint-empty{border-color:rgba(255,255,255,.35)}
+.vint-trick .vint-empty{width:3.3em;height:4.6em;border:1px dashed;border-radius:.35em;opacity:.6}
 .vint-trick .vint-won .vint-cardface{box-shadow:0 0 0 .18em var(--vint-win)}
 .vint-trick .vint-slabel{font-size:.72em;color:var(--vint-muted)}
 .vint-felt .vint-trick .vint-slabel{color:var(--vint-felt-fg)}
@@ -127,24 +150,17 @@ _BASE_CSS = """
 .vint-auction th,.vint-auction td{padding:.15em .6em;text-align:center;min-width:3.2em}
 .vint-auction th{border-bottom:1px solid var(--vint-line);font-weight:600}
 .vint-auction th.vint-dealer::after{content:" •";color:var(--vint-accent)}
-.vint-auction td.vint-pass{color:var(--vint-muted)}
+.vint-auction .vint-pass{color:var(--vint-muted)}
 .vint-auction td.vint-next{color:var(--vint-accent);font-weight:700}
 .vint-auction td.vint-final{font-weight:700;text-decoration:underline}
 .vint-call-text{font-weight:600}
-.vint-deal{display:grid;grid-template-columns:minmax(13em,auto) minmax(14em,auto) minmax(13em,auto);
- grid-template-areas:"info north score" "west centre east" "auction south tricks";gap:.5em;
- background:var(--vint-felt);color:var(--vint-felt-fg);padding:.8em;border-radius:.8em;width:max-content;
- max-width:100%}
-.vint-deal>.vint-area-info{grid-area:info}.vint-deal>.vint-area-north{grid-area:north}
-.vint-deal>.vint-area-west{grid-area:west}.vint-deal>.vint-area-east{grid-area:east}
-.vint-deal>.vint-area-south{grid-area:south}.vint-deal>.vint-area-centre{grid-area:centre;align-self:center;
- justify-self:center}
-.vint-deal>.vint-area-score{grid-area:score}.vint-deal>.vint-area-auction{grid-area:auction}
-.vint-deal>.vint-area-tricks{grid-area:tricks}
+.vint-deal{display:grid;width:max-content;grid-template-columns:minmax(13em,auto) minmax(14em,auto)
+ minmax(13em,auto);gap:.5em;background:var(--vint-felt);color:var(--vint-felt-fg);padding:.8em;border-radius:.8em}
+.vint-deal>.vint-area-centre{align-self:center;justify-self:center}
 .vint-deal .vint-box{background:var(--vint-bg);color:var(--vint-fg);border-radius:.5em;padding:.4em .6em;
  font-size:.88em;align-self:start}
-.vint-deal .vint-hand-suits .vint-suitrow .vint-void{color:var(--vint-felt-fg)}
-.vint-info dl{display:grid;grid-template-columns:auto auto;gap:.1em .6em;margin:0}
+.vint-deal .vint-void{color:var(--vint-felt-fg)}
+.vint-info{display:grid;grid-template-columns:auto auto;gap:.1em .6em;margin:0}
 .vint-info dt{color:var(--vint-muted)}.vint-info dd{margin:0;font-weight:600}
 .vint-live{font-size:.95em}
 .vint-live table{border-collapse:collapse}
@@ -153,7 +169,7 @@ _BASE_CSS = """
 .vint-live .vint-note{color:var(--vint-muted);font-size:.9em;margin-top:.2em}
 .vint-tricklist{margin:0;padding-left:1.6em;font-size:.9em}
 .vint-tricklist li{white-space:nowrap}
-.vint-tricklist .vint-w{color:var(--vint-muted)}
+.vint-tricklist i{color:var(--vint-muted);font-style:normal}
 .vint-status{padding:.35em .6em;border-left:.25em solid var(--vint-accent);background:var(--vint-panel);
  margin:.3em 0}
 .vint-scoresheet{display:inline-block;min-width:34em;border:1px solid var(--vint-line);border-radius:.5em;
@@ -178,39 +194,76 @@ _BASE_CSS = """
 """
 
 
+# pages in a dark theme: JupyterLab (and Notebook 7, Voilà, nbconvert's lab template), VS Code
+_DARK_PAGE = "[data-jp-theme-light=false] {0},body.vscode-dark {0}"
+
+
 def stylesheet(theme: Theme = "light", four_colour: bool = False) -> str:
     """The CSS of every fragment this module draws (without ``<style>`` tags).
 
-    ``theme`` is ``"light"``, ``"dark"`` or ``"auto"`` (light, turning dark with the browser's
-    or JupyterLab's dark theme). ``four_colour`` makes ♦ blue and ♣ green everywhere; without it
-    only fragments drawn with ``four_colour=True`` (class ``vint-4c``) use four colours.
+    ``theme`` is ``"light"``, ``"dark"`` or ``"auto"`` (light, turning dark with the page's dark
+    theme: JupyterLab's, Voilà's, nbconvert's lab template, VS Code's). ``four_colour`` makes ♦ blue
+    and ♣ green everywhere; without it only fragments drawn with ``four_colour=True`` (class
+    ``vint-4c``) use four colours.
     """
     light = _LIGHT | (_FOUR_LIGHT if four_colour else {})
     dark = _DARK | (_FOUR_DARK if four_colour else {})
     face = _FACE | (_FACE_FOUR if four_colour else {})
     parts = [f".vint{{{_vars(dark if theme == 'dark' else light)}}}",
-             f".vint .vint-cardface,.vint-cardface{{{_vars(face)}}}",
+             f"{_cards()}{{{_vars(face)}}}",
              f".vint.vint-4c,.vint .vint-4c{{{_vars(_FOUR_DARK if theme == 'dark' else _FOUR_LIGHT)}}}",
-             f".vint.vint-4c .vint-cardface,.vint .vint-4c .vint-cardface,.vint .vint-cardface.vint-4c"
-             f"{{{_vars(_FACE_FOUR)}}}",
+             f"{_cards(within='.vint-4c ')},.vint-cardface.vint-4c{{{_vars(_FACE_FOUR)}}}",
              f".vint.vint-dark,.vint .vint-dark{{{_vars(dark)}}}"]
     if theme == "auto":
-        dark_rule = f"{_vars(dark)}"
-        parts.append(f"@media (prefers-color-scheme: dark){{.vint{{{dark_rule}}}"
-                     f".vint.vint-4c,.vint .vint-4c{{{_vars(_FOUR_DARK)}}}}}")
-        parts.append(f"[data-jp-theme-light=false] .vint{{{dark_rule}}}"
-                     f"[data-jp-theme-light=false] .vint.vint-4c{{{_vars(_FOUR_DARK)}}}")
+        # the page's theme, not the system's: a light notebook on a dark system stays light
+        parts.append(f"{_DARK_PAGE.format('.vint')}{{{_vars(dark)}}}"
+                     f"{_DARK_PAGE.format('.vint.vint-4c')}{{{_vars(_FOUR_DARK)}}}")
     return "\n".join(parts) + _BASE_CSS
 
 
-def _style(css: bool) -> str:
-    return f"<style>{stylesheet('auto')}</style>" if css else ""
+_CLASS = re.compile(r"\.(vint-[\w-]+|vint)\b")
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # the sheet has no @-rules: selector{declarations}
+_VAR = re.compile(r"var\((--vint-[\w-]+)")
+
+
+@functools.lru_cache(maxsize=1)
+def _auto_rules() -> tuple[tuple[tuple[tuple[str, frozenset[str]], ...], tuple[str, ...]], ...]:
+    """The ``"auto"`` stylesheet as rules: each selector with the classes it needs, and the declarations."""
+    return tuple((tuple((one.strip(), frozenset(_CLASS.findall(one))) for one in sel.split(",")),
+                  tuple(" ".join(d.split()) for d in decls.split(";") if d.strip()))
+                 for sel, decls in _RULE.findall(stylesheet("auto")))
+
+
+@functools.lru_cache(maxsize=256)
+def _css_for(classes: frozenset[str]) -> str:
+    """The rules of the stylesheet whose classes all appear in a fragment (``classes``), and of the
+    theme variables only those these rules read: the fragment's own, self-contained style."""
+    kept = []
+    for selectors, decls in _auto_rules():
+        chosen = [sel for sel, needs in selectors if needs <= classes]
+        if chosen:
+            kept.append((",".join(chosen), decls))
+    read = {name for _, decls in kept for d in decls for name in _VAR.findall(d)}
+    rules = []
+    for sel, decls in kept:
+        wanted = [d for d in decls if not d.startswith("--vint-") or d.partition(":")[0] in read]
+        if wanted:
+            rules.append(f"{sel}{{{';'.join(wanted)}}}")
+    return "".join(rules)
 
 
 def _wrap(body: str, *, css: bool, four_colour: bool, extra: str = "", tag: str = "div",
           attrs: str = "") -> str:
     classes = "vint" + (" vint-4c" if four_colour else "") + (f" {extra}" if extra else "")
-    return f'{_style(css)}<{tag} class="{classes}"{attrs}>{body}</{tag}>'
+    return _styled(f'<{tag} class="{classes}"{attrs}>{body}</{tag}>', css=css)
+
+
+def _styled(html: str, *, css: bool) -> str:
+    """With ``css``, the fragment preceded by the ``<style>`` it needs (and no more)."""
+    if not css:
+        return html
+    used = frozenset(c for found in re.findall(r'class="([^"]*)"', html) for c in found.split())
+    return f"<style>{_css_for(used)}</style>{html}"
 
 
 # -- cards --------------------------------------------------------------------
@@ -219,38 +272,57 @@ def _suit_class(suit: Suit) -> str:
     return f"vint-suit-{suit.letter.lower()}"
 
 
-def _face(card: Card, *, playable: bool = False, dimmed: bool = False, four_colour: bool = False) -> str:
-    label = esc(card)
-    rank, sym = esc(card.rank), esc(card.suit.symbol)
-    classes = f"vint-cardface {_suit_class(card.suit)}"
-    attrs = f'role="img" aria-label="{label}"'
+def _face(card: Card, *, playable: bool = False, dimmed: bool = False, four_colour: bool = False,
+          whole: bool = True, corner: bool = True, boxed: bool = False, label: bool = True) -> str:
+    """A card face: its text, "10 ♥"; the stylesheet draws the rest (see ``_CARD``).
+
+    ``whole=False`` draws a card of a suit group (:func:`_suit_group`), which gives its colour.
+    ``corner=False`` leaves out the lower corner (for a card the next one covers). A whole card brings
+    its colour inline, and with ``boxed`` its frame, for pages that drop the stylesheet (GitHub's
+    notebook viewer); ``label=False`` leaves its name to the group around it (a trick)."""
+    name, rank = esc(card), esc(card.rank)
+    classes = ["vint-cardface", _suit_class(card.suit)] if whole else []
+    role = style = ""
     if playable:
-        classes += " vint-card"
-        attrs = f'role="button" tabindex="0" aria-label="{label}"'
+        classes.append("vint-card")
+        role = f' role="button" tabindex="0" aria-label="{name}"'
+    elif whole and label:
+        role = f' role="img" aria-label="{name}"'
+    if whole:
+        colour = (_FACE | (_FACE_FOUR if four_colour else {}))[card.suit.letter.lower()]
+        style = f' style="{_FACE_BOX + ";" if boxed else ""}color:{colour}"'
     if dimmed:
-        classes += " vint-unplayable"
-    if four_colour:
-        classes += " vint-4c"
-    idx = f'<span class="vint-rank">{rank}</span><span class="vint-sym">{sym}</span>'
-    return (f'<span class="{classes}" {attrs} title="{label}" data-card="{esc(card.pbn)}">'
-            f'<span class="vint-idx" aria-hidden="true">{idx}</span>'
-            f'<span class="vint-pip" aria-hidden="true">{sym}</span>'
-            f'<span class="vint-idx vint-idx-br" aria-hidden="true">{idx}</span></span>')
+        classes.append("vint-unplayable")
+    if four_colour and boxed:  # a card on its own; in a fragment, the fragment's class does it
+        classes.append("vint-4c")
+    tag = "span" if whole else "b"
+    cls = f' class="{" ".join(classes)}"' if classes else ""
+    corner_rank = f' data-r="{rank}"' if corner else ""
+    return (f'<{tag}{cls}{role}{style} data-card="{esc(card.pbn)}"{corner_rank}>'
+            f"{rank} {esc(card.suit.symbol)} </{tag}>")
+
+
+def _suit_group(suit: Suit, cards: str, *, tag: str, cls: str) -> str:
+    """Cards of one suit drawn by :func:`_face` with ``whole=False``. Red suits bring their colour
+    inline for pages that drop the stylesheet; black ones take the text's colour there."""
+    red = suit in (Suit.HEARTS, Suit.DIAMONDS)
+    style = f' style="color:{_FACE[suit.letter.lower()]}"' if red else ""
+    return f'<{tag} class="{cls} {_suit_class(suit)}"{style}>{cards}</{tag}>'
 
 
 def card_html(card: Card, *, playable: bool = False, four_colour: bool = False, css: bool = True) -> str:
-    """One card: rank and suit in two corners and a large suit sign in the middle.
+    """One card: rank and suit in two corners and a large suit sign in the middle (its text is
+    ``10 ♥``; the stylesheet draws the sign and the lower corner).
 
     ``playable=True`` adds the class ``vint-card`` and ``role="button"`` (the label is always
     ``aria-label="10♥"``, the card's own text).
     """
-    return _wrap(_face(card, playable=playable, four_colour=four_colour), css=css, four_colour=four_colour,
-                 tag="span", extra="vint-inline")
+    return _styled(_face(card, playable=playable, four_colour=four_colour, boxed=True), css=css)
 
 
 def card_back_html(*, lang: str = "en", css: bool = True) -> str:
     """The back of a card (a hidden card)."""
-    return _wrap(_back(lang), css=css, four_colour=False, tag="span", extra="vint-inline")
+    return _styled(_back(lang), css=css)
 
 
 def _back(lang: str) -> str:
@@ -264,25 +336,18 @@ def _hand_body(hand: Hand, *, playable: Collection[Card], layout: HandLayout, la
     playable_set = set(playable)
     dim = bool(playable_set)
     parts: list[str] = []
-    if layout == "row":
-        first = True
-        for suit in suit_order:
-            cards = hand.suit(suit)
-            if not cards:
-                continue
-            if not first:
-                parts.append('<span class="vint-suitgap"></span>')
-            first = False
-            parts.extend(_face(c, playable=c in playable_set, dimmed=dim and c not in playable_set)
-                         for c in cards)
-        return "".join(parts)
     for suit in suit_order:
         cards = hand.suit(suit)
-        row = "".join(_face(c, playable=c in playable_set, dimmed=dim and c not in playable_set) for c in cards)
-        if not cards:
+        faces = "".join(_face(c, playable=c in playable_set, dimmed=dim and c not in playable_set, whole=False,
+                              corner=c == cards[-1]) for c in cards)
+        if layout == "row":
+            if cards:
+                parts.append(_suit_group(suit, faces, tag="span", cls="vint-suitgroup"))
+        elif cards:
+            parts.append(_suit_group(suit, faces, tag="div", cls="vint-suitrow"))
+        else:
             void = esc(text("ui_void", lang, suit=suit.symbol))
-            row = f'<span class="vint-void {_suit_class(suit)}" aria-label="{void}">{esc(suit.symbol)} —</span>'
-        parts.append(f'<div class="vint-suitrow">{row}</div>')
+            parts.append(f'<div class="vint-void" aria-label="{void}">{esc(suit.symbol)} —</div>')
     return "".join(parts)
 
 
@@ -320,10 +385,29 @@ def _strain_class(strain: Strain) -> str:
 
 def call_html(call: Call, *, lang: str = "en") -> str:
     """A call as coloured text: ``1♥`` in red, ``Pass`` in words (class ``vint-call-text``)."""
-    if isinstance(call, Bid):
-        return (f'<span class="vint-call-text {_strain_class(call.strain)}" aria-label="{esc(call)}">'
-                f'{esc(call)}</span>')
-    return f'<span class="vint-call-text vint-pass">{esc(text("ui_pass", lang))}</span>'
+    return f'<span class="{_call_classes(call)}"{_call_colour(call)}>{_call_words(call, lang)}</span>'
+
+
+def _call_classes(call: Call) -> str:
+    return f"vint-call-text {_strain_class(call.strain)}" if isinstance(call, Bid) else "vint-call-text vint-pass"
+
+
+def _call_colour(call: Call) -> str:
+    """A red bid's colour inline (the theme's, or red where the stylesheet is dropped)."""
+    suit = call.strain.suit if isinstance(call, Bid) else None
+    if suit not in (Suit.HEARTS, Suit.DIAMONDS):
+        return ""
+    letter = suit.letter.lower()
+    return f' style="color:var(--vint-{letter},{_FACE[letter]})"'
+
+
+def _call_words(call: Call, lang: str) -> str:
+    return esc(call) if isinstance(call, Bid) else esc(text("ui_pass", lang))
+
+
+def _call_cell(call: Call, *, final: bool, lang: str) -> str:
+    """A call in the auction's grid: the cell itself carries the call's classes (see :func:`call_html`)."""
+    return f'<td class="{_call_classes(call)}{" vint-final" if final else ""}">{_call_words(call, lang)}</td>'
 
 
 def contract_html(contract: Contract | None, *, lang: str = "en") -> str:
@@ -343,31 +427,38 @@ def _position(seat: Seat, bottom: Seat) -> str:
     return _POSITIONS[(seat - bottom) & 3]
 
 
-def _trick_body(trick: Trick | None, *, lang: str, bottom: Seat, leader: Seat | None = None) -> str:
+def _trick_body(trick: Trick | None, *, lang: str, bottom: Seat, leader: Seat | None = None,
+                four_colour: bool = False) -> str:
+    """The four seats' cards around an empty middle."""
     plays = dict(trick.plays()) if trick is not None else {}
     lead = trick.leader if trick is not None else leader
     winner = trick.winner if trick is not None else None
-    cells = []
+    cells = {}
     for seat in Seat:
         card = plays.get(seat)
         mark = ""
         if seat == lead:
             mark = f' <span class="vint-mark">({esc(text("ui_lead", lang))})</span>'
-        inner = _face(card) if card is not None else '<span class="vint-empty"></span>'
+        inner = (_face(card, four_colour=four_colour, label=False) if card is not None
+                 else '<span class="vint-empty"></span>')
         won = " vint-won" if winner == seat else ""
-        cells.append(f'<div class="vint-spot vint-spot-{_position(seat, bottom)}{won}">'
-                     f'<span class="vint-slabel">{esc(seat_name(seat, lang))}{mark}</span>{inner}</div>')
+        position = _position(seat, bottom)
+        cells[position] = (f'<div class="vint-spot vint-spot-{position}{won}">'
+                           f'<span class="vint-slabel">{esc(seat_name(seat, lang))}{mark} </span>{inner}</div>')
     label = text("ui_trick_label", lang, cards=" ".join(f"{seat_name(s, lang)} {c}" for s, c in plays.items())
                  or "—")
     if winner is not None:
         label += " " + text("ui_trick_won_by", lang, seat=winner)
-    return f'<div class="vint-trick" role="group" aria-label="{esc(label)}">{"".join(cells)}</div>'
+    # a 3×3 grid filled row by row; empty corners and middle
+    return (f'<div class="vint-trick" role="group" aria-label="{esc(label)}"><i></i>{cells["top"]}<i></i>'
+            f'{cells["left"]}<i></i>{cells["right"]}<i></i>{cells["bottom"]}</div>')
 
 
 def trick_html(trick: Trick, *, lang: str = "en", bottom: Seat = Seat.SOUTH, four_colour: bool = False,
                css: bool = True) -> str:
     """A trick laid out around a table (``bottom`` at the bottom), the winner's card ringed."""
-    return _wrap(_trick_body(trick, lang=lang, bottom=bottom), css=css, four_colour=four_colour,
+    return _wrap(_trick_body(trick, lang=lang, bottom=bottom, four_colour=four_colour), css=css,
+                 four_colour=four_colour,
                  extra="vint-trickbox")
 
 
@@ -376,16 +467,14 @@ def trick_html(trick: Trick, *, lang: str = "en", bottom: Seat = Seat.SOUTH, fou
 def _auction_body(dealer: Seat, calls: Sequence[Call], *, over: bool, contract: Contract | None,
                   to_act: Seat | None, lang: str) -> str:
     dealer_attr = ' class="vint-dealer"'
-    head = "".join(f'<th scope="col"{dealer_attr if s == dealer else ""}>{esc(seat_name(s, lang))}</th>'
+    head = "".join(f'<th{dealer_attr if s == dealer else ""}>{esc(seat_name(s, lang))}</th>'
                    for s in Seat)
     cells: list[str] = ['<td></td>'] * int(dealer)
     final_index = -1
     if contract is not None:
         final_index = max(i for i, c in enumerate(calls) if isinstance(c, Bid))
     for i, call in enumerate(calls):
-        cls = "vint-pass" if not isinstance(call, Bid) else ("vint-final" if i == final_index else "")
-        cells.append(f'<td class="{cls}">{call_html(call, lang=lang)}</td>' if cls else
-                     f"<td>{call_html(call, lang=lang)}</td>")
+        cells.append(_call_cell(call, final=i == final_index, lang=lang))
     if not over and to_act is not None:
         cells.append(f'<td class="vint-next" aria-label="{esc(text("your_turn", lang, seat=to_act))}">?</td>')
     rows = []
@@ -393,9 +482,8 @@ def _auction_body(dealer: Seat, calls: Sequence[Call], *, over: bool, contract: 
         row = cells[i:i + 4]
         row += ["<td></td>"] * (4 - len(row))
         rows.append("<tr>" + "".join(row) + "</tr>")
-    caption = esc(text("ui_auction", lang))
-    return (f'<table class="vint-auction"><caption class="vint-sr">{caption}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    return (f'<table class="vint-auction" aria-label="{esc(text("ui_auction", lang))}">'
+            f"<tr>{head}</tr>{''.join(rows)}</table>")
 
 
 def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = False, css: bool = True) -> str:
@@ -408,7 +496,7 @@ def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = Fals
 
 # -- the live score -----------------------------------------------------------
 
-def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[int, int], passed_out: bool,
+def _live_body(*, rules_tv: int | None, contract: Contract | None, won: PerSide[int], passed_out: bool,
                lang: str) -> str:
     if contract is None or rules_tv is None:
         msg = text("passed_out", lang) if passed_out else text("ui_auction_running", lang)
@@ -417,7 +505,7 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[in
     for side in (contract.side, contract.side.other):
         n = won[side]
         role = text("ui_declarers" if side == contract.side else "ui_defenders", lang)
-        rows.append(f'<tr><th scope="row">{esc(side_name(side, lang))} <span class="vint-note">({esc(role)})'
+        rows.append(f'<tr><th>{esc(side_name(side, lang))} <span class="vint-note">({esc(role)})'
                     f'</span></th><td>{n}</td><td>× {rules_tv}</td><td>= {n * rules_tv}</td></tr>')
     need = contract.tricks_needed - won[contract.side]
     played = won[0] + won[1]
@@ -427,11 +515,11 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[in
             note = text("ui_contract_down", lang, side=contract.side, n=need - (13 - played))
     else:
         note = text("ui_contract_made", lang, side=contract.side, target=contract.tricks_needed)
-    head = (f'<tr><th scope="col">{esc(text("ui_side", lang))}</th><th scope="col">{esc(text("ui_tricks", lang))}'
-            f'</th><th scope="col">{esc(text("ui_value", lang))}</th><th scope="col">'
-            f'{esc(text("ui_points", lang))}</th></tr>')
-    return (f'<div class="vint-live" role="group" aria-label="{esc(text("ui_live_score", lang))}">'
-            f'<div>{contract_html(contract, lang=lang)}</div><table>{head}{"".join(rows)}</table>'
+    head = "<tr>" + "".join(f"<th>{esc(text(key, lang))}</th>"
+                            for key in ("ui_side", "ui_tricks", "ui_value", "ui_points")) + "</tr>"
+    return (f'<div class="vint-live">'
+            f'<div>{contract_html(contract, lang=lang)}</div>'
+            f'<table aria-label="{esc(text("ui_live_score", lang))}">{head}{"".join(rows)}</table>'
             f'<div class="vint-note">{esc(note)}</div></div>')
 
 
@@ -439,8 +527,9 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
     """Both sides' tricks so far and what they are worth at this contract (the defenders score
     too), and how many tricks the declarer still needs. Takes a deal or a seat's view."""
     contract = deal.contract
-    won_attr = deal.tricks_won
-    won = won_attr if isinstance(won_attr, tuple) else (won_attr(Side.NS), won_attr(Side.EW))
+    from vint_core.views import SeatView
+
+    won = deal.tricks_won if isinstance(deal, SeatView) else deal.tricks_won()
     tv = deal.rules.trick_value_of(contract.level, contract.strain) if contract is not None else None
     from vint_core.deal import Phase
 
@@ -452,60 +541,72 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
 # -- deals --------------------------------------------------------------------
 
 def _info_body(*, dealer: Seat, rules_name: str, deal_number: int, board: str | None,
-               contract: Contract | None, to_act: Seat | None, lang: str) -> str:
+               contract: Contract | None, lang: str) -> str:
+    """Dealer, rules, the deal's number and the contract (the seat to act is marked at its seat)."""
     items = [(text("ui_dealer", lang), esc(seat_name(dealer, lang))),
              (text("ui_rules", lang), esc(rules_name)),
              (text("ui_deal_number", lang), esc(board if board else deal_number)),
              (text("ui_contract", lang), contract_html(contract, lang=lang))]
-    if to_act is not None:
-        items.append((text("ui_to_act", lang), esc(seat_name(to_act, lang))))
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in items)
-    return f'<div class="vint-info"><dl>{dl}</dl></div>'
+    return f'<dl class="vint-info">{dl}</dl>'
 
 
-def _tricklist(tricks: Sequence[Trick], lang: str) -> str:
+def _cards_text(cards: Sequence[Card], *, four_colour: bool) -> str:
+    """Cards as text, each run of one suit coloured once (♠, and ♣ in two colours, take the text's colour)."""
+    runs: list[list[Card]] = []
+    for card in cards:
+        if runs and runs[-1][0].suit is card.suit:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    out = []
+    for run in runs:
+        words = " ".join(esc(c) for c in run)
+        suit = run[0].suit
+        plain = suit is Suit.SPADES or (suit is Suit.CLUBS and not four_colour)
+        out.append(words if plain else f'<span class="{_suit_class(suit)}">{words}</span>')
+    return " ".join(out)
+
+
+def _tricklist(tricks: Sequence[Trick], lang: str, *, four_colour: bool = False) -> str:
     if not tricks:
         return f'<div class="vint-note">{esc(text("ui_no_tricks", lang))}</div>'
     items = []
     for trick in tricks:
-        cards = " ".join(f'<span class="{_suit_class(c.suit)}">{esc(c)}</span>' for c in trick.cards)
+        cards = _cards_text(trick.cards, four_colour=four_colour)
         items.append(f"<li>{esc(seat_name(trick.leader, lang)[0])}: {cards} "
-                     f'<span class="vint-w">→ {esc(seat_name(trick.winner, lang)) if trick.winner is not None else ""}'
-                     "</span></li>")
+                     f'<i>→ {esc(seat_name(trick.winner, lang)) if trick.winner is not None else ""}</i></li>')
     return f'<ol class="vint-tricklist">{"".join(items)}</ol>'
 
 
-def _seat_block(seat: Seat, body: str, *, lang: str, to_act: Seat | None, dealer: Seat, extra: str = "") -> str:
+def _seat_block(seat: Seat, body: str, *, area: str, lang: str, to_act: Seat | None, dealer: Seat,
+                tricks_won: int) -> str:
     marks = []
+    if tricks_won:
+        marks.append(text("ui_tricks_n", lang, n=tricks_won))
     if seat == dealer:
         marks.append(text("ui_dealer_mark", lang))
     if seat == to_act:
         marks.append(text("ui_to_act_mark", lang))
-    mark = "".join(f'<span class="vint-mark">· {esc(m)}</span>' for m in marks)
-    return (f'<div class="vint-seat vint-area-{_AREAS[seat]}" role="group" aria-label="{esc(seat_name(seat, lang))}">'
-            f'<div class="vint-seatlabel">{esc(seat_name(seat, lang))}{extra}{mark}</div>{body}</div>')
-
-
-_AREAS = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
+    mark = f' <span class="vint-mark">· {esc(" · ".join(marks))}</span>' if marks else ""
+    name = esc(seat_name(seat, lang))
+    return (f'<div class="vint-area-{area}" role="group" aria-label="{name}">'
+            f'<div class="vint-seatlabel">{name}{mark}</div>{body}</div>')
 
 
 def _table(*, hands: dict[Seat, str], bottom: Seat, info: str, centre: str, score: str, auction: str,
-           tricks: str, lang: str, to_act: Seat | None, dealer: Seat, won_by_seat: dict[Seat, str]) -> str:
-    # rotate so that ``bottom`` sits in the south area
-    areas = {}
+           tricks: Sequence[Trick], four_colour: bool, lang: str, to_act: Seat | None, dealer: Seat) -> str:
+    """The deal's 3×3 grid, filled row by row, ``bottom`` in the south area."""
+    won = {seat: sum(1 for t in tricks if t.winner == seat) for seat in Seat}
+    cell = {}
     for seat in Seat:
-        areas[seat] = ("south", "west", "north", "east")[(seat - bottom) & 3]
-    blocks = []
-    for seat in Seat:
-        block = _seat_block(seat, hands[seat], lang=lang, to_act=to_act, dealer=dealer,
-                            extra=won_by_seat.get(seat, ""))
-        blocks.append(block.replace(f"vint-area-{_AREAS[seat]}", f"vint-area-{areas[seat]}", 1))
-    return (f'<div class="vint-deal vint-felt">'
-            f'<div class="vint-area-info vint-box">{info}</div>{"".join(blocks)}'
-            f'<div class="vint-area-centre">{centre}</div>'
-            f'<div class="vint-area-score vint-box">{score}</div>'
-            f'<div class="vint-area-auction vint-box">{auction}</div>'
-            f'<div class="vint-area-tricks vint-box">{tricks}</div></div>')
+        area = ("south", "west", "north", "east")[(seat - bottom) & 3]
+        cell[area] = _seat_block(seat, hands[seat], area=area, lang=lang, to_act=to_act, dealer=dealer,
+                                 tricks_won=won[seat])
+    box = '<div class="vint-box">{}</div>'.format
+    return (f'<div class="vint-deal vint-felt">{box(info)}{cell["north"]}{box(score)}'
+            f'{cell["west"]}<div class="vint-area-centre">{centre}</div>{cell["east"]}'
+            f'{box(auction)}{cell["south"]}{box(_tricklist(tricks, lang, four_colour=four_colour))}</div>')
 
 
 def deal_html(deal: Deal, *, viewer: Seat | None = None, bottom: Seat | None = None, lang: str = "en",
@@ -529,30 +630,23 @@ def deal_html(deal: Deal, *, viewer: Seat | None = None, bottom: Seat | None = N
         hands[seat] = _hand_body(hand, playable=(), layout="suits", lang=lang, suit_order=_RED_BLACK_ORDER)
         hands[seat] = f'<div class="vint-hand-suits">{hands[seat]}</div>'
     current = deal.current_trick
-    shown = current if current is not None and current.cards else (deal.tricks[-1] if deal.tricks else None)
-    centre = _trick_body(shown, lang=lang, bottom=bottom_seat,
-                         leader=deal.to_act if deal.play is not None else None)
+    if finished:  # the result in the middle (the trick list ends with the last trick)
+        centre = f'<div class="vint-box">{_result_text(deal, lang)}</div>'
+    else:
+        shown = current if current is not None and current.cards else (deal.tricks[-1] if deal.tricks else None)
+        centre = _trick_body(shown, lang=lang, bottom=bottom_seat, four_colour=four_colour,
+                             leader=deal.to_act if deal.play is not None else None)
     tv = deal.rules.trick_value_of(deal.contract.level, deal.contract.strain) if deal.contract else None
-    won = (deal.tricks_won(Side.NS), deal.tricks_won(Side.EW))
+    won = deal.tricks_won()
     score = _live_body(rules_tv=tv, contract=deal.contract, won=won,
                        passed_out=deal.is_passed_out, lang=lang)
     info = _info_body(dealer=deal.dealer, rules_name=deal.rules.name, deal_number=deal.deal_number,
-                      board=deal.board, contract=deal.contract, to_act=deal.to_act, lang=lang)
+                      board=deal.board, contract=deal.contract, lang=lang)
     auction = _auction_body(deal.dealer, deal.auction.calls, over=deal.auction.is_over,
                             contract=deal.contract, to_act=deal.to_act if deal.play is None else None, lang=lang)
     body = _table(hands=hands, bottom=bottom_seat, info=info, centre=centre, score=score, auction=auction,
-                  tricks=_tricklist(deal.tricks, lang), lang=lang, to_act=deal.to_act, dealer=deal.dealer,
-                  won_by_seat=_won_marks(deal.tricks, lang))
+                  tricks=deal.tricks, four_colour=four_colour, lang=lang, to_act=deal.to_act, dealer=deal.dealer)
     return _wrap(body, css=css, four_colour=four_colour)
-
-
-def _won_marks(tricks: Sequence[Trick], lang: str) -> dict[Seat, str]:
-    counts: dict[Seat, int] = {}
-    for trick in tricks:
-        if trick.winner is not None:
-            counts[trick.winner] = counts.get(trick.winner, 0) + 1
-    return {seat: f'<span class="vint-mark">· {esc(text("ui_tricks_n", lang, n=n))}</span>'
-            for seat, n in counts.items()}
 
 
 def view_html(view: SeatView, *, lang: str = "en", four_colour: bool = False, css: bool = True,
@@ -577,19 +671,18 @@ def view_html(view: SeatView, *, lang: str = "en", four_colour: bool = False, cs
             hands[seat] = _hidden_hand(seat, left, lang)
     current = view.current_trick
     shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
-    centre = _trick_body(shown, lang=lang, bottom=bottom_seat,
+    centre = _trick_body(shown, lang=lang, bottom=bottom_seat, four_colour=four_colour,
                          leader=view.to_act if view.phase is Phase.PLAY else None)
     tv = view.rules.trick_value_of(view.contract.level, view.contract.strain) if view.contract else None
     passed_out = view.contract is None and view.phase is Phase.FINISHED
     score = _live_body(rules_tv=tv, contract=view.contract, won=view.tricks_won, passed_out=passed_out, lang=lang)
     info = _info_body(dealer=view.dealer, rules_name=view.rules.name, deal_number=view.deal_number, board=None,
-                      contract=view.contract, to_act=view.to_act, lang=lang)
+                      contract=view.contract, lang=lang)
     auction = _auction_body(view.dealer, view.calls, over=view.phase is not Phase.AUCTION,
                             contract=view.contract, to_act=view.to_act if view.phase is Phase.AUCTION else None,
                             lang=lang)
     body = _table(hands=hands, bottom=bottom_seat, info=info, centre=centre, score=score, auction=auction,
-                  tricks=_tricklist(view.tricks, lang), lang=lang, to_act=view.to_act, dealer=view.dealer,
-                  won_by_seat=_won_marks(view.tricks, lang))
+                  tricks=view.tricks, four_colour=four_colour, lang=lang, to_act=view.to_act, dealer=view.dealer)
     return _wrap(body, css=css, four_colour=four_colour)
 
 
@@ -604,7 +697,7 @@ def status_html(message: str, *, css: bool = False) -> str:
 
 def _lines_list(lines: Iterable[ScoreLine], lang: str) -> str:
     items = [f'<li><span class="vint-kind">{esc(text("ui_kind_" + line.kind, lang))}</span>'
-             f"{esc(line.explanation(lang))}</li>" for line in lines]
+             f"{esc(line.text(lang))}</li>" for line in lines]
     return f"<ul>{''.join(items)}</ul>" if items else f'<ul><li>{esc(text("passed_out", lang))}</li></ul>'
 
 
@@ -652,15 +745,17 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
              f'<span>{esc(text("ui_totals", lang))}</span><span></span>'
              f'<span class="vint-num">{tot[Side.NS]}</span><span class="vint-num">{tot[Side.EW]}</span></div>')
     rules = rubber.rules
-    progress = text("ui_game_progress", lang, ns=rubber.game_score[0], ew=rubber.game_score[1],
+    progress = text("ui_game_progress", lang, ns=rubber.game_score.ns, ew=rubber.game_score.ew,
                     target=rules.game_target)
     if rules.games_per_rubber > 1:
-        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won[0], ew=rubber.games_won[1])
+        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won.ns, ew=rubber.games_won.ew)
     winner = ""
     if rubber.winner is not None:
         winner = f'<div class="vint-winner">{esc(text("ui_rubber_won", lang, side=rubber.winner))}</div>'
-    return (f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}"
-            f'<div class="vint-progress">{esc(progress)}</div>{winner}')
+    sheet = (f"<h3>{esc(title)}</h3>{head}{''.join(rows)}{total}"
+             f'<div class="vint-progress">{esc(progress)}</div>{winner}')
+    # a space between the grid's cells: nothing in the grid, but the words apart where the style is dropped
+    return sheet.replace("</span><span", "</span> <span")
 
 
 def scoresheet_html(rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None,

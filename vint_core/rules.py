@@ -14,11 +14,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from vint_core.calls import PASS, Bid, Call, Strain
-from vint_core.errors import ParseError, Reason
+from vint_core.errors import IllegalCallError, ParseError, Reason
+from vint_core.i18n import Phrase
 
 HonoursRule = Literal["tiers", "scaled", "majority", "none"]
 
@@ -105,10 +107,12 @@ class RuleSet:
     _calls_from: tuple[tuple[Call, ...], ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if len(set(self.strain_order)) != len(self.strain_order) or not self.strain_order:
-            raise ValueError("strain_order must list each strain at most once")
-        if not (self.min_level == "progressive" or (isinstance(self.min_level, int) and 1 <= self.min_level <= 7)):
-            raise ValueError("min_level must be 1–7 or 'progressive'")
+        order = self.strain_order
+        if (not isinstance(order, tuple) or not order or len(set(order)) != len(order)
+                or not all(isinstance(s, Strain) for s in order)):
+            raise _bad_field("strain_order", order)
+        if not _field_ok("min_level", self.min_level, 1):
+            raise _bad_field("min_level", self.min_level)
         bids = tuple(Bid(level, strain) for level in range(1, 8) for strain in self.strain_order)
         object.__setattr__(self, "_bids", bids)
         object.__setattr__(self, "_rank", {bid: i for i, bid in enumerate(bids)})
@@ -126,11 +130,22 @@ class RuleSet:
         """Position of a bid in the rising order (0 = lowest), or None if it cannot be bid."""
         return self._rank.get(bid)
 
+    @property
+    def bid_ranks(self) -> Mapping[Bid, int]:
+        """Each bid this rule set allows and its position in :attr:`bids` (0 = lowest); read-only."""
+        return self._rank
+
+    @property
+    def calls_from(self) -> tuple[tuple[Call, ...], ...]:
+        """``calls_from[i]``: Pass and every bid from position ``i`` of :attr:`bids` on, for i = 0 … len(bids)."""
+        return self._calls_from
+
     def outranks(self, bid: Bid, other: Bid) -> bool:
         """Does ``bid`` outrank ``other``: a higher level, or the same level in a higher strain?"""
         a, b = self._rank.get(bid), self._rank.get(other)
         if a is None or b is None:
-            raise ValueError(f"{bid if a is None else other} cannot be bid under {self.name}")
+            raise IllegalCallError(Reason.NOT_IN_RULES, call=bid if a is None else other, rules=self.name,
+                                   strains=" ".join(s.symbol for s in self.strain_order))
         return a > b
 
     def min_level_for(self, deal_number: int) -> int:
@@ -181,17 +196,15 @@ class RuleSet:
         Every field's type and range is checked: anything else raises ``ParseError``.
         """
 
-        def bad(why: str) -> ParseError:
-            return ParseError(Reason.UNKNOWN_RULES, text=why[:60], known=", ".join(RULE_SETS))
-
         if not isinstance(data, dict):
-            raise bad(str(data))
+            raise ParseError(Reason.BAD_RULES_DATA, value=_shown(data))
         reference = SEED.to_dict()
         for key, value in data.items():
             if not isinstance(key, str) or key not in reference:
-                raise bad(f"{key}")
+                raise ParseError(Reason.UNKNOWN_RULE_FIELD, field=_shown(key, quoted=False),
+                                 known=", ".join(reference))
             if not _field_ok(key, value, reference[key]):
-                raise bad(f"{key}: {value}")
+                raise _bad_field(key, value)
         kwargs = dict(data)
         if "strain_order" in kwargs:
             kwargs["strain_order"] = tuple(Strain(s) for s in kwargs["strain_order"])
@@ -203,6 +216,30 @@ class RuleSet:
 
     def __str__(self) -> str:
         return self.name
+
+    def __repr__(self) -> str:
+        """The preset of the same name (else ``seed``) and only what differs from it.
+
+        >>> SHORT
+        RuleSet.named('short')
+        >>> SEED.replace(game_target=500, name="club")
+        RuleSet.named('seed').replace(name='club', game_target=500)
+        >>> SEED.replace(undertrick_penalty=UndertrickPenalty(flat=50))
+        RuleSet.named('seed').replace(undertrick_penalty=UndertrickPenalty(multiplier=2, flat=50))
+        """
+        preset = RULE_SETS.get(self.name)
+        base = preset if preset is not None else SEED
+        changes = [f"{f.name}={_value_repr(getattr(self, f.name))}" for f in dataclasses.fields(self)
+                   if not f.name.startswith("_") and getattr(self, f.name) != getattr(base, f.name)]
+        head = f"RuleSet.named({base.name!r})"
+        return f"{head}.replace({', '.join(changes)})" if changes else head
+
+
+def _value_repr(value: object) -> str:
+    """A field's value as Python text that evaluates back (strains by name)."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(f"Strain.{s.name}" for s in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -241,6 +278,47 @@ def _field_ok(key: str, value: object, ref: object) -> bool:
             isinstance(k, str) and k in ref and (_plain_int(v) or (v is None and k in _NULLABLE))
             for k, v in value.items())
     return False
+
+
+def _shown(value: object, *, quoted: bool = True) -> str:
+    """A value as a learner typed it, cut to one short line."""
+    text = repr(value) if quoted else str(value)
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _bad_field(key: str, value: object) -> ParseError:
+    """The error for a rule-set field ``key`` that cannot be ``value``, saying what it may be."""
+    if key == "name":
+        allowed = Phrase("rules_allowed_name")
+    elif key == "strain_order":
+        allowed = Phrase("rules_allowed_strains")
+    elif key == "min_level":
+        allowed = Phrase("rules_allowed_min_level")
+    elif key in _CHOICES:
+        allowed = Phrase("rules_allowed_choice", choices=", ".join(repr(c) for c in _CHOICES[key]))
+    else:
+        ref = SEED.to_dict().get(key)
+        if isinstance(ref, bool):
+            allowed = Phrase("rules_allowed_bool")
+        elif isinstance(ref, dict):
+            allowed = Phrase("rules_allowed_parts", parts=", ".join(ref))
+        else:
+            allowed = Phrase("rules_allowed_int", low=1 if key in _AT_LEAST_ONE else 0, high=_LIMIT)
+    return ParseError(Reason.BAD_RULE_FIELD, field=key, value=_shown(value), allowed=allowed)
+
+
+def as_rule_set(rules: RuleSet | str) -> RuleSet:
+    """``rules`` itself, or the named rule set when it is a name: wherever a learner passes rules.
+
+    >>> as_rule_set("short") is SHORT
+    True
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return RuleSet.named(rules)
+    raise ParseError(Reason.NOT_RULES, value=_shown(rules), known=", ".join(RULE_SETS))
 
 
 SEED = RuleSet()

@@ -1,10 +1,13 @@
-"""TableSession: the table's controller, without any user interface.
+"""TableSession: the game at a table, without any user interface.
 
 A session holds the game one person plays against (or with) three computer
 players: the deal in progress (an immutable :class:`~vint_core.deal.Deal`),
-the rubber, the finished rubbers, the bots, undo, hints, claims, the review of
-a finished deal, and an autosave after every action. The widgets only draw a
-session and forward clicks to it; everything here is tested without Jupyter.
+the rubber, the finished rubbers, the bots and their reasons, undo, hints,
+claims, the review of a finished deal (:mod:`vint_core.review`), and an
+autosave after every action (on disk by :mod:`vint_core.saves`). The flow
+around a click (pace, the status line, what to draw) is the
+:class:`~vint_core.controller.Controller`'s, which every front end uses;
+everything here is tested without Jupyter.
 
 >>> s = TableSession(seed=1, bots={seat: "random" for seat in Seat}, autosave=False)
 >>> moves = s.run_bots()
@@ -19,34 +22,37 @@ so reopening a save continues with the same bot choices.
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import os
+import contextlib
 import random
-import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from vint_core.bots import Bot, make_bot
-from vint_core.calls import Call
-from vint_core.cards import Card, Hand, cut_for_dealer
+from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
-from vint_core.i18n import text
-from vint_core.notation import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
-from vint_core.play import Trick
+from vint_core.i18n import Phrase, text
+from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
+from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.scoring import ScoreLine
-from vint_core.seats import Seat, Side
+from vint_core.saves import default_save_path, keep_aside, read_json, rng_from_json, rng_to_json, write_json
+from vint_core.seats import Seat
 
-__all__ = ["BotMove", "DealReview", "SessionError", "TableSession", "default_save_path"]
+__all__ = ["BotMove", "SessionError", "TableSession"]
 
 SAVE_FORMAT = "vint-session"
 SAVE_VERSION = 1
+
+
+class _BadSave(Exception):
+    """Why a saved game cannot be read (turned into a ``ParseError`` by ``TableSession.from_json``)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.problem = Phrase(key, **params)
 
 
 class SessionError(VintError):
@@ -71,69 +77,11 @@ class BotMove:
     seat: Seat
     action: Action
     explanation: str
+    #: its place among the deal's actions (0 for the first call)
+    index: int = -1
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.action} — {self.explanation}"
-
-
-@dataclass(frozen=True)
-class DealReview:
-    """A finished deal looked back on: everything a learner needs to replay and understand it."""
-
-    deal: Deal
-    #: the hands as dealt, indexed by seat
-    hands: tuple[Hand, Hand, Hand, Hand]
-    dealer: Seat
-    #: every call with its seat
-    calls: tuple[tuple[Seat, Call], ...]
-    contract_text: str
-    #: the 13 tricks in order (empty when passed out)
-    tricks: tuple[Trick, ...]
-    #: every line the deal scored on the rubber's sheet (game and rubber lines included)
-    lines: tuple[ScoreLine, ...]
-    #: the same lines as sentences, in the session's language
-    explanations: tuple[str, ...]
-    points: tuple[int, int]
-    #: the double-dummy analysis (when the optional ``endplay`` is installed), else None
-    analysis: tuple[str, ...] | None
-
-    def snapshots(self) -> list[Deal]:
-        """The deal after each action, from the first call to the last card (for a replay)."""
-        out = []
-        deal = Deal(self.hands, dealer=self.dealer, rules=self.deal.rules, deal_number=self.deal.deal_number,
-                    board=self.deal.board)
-        for action in self.deal.actions:
-            deal = deal.apply(action)
-            out.append(deal)
-        return out
-
-
-def default_save_path() -> Path:
-    """Where the table keeps its game: ``$VINT_DATA_DIR/table.json``, else under
-    ``$XDG_DATA_HOME/vint_core`` or ``~/.local/share/vint_core``."""
-    base = os.environ.get("VINT_DATA_DIR")
-    if base:
-        return Path(base) / "table.json"
-    xdg = os.environ.get("XDG_DATA_HOME")
-    root = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return root / "vint_core" / "table.json"
-
-
-# -- JSON helpers ---------------------------------------------------------------
-
-def _action_text(action: Action) -> str:
-    return action.pbn if isinstance(action, Card) else str(action.pbn)
-
-
-def _rng_state(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from(state: list[Any]) -> random.Random:
-    rng = random.Random()
-    rng.setstate((int(state[0]), tuple(int(x) for x in state[1]), state[2]))
-    return rng
 
 
 # -- the session ----------------------------------------------------------------
@@ -182,15 +130,18 @@ class TableSession:
         self.seed = seed
         self.practice = practice
         self.lang = lang
-        self.save_path = save_path if save_path is not None else default_save_path()
+        self._save_path = save_path
         self.autosave = autosave
         self.message = None
         self.settings = {"pace": "normal", "four_colour": False} | dict(settings or {})
         self._bots: dict[Seat, Bot] = {}
         self._json_cache: dict[str, Any] = {}
-        self._review_cache: tuple[Deal, str, DealReview] | None = None
+        self._held = 0  # saves held back (see saves_held)
+        self._unsaved = False
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
+        #: the computer players' actions in this deal, with their reasons (for the review)
+        self.moves: list[BotMove] = []
         self.history = []
         dealer, _ = cut_for_dealer(self._rng)
         self.rubber = Rubber(rules, dealer)
@@ -253,8 +204,10 @@ class TableSession:
         action = bot.choose(view, self._rng)
         explanation = bot.explain(view, action, self.lang)
         self.deal = self.deal.apply(action, seat=seat)
+        move = BotMove(seat, action, explanation, index=len(self.deal.actions) - 1)
+        self.moves.append(move)
         self._autosave()
-        return BotMove(seat, action, explanation)
+        return move
 
     def run_bots(self) -> list[BotMove]:
         """Computer actions until it is the human's turn or the deal is over."""
@@ -287,6 +240,7 @@ class TableSession:
         self.deal = Deal.replay(self.deal.hands, self.deal.actions[:point.n_actions], dealer=self.deal.dealer,
                                 rules=self.deal.rules, deal_number=self.deal.deal_number, board=self.deal.board)
         self._rng.setstate(point.rng)
+        self.moves = [m for m in self.moves if m.index < point.n_actions]
         self.message = None
         self._autosave()
 
@@ -331,37 +285,20 @@ class TableSession:
     # -- after the deal ----------------------------------------------------
 
     def review(self) -> DealReview:
-        """The finished deal looked back on (the current one if finished, else the last one recorded)."""
+        """The finished deal looked back on (the current one if finished, else the last one recorded).
+
+        The computer players' reasons are given for the current deal (not for a deal played before a resume).
+        """
         deal = self.deal
         if deal.is_finished:
             lines = self.rubber.record(deal).deals[-1].lines if not self.rubber.is_finished else deal.score()
+            reasons = [text("widget_bot_call", self.lang, seat=m.seat, call=m.explanation) for m in self.moves]
         else:
             recorded = self.rubber.deals or (self.history[-1].deals if self.history else ())
             if not recorded:
                 raise SessionError("session_no_review")
-            deal, lines = recorded[-1].deal, recorded[-1].lines
-        cached = self._review_cache
-        if cached is not None and cached[0] is deal and cached[1] == self.lang:
-            return cached[2]
-        analysis: tuple[str, ...] | None = None
-        if deal.contract is not None and importlib.util.find_spec("endplay") is not None:
-            try:
-                from vint_core.analysis import review_lines
-
-                analysis = tuple(review_lines(deal, self.lang))
-            except ImportError:  # endplay present but its solver library cannot load
-                analysis = None
-        pts = {Side.NS: 0, Side.EW: 0}
-        for line in lines:
-            pts[line.side] += line.points
-        contract = (text("contract", self.lang, contract=deal.contract.bid, seat=deal.contract.declarer)
-                    if deal.contract is not None else text("passed_out", self.lang))
-        review = DealReview(deal=deal, hands=deal.hands, dealer=deal.dealer,
-                            calls=tuple(deal.auction.calls_by()), contract_text=contract, tricks=deal.tricks,
-                            lines=tuple(lines), explanations=tuple(ln.explanation(self.lang) for ln in lines),
-                            points=(pts[Side.NS], pts[Side.EW]), analysis=analysis)
-        self._review_cache = (deal, self.lang, review)  # the double-dummy analysis takes a moment
-        return review
+            deal, lines, reasons = recorded[-1].deal, recorded[-1].lines, []
+        return DealReview.of(deal, lines=lines, reasons=reasons, lang=self.lang)
 
     def next_deal(self) -> None:
         """Record the finished deal in the rubber (starting a new rubber after a won one) and deal the next."""
@@ -373,6 +310,7 @@ class TableSession:
             self.rubber = self.rubber.next_rubber()
         self.deal = self._new_deal()
         self._undo = []
+        self.moves = []
         self.message = None
         self._autosave()
 
@@ -386,46 +324,12 @@ class TableSession:
             raise SessionError("session_wrong_rules", deal_rules=deal.rules.name, rules=self.rubber.rules.name)
         self.deal = deal
         self._undo = []
+        self.moves = []
         self.message = None
         self._autosave()
 
     def _new_deal(self) -> Deal:
         return self.rubber.new_deal(seed=self._rng.getrandbits(64))
-
-    # -- what the browser may see -------------------------------------------
-
-    def public_state(self) -> dict[str, Any]:
-        """Everything the human may see now, as plain JSON values (no hidden card while the deal runs)."""
-        view = self.deal.view(self.human, game_score=self.rubber.game_score)
-        state: dict[str, Any] = {
-            "human": self.human.letter, "phase": view.phase.value, "dealer": view.dealer.letter,
-            "deal_number": view.deal_number, "rules": view.rules.name,
-            "to_act": view.to_act.letter if view.to_act is not None else None,
-            "hand": [c.pbn for c in view.hand], "legal": [_action_text(a) for a in self.legal_actions()],
-            "calls": [[s.letter, str(c)] for s, c in view.calls_by()],
-            "contract": str(view.contract) if view.contract is not None else None,
-            "tricks": [[t.leader.letter, [c.pbn for c in t.cards], t.winner.letter if t.winner else None]
-                       for t in view.tricks],
-            "current_trick": ([view.current_trick.leader.letter, [c.pbn for c in view.current_trick.cards]]
-                              if view.current_trick is not None else None),
-            "tricks_won": list(view.tricks_won),
-            "cards_left": {s.letter: len(self.deal.hand(s)) for s in Seat},
-            "rubber_totals": [self.rubber.totals[Side.NS], self.rubber.totals[Side.EW]],
-            "message": self.message, "practice": self.practice, "can_undo": self.can_undo(),
-            "settings": dict(self.settings), "lang": self.lang,
-        }
-        if self.deal.is_finished:
-            state["hands_dealt"] = {s.letter: h.pbn for s, h in zip(Seat, self.deal.hands, strict=True)}
-        return state
-
-    def table_html(self, *, css: bool = True) -> str:
-        """The table as the human sees it (all hands once the deal is finished)."""
-        from vint_core import render
-
-        four = bool(self.settings.get("four_colour"))
-        if self.deal.is_finished:
-            return render.deal_html(self.deal, bottom=self.human, lang=self.lang, four_colour=four, css=css)
-        return render.view_html(self.view, lang=self.lang, four_colour=four, css=css)
 
     # -- saving ------------------------------------------------------------
 
@@ -436,10 +340,10 @@ class TableSession:
             "human": self.human.letter, "rules": self.rules.to_dict(),
             "bots": {s.letter: n for s, n in self.bot_names.items()}, "seed": self.seed,
             "practice": self.practice, "lang": self.lang, "settings": dict(self.settings),
-            "rng": _rng_state(self._rng),
+            "rng": rng_to_json(self._rng.getstate()),
             "deal": deal_to_json(self.deal), "rubber": self._rubber_json(),
             "history": self._history_json(),
-            "undo": [[u.n_actions, _rng_state_tuple(u.rng)] for u in self._undo],
+            "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
         }
 
     @classmethod
@@ -447,9 +351,9 @@ class TableSession:
         """A session from :meth:`to_json`'s output; malformed data raises ``ParseError``."""
         try:
             if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
-                raise ValueError("not a saved vint_core session")
+                raise _BadSave("save_not_session")
             if obj.get("version") != SAVE_VERSION:
-                raise ValueError(f"unknown save version {obj.get('version')!r}")
+                raise _BadSave("save_version", version=repr(obj.get("version")), known=SAVE_VERSION)
             self = cls.__new__(cls)
             self.human = Seat.parse(obj["human"])
             self.rules = RuleSet.from_dict(obj["rules"])
@@ -463,22 +367,27 @@ class TableSession:
             self.settings = dict(obj.get("settings") or {})
             self.message = None
             self._bots = {}
-            self._rng = _rng_from(obj["rng"])
+            self._rng = random.Random()
+            self._rng.setstate(rng_from_json(obj["rng"]))
             self.deal = deal_from_json(obj["deal"])
             self.rubber = rubber_from_json(obj["rubber"])
             self.history = [rubber_from_json(r) for r in obj["history"]]
             self._json_cache = {}
-            self._review_cache = None
-            self._undo = [_Undo(int(n), tuple(_rng_from(st).getstate())) for n, st in obj["undo"]]
+            self._held = 0
+            self._unsaved = False
+            self.moves = []
+            self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
-                raise ValueError("undo points beyond the deal")
-            self.save_path = save_path if save_path is not None else default_save_path()
+                raise _BadSave("save_undo")
+            self._save_path = save_path
             self.autosave = autosave
             return self
         except ParseError:
             raise
+        except _BadSave as exc:
+            raise ParseError(Reason.BAD_SAVE, problem=exc.problem) from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
-            raise ParseError(Reason.BAD_RECORD, detail=f"this saved game cannot be read: {exc}") from exc
+            raise ParseError(Reason.BAD_SAVE, problem=Phrase("save_damaged")) from exc
 
     def _rubber_json(self) -> dict[str, Any]:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
@@ -495,21 +404,42 @@ class TableSession:
             cached[:] = [(r, rubber_to_json(r)) for r in self.history]
         return [obj for _, obj in cached]
 
+    @property
+    def save_path(self) -> Path:
+        """Where the game is saved: the path given, else :func:`~vint_core.saves.default_save_path` (looked up
+        when first needed: a session that never saves never asks for the data folder)."""
+        if self._save_path is None:
+            self._save_path = default_save_path()
+        return self._save_path
+
     def save(self) -> None:
-        """Write the session to ``save_path`` atomically (a temporary file, then a rename)."""
-        path = self.save_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        data = json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        """Write the session to ``save_path`` atomically (see :func:`vint_core.saves.write_json`)."""
+        self._unsaved = False
+        write_json(self.save_path, self.to_json())
 
     def _autosave(self) -> None:
-        if self.autosave:
+        if not self.autosave:
+            return
+        if self._held:
+            self._unsaved = True
+        else:
             self.save()
+
+    @contextlib.contextmanager
+    def saves_held(self) -> Iterator[None]:
+        """Within this block actions are not saved one by one; :meth:`save_if_changed` then saves them at once
+        (a front end saves once per click, not after the learner's action and after each computer player's)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+
+    def save_if_changed(self) -> None:
+        """Save now if an action was held back by :meth:`saves_held` (with ``autosave`` only)."""
+        if self._unsaved and self.autosave:
+            self.save()
+        self._unsaved = False
 
     @classmethod
     def open(cls, save_path: Path | None = None, **defaults: Any) -> TableSession:
@@ -521,24 +451,23 @@ class TableSession:
         autosave = bool(defaults.get("autosave", True))
         if path.exists():
             try:
-                obj = json.loads(path.read_text(encoding="utf-8"))
-                session = cls.from_json(obj, save_path=path, autosave=autosave)
+                session = cls.from_json(read_json(path), save_path=path, autosave=autosave)
                 session.message = text("session_resumed", session.lang)
                 return session
             except (ParseError, ValueError, OSError, UnicodeDecodeError) as exc:
-                aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-                n = 1
-                while aside.exists():
-                    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-                    n += 1
-                os.replace(path, aside)
+                aside = keep_aside(path)
                 session = cls(save_path=path, **defaults)
                 session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,
-                                       error=str(exc)[:200])
+                                       error=_why_unreadable(exc))
                 return session
         return cls(save_path=path, **defaults)
 
 
-def _rng_state_tuple(state: tuple[Any, ...]) -> list[Any]:
-    version, internal, gauss = state
-    return [version, list(internal), gauss]
+
+def _why_unreadable(exc: Exception) -> VintError | Phrase | str:
+    """Why a saved game could not be read, in the learner's language (the system's words for a file error)."""
+    if isinstance(exc, VintError):
+        return exc
+    if isinstance(exc, OSError):
+        return str(exc)[:200]
+    return Phrase("json_unreadable")

@@ -1,4 +1,4 @@
-"""Bots against bots: ``vint simulate`` and :func:`simulate`.
+"""Bots against bots: :func:`simulate` (and ``vint simulate``, in :mod:`vint_core.cli`).
 
 Two computer players (by name: ``random``, ``rule``, ``sim-fast``,
 ``sim-normal``, ``sim-strong``) play a run of seeded deals, one bot for
@@ -34,26 +34,23 @@ duplicate run with ``workers`` ≥ 2 plays its two tables in two processes.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import multiprocessing
 import queue as queue_module
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
-from vint_core.bots import BOT_NAMES, make_bot
+from vint_core.bots import make_bot
 from vint_core.bots.base import Bot
 from vint_core.deal import Action, Deal
 from vint_core.i18n import side_name, text
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 
 #: the dealer of every table's first deal
 FIRST_DEALER = Seat.NORTH
@@ -126,7 +123,7 @@ class SimulationResult:
                          "p95": _quantile(times, 0.95)}
         return out
 
-    def sheet_points(self) -> list[dict[Side, int]]:
+    def sheet_points(self) -> list[PerSide[int]]:
         """Each deal's points on its table's score sheet (game lines included), in the order of :attr:`deals`."""
         by_table = [[rd.points for rubber in rubbers for rd in rubber.deals] for rubbers in self.rubbers]
         return [by_table[t][i] for i in range(len(self.outcomes)) for t in range(len(self.rubbers))]
@@ -159,7 +156,7 @@ class SimulationResult:
             "rules": self.rules.name, "seed": self.seed, "duplicate": self.duplicate,
             "mean_diff_per_deal": self.mean_diff_per_deal, "ci95": [lo, hi],
             "diffs": self.diffs, "decision_times": self.decision_times(),
-            "points": [[p[Side.NS], p[Side.EW]] for p in self.sheet_points()],
+            "points": [list(p) for p in self.sheet_points()],
             "rubbers": self.rubber_report(),
         }
 
@@ -177,12 +174,12 @@ class SimulationResult:
             for n, rubber in enumerate(rubbers, start=1):
                 boards = rubber.boards
                 span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else f"{boards[0]}"
-                score = f"{ns_name} {rubber.totals[Side.NS]}, {ew_name} {rubber.totals[Side.EW]}"
+                score = rubber.totals.text(lang)
                 if rubber.winner is not None:
                     winner = f"{side_name(rubber.winner, lang)} ({bots[rubber.winner]})"
-                    lines.append("  " + text("cli_rubber_won", lang, n=n, boards=span, winner=winner, score=score))
+                    lines.append("  " + text("sheet_rubber_won", lang, n=n, boards=span, winner=winner, score=score))
                 else:
-                    lines.append("  " + text("cli_rubber_open", lang, n=n, boards=span, score=score))
+                    lines.append("  " + text("sheet_rubber_open", lang, n=n, boards=span, score=score))
         return lines
 
 
@@ -196,7 +193,7 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def play_deal(deal: Deal, bots: dict[Side, Bot], *, seed: str,
-              game_score: tuple[int, int] | None = None) -> tuple[Deal, dict[Side, list[float]]]:
+              game_score: PerSide[int] | None = None) -> tuple[Deal, dict[Side, list[float]]]:
     """Play ``deal`` to the end with one bot per side; each seat's random generator comes from ``seed``.
 
     The bots' views carry ``game_score`` (each side's points toward the game before this deal).
@@ -331,15 +328,17 @@ def _play_in_processes(sheets: list[_Sheet], *, ns: str, ew: str, deals: int, se
 
 
 def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int = 0, duplicate: bool = False,
-             workers: int = 1, progress: Callable[[int, int], None] | None = None) -> SimulationResult:
+             workers: int = 1, progress: bool | Callable[[int, int], None] = False) -> SimulationResult:
     """Let bot ``ns`` (N–S) play ``deals`` seeded deals against bot ``ew`` (E–W), in rubbers at each table.
 
     ``duplicate`` adds a second table with the partnerships swapped. ``workers`` ≥ 2
     plays the two tables of a duplicate run in two processes; the result does not
-    depend on it. ``progress(done, total)`` is called after every deal at every
-    table (``total`` is ``deals`` times the number of tables).
+    depend on it. ``progress=True`` shows a progress bar (:func:`progress_bar`: a
+    widget in a notebook); a function ``progress(done, total)`` is called instead
+    after every deal at every table (``total`` is ``deals`` times the number of tables).
     """
     first, second = make_bot(ns), make_bot(ew)  # fail early on a bad name
+    report = progress_bar() if progress is True else progress or None
     n_tables = 2 if duplicate else 1
     sheets = [_Sheet(rules) for _ in range(n_tables)]
     total = deals * n_tables
@@ -348,8 +347,8 @@ def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int =
     def tick() -> None:
         nonlocal done
         done += 1
-        if progress is not None:
-            progress(done, total)
+        if report is not None:
+            report(done, total)
 
     if workers >= 2 and n_tables >= 2 and deals >= 1:
         _play_in_processes(sheets, ns=ns, ew=ew, deals=deals, seed=seed, rules=rules, tick=tick)
@@ -378,99 +377,33 @@ def _margin(deal: Deal, side: Side) -> int:
     return points[side] - points[side.other]
 
 
-# -- the progress bar -----------------------------------------------------------------
+# -- progress ------------------------------------------------------------------------
 
 
-class ProgressBar:
-    """A one-line progress bar on a text stream (stderr): ``deals  37/200 [#####.......]  18% 0:42``."""
+def progress_bar(*, desc: str | None = None, lang: str = "en",
+                 file: IO[str] | None = None) -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback for :func:`simulate` drawn by tqdm: a widget bar in a notebook
+    (``tqdm.auto``), a text line on ``file`` (default stderr) elsewhere.
 
-    def __init__(self, stream: IO[str], *, label: str = "deals", width: int = 30) -> None:
-        self.stream = stream
-        self.label = label
-        self.width = width
-        self.start = time.monotonic()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // max(1, total)
-        elapsed = int(time.monotonic() - self.start)
-        line = (f"\r{self.label} {done:>{len(str(total))}}/{total} [{'#' * filled}{'.' * (self.width - filled)}] "
-                f"{100 * done // max(1, total):3d}% {elapsed // 60}:{elapsed % 60:02d}")
-        self.stream.write(line + ("\n" if done >= total else ""))
-        self.stream.flush()
-
-
-# -- the command ----------------------------------------------------------------------
-
-
-def _positive(textvalue: str) -> int:
-    if not (textvalue.isascii() and textvalue.isdigit() and int(textvalue) >= 1):
-        raise argparse.ArgumentTypeError(f"'{textvalue}' is not a positive whole number")
-    return int(textvalue)
-
-
-def _bot_name(textvalue: str) -> str:
-    key = textvalue.strip().lower()
-    if key not in BOT_NAMES:
-        raise argparse.ArgumentTypeError(f"'{textvalue}' is not a bot; the bots are {', '.join(BOT_NAMES)}")
-    return key
-
-
-def register(subparsers: Any) -> None:
-    """Add ``vint simulate`` to the ``vint`` command."""
-    from vint_core.cli import rules_arg  # cli loads this module when it builds its parser
-
-    p = subparsers.add_parser(
-        "simulate", help="let two bots play seeded deals against each other, in rubbers",
-        description="Let two bots play seeded deals against each other, in rubbers at each table, and report the "
-                    "score difference per deal and the rubbers.")
-    p.add_argument("--deals", type=_positive, default=20, help="how many deals (default 20)")
-    p.add_argument("--ns", type=_bot_name, default="rule", help=f"bot for North–South: {', '.join(BOT_NAMES)}")
-    p.add_argument("--ew", type=_bot_name, default="random", help="bot for East–West")
-    p.add_argument("--rules", type=rules_arg, default=SEED, help="rule set (default seed)")
-    p.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    p.add_argument("--duplicate", action="store_true",
-                   help="play every deal at a second table with the partnerships swapped")
-    p.add_argument("--workers", type=_positive, default=1,
-                   help="worker processes: 2 plays the two tables of --duplicate at once (results do not depend on it)")
-    p.add_argument("--out", metavar="FILE.pbn",
-                   help="write every deal played as PBN (with --duplicate the second table goes to FILE-swapped.pbn)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of sentences")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--lang", default="en", choices=("en", "de"), help="language of the report")
-    p.set_defaults(func=run)
-
-
-def output_paths(out: str, *, duplicate: bool) -> list[str]:
-    """The PBN files ``--out`` writes: ``out`` itself; in a duplicate run also ``out`` with ``-swapped``
-    before the extension, holding the second table (the first bot East–West).
+    ``desc`` labels the bar (default "deals" in ``lang``). The bar opens at the first
+    deal and closes after the last one.
     """
-    if not duplicate:
-        return [out]
-    stem, dot, ext = out.rpartition(".")
-    return [out, f"{stem}-swapped.{ext}" if dot and "/" not in ext else out + "-swapped"]
+    from tqdm.auto import tqdm
+
+    label = desc if desc is not None else text("simulate_progress", lang)
+    bar: Any = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = tqdm(total=total, desc=label, file=file, dynamic_ncols=True,
+                       bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]")
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    return update
 
 
-def run(args: argparse.Namespace) -> int:
-    """``vint simulate``: play, write the PBN, print the report."""
-    progress = None if args.quiet else ProgressBar(sys.stderr, label=text("simulate_progress", args.lang))
-    result = simulate(deals=args.deals, ns=args.ns, ew=args.ew, rules=args.rules, seed=args.seed,
-                      duplicate=args.duplicate, workers=args.workers, progress=progress)
-    if args.out:
-        from vint_core import notation
-
-        generator = (f"vint simulate --deals {args.deals} --ns {args.ns} --ew {args.ew} --rules {args.rules.name} "
-                     f"--seed {args.seed}" + (" --duplicate" if args.duplicate else ""))
-        # one file per table, so that each is a rotating run of deals `vint score` reads as rubbers
-        for path, table in zip(output_paths(args.out, duplicate=args.duplicate), range(2), strict=False):
-            with open(path, "w", encoding="utf-8") as fp:
-                notation.dump([o.tables[table] for o in result.outcomes], fp, generator=generator)
-    if args.json:
-        print(json.dumps(result.to_json()))
-    else:
-        for line in result.summary(args.lang):
-            print(line)
-    return 0
-
-
-__all__ = ["FIRST_DEALER", "DealOutcome", "ProgressBar", "SimulationResult", "TableDeal", "next_deal", "output_paths",
-           "play_deal", "play_table", "register", "run", "simulate"]
+__all__ = ["FIRST_DEALER", "DealOutcome", "SimulationResult", "TableDeal", "next_deal", "play_deal", "play_table",
+           "progress_bar", "simulate"]

@@ -16,7 +16,7 @@ def make_bot(name: str) -> Bot:
     """A bot by name: ``random``, ``rule``, ``sim-fast``, ``sim-normal`` or ``sim-strong``."""
     from vint_core.errors import ParseError, Reason
 
-    key = name.strip().lower()
+    key = name.strip().lower() if isinstance(name, str) else ""
     if key == "random":
         from vint_core.bots.random_bot import RandomBot
 
@@ -29,7 +29,7 @@ def make_bot(name: str) -> Bot:
         from vint_core.bots.sim_bot import SimBot
 
         return SimBot(level=key.partition("-")[2] or "normal")  # type: ignore[arg-type]
-    raise ParseError(Reason.BAD_RECORD, detail=f"'{name}' is not a bot; the bots are {', '.join(BOT_NAMES)}")
+    raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 
 __all__ = ["BOT_NAMES", "Bot", "Promise", "make_bot"]

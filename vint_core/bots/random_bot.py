@@ -15,6 +15,10 @@ class RandomBot:
     name = "random"
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if not view.legal:
+            from vint_core.errors import OutOfTurnError, Reason
+
+            raise OutOfTurnError(Reason.NOTHING_TO_DO, seat=view.seat)
         return rng.choice(view.legal)
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:

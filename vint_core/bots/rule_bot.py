@@ -166,7 +166,9 @@ class RuleBot:
         """The decision with its reasoning."""
         legal = view.legal
         if not legal:
-            raise ValueError(f"{view.seat} has nothing to do now")
+            from vint_core.errors import OutOfTurnError, Reason
+
+            raise OutOfTurnError(Reason.NOTHING_TO_DO, seat=view.seat)
         if view.phase is Phase.AUCTION:
             return _Bidder(view).decide()
         return _Player(view).decide()
@@ -198,7 +200,7 @@ class _Bidder:
         self.model = table_model(self.seat, self.ev, prom)
         gs = view.game_score
         side = self.seat.side
-        self.game: tuple[int, int] | None = (int(gs[side]), int(gs[1 - side])) if gs is not None else None
+        self.game: tuple[int, int] | None = (gs[side], gs[side.other]) if gs is not None else None
         self._tricks: dict[Strain, float] = {}
         self._honours: dict[Strain, float] = {}
 

@@ -9,16 +9,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core import render
 from vint_core.deal import Deal
 from vint_core.i18n import text
+from vint_core.review import position_after
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
 from vint_core.widgets.style import html, shared
-
-
-def position_after(deal: Deal, tricks: int) -> Deal:
-    """``deal`` replayed to the end of its first ``tricks`` tricks (0: the end of the auction)."""
-    cards = [card for trick in deal.tricks[:tricks] for card in trick.cards]
-    return Deal.replay(deal.hands, (*deal.auction.calls, *cards), dealer=deal.dealer, rules=deal.rules,
-                       deal_number=deal.deal_number, board=deal.board)
 
 
 class ReviewPanel:
@@ -75,7 +69,10 @@ class ReviewPanel:
         computer players' reasons (kept back until now: they speak of their hands) and the analysis
         (``analysis``, or with ``offer_analysis`` a closed part that asks for it when opened)."""
         if not deal.is_finished:
-            raise ValueError("only a finished deal can be reviewed: the other hands are still hidden")
+            from vint_core.errors import NotFinishedError, Reason
+            from vint_core.i18n import Phrase
+
+            raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_reviewed"))
         self.deal = deal
         self.four_colour = four_colour
         played = len(deal.tricks)
@@ -87,7 +84,7 @@ class ReviewPanel:
             self.slider.value = played  # draws through _moved
         else:
             self._draw()
-        items = "".join(f"<li>{render.esc(line.explanation(self.lang))}</li>" for line in lines)
+        items = "".join(f"<li>{render.esc(line.text(self.lang))}</li>" for line in lines)
         if not items:
             items = f"<li>{render.esc(text('passed_out', self.lang))}</li>"
         heading = render.esc(text("widget_review_score", self.lang))

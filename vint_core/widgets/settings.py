@@ -9,13 +9,12 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.bots import BOT_NAMES
+from vint_core.controller import PACES
 from vint_core.i18n import seat_name, text
 from vint_core.rules import RULE_SETS
 from vint_core.seats import Seat
 from vint_core.widgets.style import hbox, html, shared, vbox
 
-#: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
-PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
 LANGUAGES = (("English", "en"), ("Deutsch", "de"))
 
 
@@ -30,15 +29,6 @@ class TableSettings:
     lang: str = "en"
     four_colour: bool = False
     human: Seat = Seat.SOUTH
-
-    def pause(self) -> float:
-        """Seconds between computer actions (0 under "confirm": the learner sets the pace)."""
-        value = PACES.get(self.pace, 0.0)
-        return float(value) if not isinstance(value, str) else 0.0
-
-    @property
-    def confirm_tricks(self) -> bool:
-        return self.pace == "confirm"
 
 
 class SettingsPanel:

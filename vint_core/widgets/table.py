@@ -1,30 +1,27 @@
-"""Table: the playable table. It composes the widgets and drives a :class:`~vint_core.session.TableSession`.
+"""Table: the playable table. It composes the widgets, draws a :class:`~vint_core.controller.Controller` and
+forwards the learner's clicks to it.
 
 The table draws only what the learner may see: while a deal is being played
 every drawing is made from the learner's :class:`~vint_core.views.SeatView`
 (his own hand, the calls, the cards already played, counts of the others'
 cards); the four hands appear in the review once the deal is over.
 
-Computer players act one at a time, with a pause between their cards (the
-pace setting), or wait for a click after each completed trick ("confirm").
-In a notebook kernel the pauses are scheduled on the event loop, so the page
-stays responsive; without a running loop (tests, scripts) they act at once.
+The flow (the pace, confirming each trick, the status line, which controls to offer,
+saving once per click, the review) is the controller's; the table only draws. In a
+notebook kernel the controller's pauses are scheduled on the event loop, so the page
+stays responsive; without a running loop (tests, scripts) the computer players act at once.
 
 A click is drawn at once: the learner's card leaves the hand and lies on the
 table (or the call joins the auction, or the new deal appears), a handful of
 messages, while the hand or bidding box is frozen by one class (``vint-wait``);
 the computer players' answers follow in a second drawing, which sends only
-what changed. The game is saved once per click, just before the answers are drawn. The
-double-dummy analysis of a finished deal is worked out only when the learner
-opens it, in a worker thread (the solver releases the interpreter lock).
+what changed. The double-dummy analysis of a finished deal is worked out only when
+the learner opens it, in a worker thread (the solver releases the interpreter lock).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib.util
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,20 +30,21 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core import render
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
+from vint_core.controller import Controller, Update
 from vint_core.deal import Action, Phase
-from vint_core.errors import VintError
 from vint_core.i18n import seat_name, text
 from vint_core.play import Trick
+from vint_core.review import DealReview
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
-from vint_core.session import BotMove, TableSession
+from vint_core.session import TableSession
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
-from vint_core.widgets.settings import PACES, SettingsPanel, TableSettings
+from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.style import hbox, html, shared, style_html, vbox
 from vint_core.widgets.trick import TrickView
 
@@ -60,20 +58,13 @@ class Table:
     True
     """
 
-    def __init__(self, session: TableSession, *, pace: str | None = None) -> None:
-        self.session = session
+    def __init__(self, game: TableSession | Controller, *, pace: str | None = None) -> None:
+        """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting)."""
+        self.flow = game if isinstance(game, Controller) else Controller(game)
         if pace is not None:
-            session.settings["pace"] = pace
-        if session.settings.get("pace") not in PACES:
-            session.settings["pace"] = "normal"
-        self._generation = 0
-        self._save_pending = False  # a click's actions are not saved yet (see _saved_once)
-        self._waiting = False  # after a completed trick, under the "confirm" pace
-        self._thinking: Seat | None = None
-        self._last_moves: list[BotMove] = []
-        self._deal_moves: list[tuple[int, BotMove]] = []  # (actions before it, move): for the review
-        self._note: str = ""  # a one-off line for the status (an error, a hint, a claim)
-        self._tricks_seen = len(session.deal.tricks)
+            self.flow.pace = pace
+        session = self.flow.session
+        self._review: DealReview | None = None  # the review drawn (its analysis is asked for later)
         self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
         human = session.human
         lang = session.lang
@@ -99,7 +90,7 @@ class Table:
         self.next_button = self._button("vint-next-deal", self._next_clicked)
         self.howto = html("vint-howto")
         self._build()
-        self._advance()
+        self._after(self._ctl().advance())
 
     # -- construction ----------------------------------------------------------
 
@@ -107,32 +98,10 @@ class Table:
     def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
              bots: tuple[str, ...] | None = None, seed: int | None = None, pace: str | float | None = None,
              human: Seat | str | None = None, autosave: bool = True) -> Table:
-        """Resume the saved game (``save_path``, default the session's) or start one with these settings.
-
-        ``human`` is the learner's seat (a :class:`Seat` or a name such as ``"W"``; South for a new game
-        if not given); ``bots`` the computer players from the learner's left. A saved game under other
-        rules than ``rules``, or with the learner in another seat than ``human``, is not resumed: a new
-        game starts with them.
-        """
-        seat = Seat.SOUTH if human is None else (Seat.parse(human) if isinstance(human, str) else Seat(human))
-        defaults: dict[str, Any] = {"human": seat, "autosave": autosave}
-        if rules is not None:
-            defaults["rules"] = RuleSet.named(rules)
-        if lang is not None:
-            defaults["lang"] = lang
-        if seed is not None:
-            defaults["seed"] = seed
-        if bots is not None:
-            seats = (seat.left, seat.partner, seat.right)
-            defaults["bots"] = {s: name for s, name in zip(seats, bots, strict=False)}
-        pace_key = _pace_key(pace)
-        session = TableSession.open(save_path, **defaults)
-        if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
-                or (human is not None and session.human != seat)):
-            session = TableSession(save_path=session.save_path, **defaults)
-        if lang is not None:
-            session.lang = lang
-        return cls(session, pace=pace_key)
+        """Resume the saved game or start one with these settings (see :meth:`Controller.open
+        <vint_core.controller.Controller.open>`), and draw it."""
+        return cls(Controller.open(save_path=save_path, rules=rules, lang=lang, bots=bots, seed=seed, pace=pace,
+                                   human=human, autosave=autosave))
 
     @staticmethod
     def _set_button(button: Any, *, description: str, tooltip: str | None, disabled: bool) -> None:
@@ -177,6 +146,11 @@ class Table:
     # -- settings ---------------------------------------------------------------
 
     @property
+    def session(self) -> TableSession:
+        """The game this table draws (the controller's session: a new game replaces it)."""
+        return self.flow.session
+
+    @property
     def lang(self) -> str:
         return self.session.lang
 
@@ -186,7 +160,12 @@ class Table:
 
     @property
     def pace(self) -> str:
-        return str(self.session.settings.get("pace", "normal"))
+        return self.flow.pace
+
+    def _ctl(self) -> Controller:
+        """The controller, told whether pauses can be waited for now (in a notebook kernel's event loop)."""
+        self.flow.timed = _running_loop() is not None
+        return self.flow
 
     def _settings(self) -> TableSettings:
         s = self.session
@@ -195,48 +174,45 @@ class Table:
 
     def apply_settings(self, settings: TableSettings) -> None:
         """Use ``settings`` from now on (the rule set and the seat only for a new game: see :meth:`new_game`)."""
-        s = self.session
-        for seat, name in settings.bots.items():
-            if seat != s.human and s.bot_names.get(seat) != name:
-                s.set_bot(seat, name)
-        s.settings["pace"] = settings.pace
-        s.settings["four_colour"] = settings.four_colour
-        if settings.lang != s.lang:
-            s.lang = settings.lang
-            parts: list[HandView | TrickView | AuctionView | LiveScore | ScoreSheet | ReviewPanel | SeatPanel] = [
-                self.hand, self.trick, self.auction, self.centre_auction, self.live, self.sheet, self.review,
-                *self.seats.values()]
-            for part in parts:
-                part.lang = settings.lang
-            self.bidding.set_lang(settings.lang)
-            self.settings_panel.set_lang(settings.lang)
-        if s.autosave:
-            s.save()
-        self.style.value = style_html(four_colour=settings.four_colour)
-        if settings.four_colour:
+        relabel = settings.lang != self.lang
+        update = self._ctl().configure(bots=settings.bots, pace=settings.pace, four_colour=settings.four_colour,
+                                       lang=settings.lang)
+        if relabel:
+            self._relabel(settings.lang)
+        self._restyle()
+        self._after(update)
+
+    def _relabel(self, lang: str) -> None:
+        parts: list[HandView | TrickView | AuctionView | LiveScore | ScoreSheet | ReviewPanel | SeatPanel] = [
+            self.hand, self.trick, self.auction, self.centre_auction, self.live, self.sheet, self.review,
+            *self.seats.values()]
+        for part in parts:
+            part.lang = lang
+        self.bidding.set_lang(lang)
+        self.settings_panel.set_lang(lang)
+
+    def _restyle(self) -> None:
+        self.style.value = style_html(four_colour=self.four_colour)
+        if self.four_colour:
             self.widget.add_class("vint-4c")
         else:
             self.widget.remove_class("vint-4c")
-        if not settings.confirm_tricks:
-            self._waiting = False
-        self._advance()
 
     def new_game(self, settings: TableSettings) -> None:
         """Leave this game and start a new one (new rubber) under ``settings``, the learner in ``settings.human``."""
         old = self.session
-        seed = None if old.seed is None else old.seed + 1
-        human = settings.human
-        self.session = TableSession(human=human, rules=RuleSet.named(settings.rules),
-                                    bots={seat: name for seat, name in settings.bots.items() if seat != human},
-                                    seed=seed, practice=old.practice, save_path=old.save_path,
-                                    autosave=old.autosave, lang=settings.lang,
-                                    settings={"pace": settings.pace, "four_colour": settings.four_colour})
+        relabel = settings.lang != old.lang
+        update = self._ctl().new_game(human=settings.human, rules=RuleSet.named(settings.rules), bots=settings.bots,
+                                      lang=settings.lang,
+                                      settings={"pace": settings.pace, "four_colour": settings.four_colour})
         self.bidding.set_rules(self.session.deal.rules)
-        if human != old.human:
-            self._seat_learner(human)
-        self._reset_deal_state()
-        self._note = text("widget_new_game_started", self.lang, rules=settings.rules, seat=human)
-        self.apply_settings(settings)
+        if settings.human != old.human:
+            self._seat_learner(settings.human)
+        self.review.clear()
+        if relabel:
+            self._relabel(settings.lang)
+        self._restyle()
+        self._after(update)
 
     def _seat_learner(self, human: Seat) -> None:
         """The learner now sits at ``human``: the seat panels (left, opposite, right), the trick and the review
@@ -257,49 +233,16 @@ class Table:
     def _new_game(self, settings: TableSettings) -> None:
         self.new_game(settings)
 
-    # -- the learner's actions ------------------------------------------------------
+    # -- the learner's actions: forwarded to the controller, its answers drawn ------------------
 
     def act(self, action: Action) -> bool:
         """Make the learner's call or card, then let the computer players answer. False if refused."""
-        if self._waiting or self._thinking is not None:
-            return False
-        with self._saved_once():
-            try:
-                self.session.act(action)
-            except VintError as err:
-                self._note = err.message(self.lang)
-                self.refresh()
-                return False
-            self._note = ""
-            self._last_moves = []
-            self._check_trick_done()
-            if self._answers_follow():
-                self._draw_action(action)
-            self._advance()
-        return True
-
-    @contextlib.contextmanager
-    def _saved_once(self) -> Iterator[None]:
-        """Save the game once per click instead of after each action in it (the learner's and every computer
-        player's answer). The save is made just before the drawing of the answers (:meth:`refresh`), so the
-        page never shows a game newer than the saved one, and the learner's own action is drawn first
-        without waiting for the disk."""
-        s = self.session
-        if not s.autosave:
-            yield
-            return
-        s.autosave = False
-        self._save_pending = True
-        try:
-            yield
-        finally:
-            s.autosave = True
-            self._save_if_pending()
-
-    def _save_if_pending(self) -> None:
-        if self._save_pending:
-            self._save_pending = False
-            self.session.save()
+        update = self._ctl().act(action)
+        if update.follow:
+            self._draw_action(action)
+            update = self.flow.advance()
+        self._after(update)
+        return update.accepted
 
     def _card_clicked(self, card: Card) -> None:
         self.act(card)
@@ -309,70 +252,34 @@ class Table:
 
     def hint(self) -> str:
         """What the partner's computer player would do in the learner's seat, and why."""
-        try:
-            move = self.session.hint()
-            self._note = text("widget_hint", self.lang, action=_action_name(move.action, self.lang),
-                              why=move.explanation)
-        except VintError as err:
-            self._note = err.message(self.lang)
-        self.refresh()
-        return self._note
+        self._after(self._ctl().hint())
+        return self.flow.note
 
     def undo(self) -> None:
         """Back to the learner's previous decision (practice mode)."""
-        try:
-            self.session.undo()
-            self._note = text("widget_undone", self.lang)
-        except VintError as err:
-            self._note = err.message(self.lang)
-        self._generation += 1
-        self._waiting = False
-        self._thinking = None
-        self._last_moves = []
-        done = len(self.session.deal.actions)
-        self._deal_moves = [(n, m) for n, m in self._deal_moves if n < done]
-        self._tricks_seen = len(self.session.deal.tricks)
+        update = self._ctl().undo()
         self.review.clear()
-        self._advance()
+        self._after(update)
 
     def claim(self) -> bool:
         """Claim every remaining trick; accepted only if no defence can beat it."""
-        ok = self.session.claim()
-        self._note = self.session.message or ""
-        self._waiting = False
-        self._tricks_seen = len(self.session.deal.tricks)
-        self.refresh()
-        return ok
+        update = self._ctl().claim()
+        self._after(update)
+        return update.accepted
 
     def next_deal(self) -> None:
         """Score the finished deal on the sheet and deal the next one."""
-        with self._saved_once():
-            try:
-                self.session.next_deal()
-            except VintError as err:
-                self._note = err.message(self.lang)
-                self.refresh()
-                return
-            self._reset_deal_state()
-            if self._answers_follow():
-                self._draw_new_deal()
-            self._advance()
+        update = self._ctl().next_deal()
+        if update.new_deal:
+            self.review.clear()
+        if update.follow:
+            self._draw_new_deal()
+            update = self.flow.advance()
+        self._after(update)
 
     def continue_play(self) -> None:
         """Under the "confirm" pace: the learner has seen the trick; play on."""
-        self._waiting = False
-        with self._saved_once():
-            self._advance()
-
-    def _reset_deal_state(self) -> None:
-        self._generation += 1
-        self._waiting = False
-        self._thinking = None
-        self._last_moves = []
-        self._deal_moves = []
-        self._note = ""
-        self._tricks_seen = len(self.session.deal.tricks)
-        self.review.clear()
+        self._after(self._ctl().continue_play())
 
     def _hint_clicked(self, button: object) -> None:
         self.hint()
@@ -389,85 +296,19 @@ class Table:
     def _next_clicked(self, button: object) -> None:
         self.next_deal()
 
-    # -- the computer players ---------------------------------------------------------
-
-    def _check_trick_done(self) -> None:
-        """Under "confirm", stop after a completed trick (not after the last one: the review follows)."""
-        deal = self.session.deal
-        done = len(deal.tricks)
-        if done > self._tricks_seen:
-            self._tricks_seen = done
-            if self.pace == "confirm" and not deal.is_finished:
-                self._waiting = True
-
-    def _pause_for(self) -> float:
-        value = PACES.get(self.pace, 0.0)
-        pause = float(value) if not isinstance(value, str) else 0.0
-        return pause if self.session.deal.phase is Phase.PLAY else pause / 2
-
-    def _advance(self) -> None:
-        """Let the computer players act (see :meth:`_schedule`) and draw the table once."""
-        if not self._schedule():
-            self.refresh()
-
-    def _schedule(self) -> bool:
-        """Let the computer players act until it is the learner's turn, the deal ends or a trick awaits a click.
-
-        True if it has drawn the table: one drawing per click, so the page gets each change once
-        (drawing before the computer players answer would disable the learner's buttons only to enable
-        them again a moment later).
-        """
-        deal = self.session.deal
-        if self._waiting or deal.is_finished or self.session.human_to_act():
-            return False
-        pause = self._pause_for()
+    def _after(self, update: Update) -> None:
+        """Draw the table; if the controller has scheduled a computer player, act after its pause."""
         loop = _running_loop()
-        if pause <= 0 or loop is None:
-            while self._bot_step():
-                pass
-            self.refresh()
-            return True
-        self._thinking = deal.to_act
+        if update.pause is not None and loop is not None:
+            loop.call_later(update.pause, self._tick, update.generation)
         self.refresh()
-        generation = self._generation
-        loop.call_later(pause, self._tick, generation)
-        return True
 
     def _tick(self, generation: int) -> None:
-        if generation != self._generation:
-            return  # undone, or a new deal: this step belongs to the past
-        self._thinking = None
-        with self._saved_once():
-            self._bot_step()
-            self._advance()
-
-    def _bot_step(self) -> bool:
-        """One computer action; False when none is due (learner's turn, deal over, waiting for a click)."""
-        if self._waiting:
-            return False
-        before = len(self.session.deal.actions)
-        move = self.session.bot_step()
-        if move is None:
-            return False
-        self._deal_moves.append((before, move))
-        if self.session.deal.phase is Phase.AUCTION or isinstance(move.action, Call):
-            self._last_moves = [*self._last_moves, move][-3:]
-        else:
-            self._last_moves = []
-        self._check_trick_done()
-        return True
+        update = self._ctl().step(generation)
+        if update is not None:  # None: undone, or a new deal: this step belongs to the past
+            self._after(update)
 
     # -- drawing ----------------------------------------------------------------------
-
-    def _answers_follow(self) -> bool:
-        """Will this click's drawing wait for work (the computer players' answers without a pause, or the
-        review of a finished deal)? Then the learner's own action is drawn first (see :meth:`_draw_action`)."""
-        deal = self.session.deal
-        if deal.is_finished:
-            return True
-        if self._waiting or self.session.human_to_act():
-            return False
-        return self._pause_for() <= 0 or _running_loop() is None
 
     def _draw_action(self, action: Action) -> None:
         """Draw the learner's card or call at once, only the parts it changes (a handful of messages): the
@@ -515,7 +356,6 @@ class Table:
 
     def refresh(self) -> None:
         """Redraw everything from the session (only what the learner may see)."""
-        self._save_if_pending()
         s = self.session
         deal = s.deal
         lang = s.lang
@@ -550,15 +390,14 @@ class Table:
             self.centre_auction.widget.layout.display = "none"
             self.live_panel.layout.display = None
         # the learner's hand
-        legal_cards = [a for a in s.legal_actions() if isinstance(a, Card)] if not self._busy() else []
-        self.hand.show(view.hand, legal=legal_cards, title=self._hand_title())
+        controls = self.flow.controls()
+        self.hand.show(view.hand, legal=controls.cards, title=self._hand_title())
         # the bidding box, during the auction only
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
         self.bidding.widget.layout.display = None if in_auction else "none"
-        legal_calls = [a for a in s.legal_actions() if isinstance(a, Call)] if not self._busy() else []
-        self.bidding.show(legal_calls)
+        self.bidding.show(controls.calls)
         self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
         if finished and not s.rubber.is_finished:
@@ -567,20 +406,18 @@ class Table:
         else:
             self.sheet.show(s.rubber, history=s.history, pending=deal)
         # the buttons (each one that changes sends one message)
-        busy = self._busy()
         self._set_button(self.hint_button, description=text("widget_hint_button", lang),
-                         tooltip=text("widget_hint_tip", lang), disabled=not s.human_to_act() or busy)
+                         tooltip=text("widget_hint_tip", lang), disabled=not controls.hint)
         self._set_button(self.undo_button, description=text("widget_undo_button", lang),
-                         tooltip=text("widget_undo_tip", lang),
-                         disabled=not s.can_undo() or self._thinking is not None)
-        self.undo_button.layout.display = None if s.practice else "none"
+                         tooltip=text("widget_undo_tip", lang), disabled=not controls.undo)
+        self.undo_button.layout.display = None if controls.undo_offered else "none"
         self._set_button(self.claim_button, description=text("widget_claim_button", lang),
-                         tooltip=text("widget_claim_tip", lang), disabled=view.phase is not Phase.PLAY or busy)
+                         tooltip=text("widget_claim_tip", lang), disabled=not controls.claim)
         self._set_button(self.continue_button, description=text("widget_continue_button", lang),
-                         tooltip=self.continue_button.tooltip, disabled=not self._waiting)
-        self.continue_button.layout.display = None if self._waiting else "none"
+                         tooltip=self.continue_button.tooltip, disabled=not controls.confirm)
+        self.continue_button.layout.display = None if controls.confirm else "none"
         self._set_button(self.next_button, description=text("widget_next_deal_button", lang),
-                         tooltip=text("widget_next_deal_tip", lang), disabled=not finished)
+                         tooltip=text("widget_next_deal_tip", lang), disabled=not controls.next_deal)
         # the review, once the deal is over (the only time the other hands are shown)
         if finished:
             if self.review.deal is not deal:
@@ -597,35 +434,30 @@ class Table:
 
     def _open_review(self) -> None:
         """Show the finished deal; the double-dummy analysis is worked out only when the learner opens it."""
-        s = self.session
-        deal = s.deal
-        lines = s.rubber.record(deal).deals[-1].lines if not s.rubber.is_finished else deal.score()
-        reasons = [text("widget_bot_call", s.lang, seat=m.seat, call=m.explanation) for _, m in self._deal_moves]
-        self.review.show(deal, lines=lines, reasons=reasons, four_colour=self.four_colour,
-                         offer_analysis=deal.contract is not None and analysis_available())
+        review = self.flow.review()
+        assert review is not None  # drawn only once the deal is finished
+        self._review = review
+        self.review.show(review.deal, lines=review.lines, reasons=review.reasons, four_colour=self.four_colour,
+                         offer_analysis=review.analysis_offered)
 
     def _request_analysis(self) -> None:
         """Work out the double-dummy analysis of the reviewed deal, in a worker thread when the kernel's
         event loop runs (the solver releases the interpreter lock: the table answers clicks meanwhile)."""
-        deal = self.review.deal
-        if deal is None:
+        review = self._review
+        if review is None or self.review.deal is not review.deal:
             return
-        lang = self.lang
-        generation = self._generation
+        generation = self.flow.generation
         loop = _running_loop()
         if loop is None:
-            self._show_analysis(generation, deal, _analyse(deal, lang))
+            self._show_analysis(generation, review, review.analysis())
             return
-        self.review.show_analysis([text("widget_analysing", lang)])
-        future = loop.run_in_executor(None, _analyse, deal, lang)
-        future.add_done_callback(lambda f: self._show_analysis(generation, deal, _outcome(f)))
+        self.review.show_analysis([text("widget_analysing", self.lang)])
+        future = loop.run_in_executor(None, review.analysis)
+        future.add_done_callback(lambda f: self._show_analysis(generation, review, _outcome(f)))
 
-    def _show_analysis(self, generation: int, deal: Any, lines: tuple[str, ...]) -> None:
-        if generation == self._generation and self.review.deal is deal:
+    def _show_analysis(self, generation: int, review: DealReview, lines: tuple[str, ...]) -> None:
+        if generation == self.flow.generation and self.review.deal is review.deal:
             self.review.show_analysis(lines)
-
-    def _busy(self) -> bool:
-        return self._waiting or self._thinking is not None
 
     def _player_name(self, seat: Seat) -> str:
         if seat == self.session.human.partner:
@@ -639,50 +471,8 @@ class Table:
                     deal=deal.deal_number, dealer=deal.dealer)
 
     def status_text(self) -> str:
-        """The status line: what just happened and what to do now."""
-        s = self.session
-        lang = s.lang
-        deal = s.deal
-        view = s.view
-        parts: list[str] = []
-        if s.message:
-            parts.append(s.message)
-        if self._note:
-            parts.append(self._note)
-        for move in self._last_moves:
-            call = _action_name(move.action, lang)
-            parts.append(text("widget_bot_call", lang, seat=move.seat, call=call, why=move.explanation))
-        if view.phase is Phase.PLAY and view.tricks and (view.current_trick is None or not view.current_trick.cards):
-            last = view.tricks[-1]
-            parts.append(text("widget_trick_won", lang, n=len(view.tricks), seat=last.winner))
-        if deal.is_finished:
-            parts.append(text("widget_deal_over", lang))
-        elif self._waiting:
-            parts.append(text("widget_confirm_trick", lang))
-        elif self._thinking is not None:
-            parts.append(text("widget_thinking", lang, seat=self._thinking))
-        elif s.human_to_act():
-            if view.phase is Phase.AUCTION:
-                parts.append(text("widget_your_call", lang))
-            else:
-                trick = view.current_trick
-                if trick is not None and trick.cards:
-                    parts.append(text("widget_your_card_follow", lang, suit=trick.cards[0].suit.symbol))
-                else:
-                    parts.append(text("widget_your_lead", lang))
-        elif deal.to_act is not None:
-            parts.append(text("your_turn", lang, seat=deal.to_act))
-        return " · ".join(p for p in parts if p)
-
-
-def _analyse(deal: Any, lang: str) -> tuple[str, ...]:
-    """The double-dummy analysis of a finished deal as review lines (a note if it cannot be worked out)."""
-    try:
-        from vint_core.analysis import review_lines
-
-        return tuple(review_lines(deal, lang))
-    except ImportError as err:  # endplay present but its solver library cannot load
-        return (str(err),)
+        """The status line: what just happened and what to do now (the controller's)."""
+        return self.flow.status()
 
 
 def _outcome(future: Any) -> tuple[str, ...]:
@@ -691,26 +481,6 @@ def _outcome(future: Any) -> tuple[str, ...]:
         return ()
     error = future.exception()
     return (f"{type(error).__name__}: {error}",) if error is not None else tuple(future.result())
-
-
-def analysis_available() -> bool:
-    """Is double-dummy analysis installed (the optional ``endplay``)?"""
-    return importlib.util.find_spec("endplay") is not None
-
-
-def _action_name(action: Action, lang: str) -> str:
-    return str(action) if isinstance(action, (Bid, Card)) else text("ui_pass", lang)
-
-
-def _pace_key(pace: str | float | None) -> str | None:
-    """A pace setting from a name (``"normal"``, ``"confirm"``) or seconds between computer cards."""
-    if pace is None:
-        return None
-    if isinstance(pace, str):
-        return pace if pace in PACES else None
-    seconds = float(pace)
-    numeric = {k: float(v) for k, v in PACES.items() if not isinstance(v, str)}
-    return min(numeric, key=lambda k: abs(numeric[k] - seconds))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

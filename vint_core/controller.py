@@ -1,0 +1,487 @@
+"""Controller: the flow of a table, shared by every front end (the Voilà table, the course's lesson widgets).
+
+A :class:`~vint_core.session.TableSession` holds the game and its rules of play (legal
+actions, bots, undo, hints, claims, saving). The :class:`Controller` adds what happens
+around a click, the same for every front end, without any user interface:
+
+* the **pace**: the computer players act at once, or one at a time with a pause (a front end
+  with a timer schedules :meth:`Controller.step`), or stop after each completed trick until
+  the learner confirms it (``"confirm"``, :meth:`Controller.continue_play`);
+* the **move log**: the computer players' last calls, shown in the status line, and their
+  reasons, kept for the review;
+* the **status line** (:meth:`Controller.status`): what just happened and what to do now;
+* **what to draw**: every action returns an :class:`Update` (the learner's action, the
+  computer players' answers, whether more follows, the status), and :meth:`Controller.controls`
+  says which calls, cards and buttons to offer;
+* **saving once per click**: the learner's action and the computer players' answers are saved
+  together, just before the answers are drawn;
+* the **review** of a finished deal (:meth:`Controller.review`).
+
+A front end draws and forwards clicks. A lesson with one deal against the computer players:
+
+>>> from vint_core import Call
+>>> table = Controller.one_deal(seed=7)          # South, three rule bots, nothing saved
+>>> update = table.advance()                     # the computer players call until South's turn
+>>> table.status()
+'your call: bid or pass'
+>>> update = table.act(Call.parse("1H"))
+>>> update.follow, update.status                 # draw the call now; the answers are worked out next
+(True, 'West to act')
+>>> update = table.advance()
+>>> [str(move.action) for move in update.moves]
+['2♠', '2♥', '4♠']
+>>> table.status()
+'West: 2♠ · North: 2♥ · East: 4♠ · your call: bid or pass'
+>>> table.controls().calls[:3]
+(Call.parse('Pass'), Call.parse('4♣'), Call.parse('4♦'))
+
+The computer players' reasons (``update.moves[i].explanation``) speak of their own hands: a
+front end keeps them for the review (:meth:`Controller.review`), as the table does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from vint_core.calls import Bid, Call
+from vint_core.cards import Card
+from vint_core.deal import Action, Deal, Phase
+from vint_core.errors import VintError
+from vint_core.explain import auction_status
+from vint_core.i18n import text
+from vint_core.review import DealReview
+from vint_core.rules import SEED, RuleSet
+from vint_core.seats import Seat
+from vint_core.session import BotMove, TableSession
+
+__all__ = ["PACES", "Controller", "Controls", "Update", "pause_of"]
+
+#: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
+PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
+
+
+def pause_of(pace: str) -> float:
+    """Seconds between computer cards at ``pace`` (0 under "confirm": the learner sets the pace).
+
+    >>> pause_of("fast"), pause_of("confirm")
+    (0.4, 0.0)
+    """
+    value = PACES.get(pace, 0.0)
+    return float(value) if not isinstance(value, str) else 0.0
+
+
+def pace_key(pace: str | float | None) -> str | None:
+    """A pace name from a name (``"normal"``, ``"confirm"``) or from seconds between computer cards (the nearest).
+
+    >>> pace_key(0.5), pace_key("confirm"), pace_key("sometimes")
+    ('fast', 'confirm', None)
+    """
+    if pace is None:
+        return None
+    if isinstance(pace, str):
+        return pace if pace in PACES else None
+    numeric = {k: float(v) for k, v in PACES.items() if not isinstance(v, str)}
+    return min(numeric, key=lambda k: abs(numeric[k] - float(pace)))
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one action changed, and what a front end does next.
+
+    Draw ``action`` (the learner's own call or card) at once; if ``follow``, call
+    :meth:`Controller.advance` for the computer players' answers and draw again; if ``pause``
+    is set, call :meth:`Controller.step` with ``generation`` after that many seconds.
+    """
+
+    #: False when the action was refused (nothing changed; :meth:`Controller.status` says why)
+    accepted: bool = True
+    #: the learner's call or card, if this update made one
+    action: Action | None = None
+    #: the computer players' actions made in this update, in order
+    moves: tuple[BotMove, ...] = ()
+    #: the computer players' answers (or the review) are worked out next, by :meth:`Controller.advance`
+    follow: bool = False
+    #: a computer player acts after this many seconds (:meth:`Controller.step`); None: nothing is scheduled
+    pause: float | None = None
+    #: a new deal was dealt
+    new_deal: bool = False
+    #: the controller's generation when this update was made (a scheduled step of an older one is void)
+    generation: int = 0
+    #: the status line after this update
+    status: str = ""
+
+
+@dataclass(frozen=True)
+class Controls:
+    """What a front end offers the learner now: the calls and cards to enable and which buttons work."""
+
+    calls: tuple[Call, ...]
+    cards: tuple[Card, ...]
+    hint: bool
+    undo: bool
+    #: a practice game: the undo button is shown at all
+    undo_offered: bool
+    claim: bool
+    #: under the "confirm" pace a completed trick waits for the learner: show "Continue"
+    confirm: bool
+    next_deal: bool
+
+
+class Controller:
+    """The flow of one table around a :class:`~vint_core.session.TableSession` (see the module's docstring).
+
+    ``timed``: the front end can wait (it has an event loop): under a pace the computer players
+    act one at a time, each after :attr:`Update.pause` seconds, through :meth:`step`. Without it
+    (scripts, tests, lessons) they act at once.
+    """
+
+    session: TableSession
+    timed: bool
+    #: bumped by undo and a new deal: a step scheduled before is void
+    generation: int
+    #: under "confirm", a completed trick waits for :meth:`continue_play`
+    waiting: bool
+    #: the computer player whose action is scheduled (:attr:`Update.pause`), if any
+    thinking: Seat | None
+    #: a one-off line for the status: a refused action, a hint, "undone"
+    note: str
+    #: the computer players' last calls (up to three), for the status line
+    recent: tuple[BotMove, ...]
+    #: a lesson's table stops once this many tricks are complete (0: at the end of the auction); None: never
+    until_trick: int | None
+
+    def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False,
+                 until_trick: int | None = None) -> None:
+        self.session = session
+        self.until_trick = until_trick
+        self.timed = timed
+        self.generation = 0
+        self.waiting = False
+        self.pace = pace if pace is not None else str(session.settings.get("pace"))
+        self.thinking = None
+        self.note = ""
+        self.recent = ()
+        self._tricks_seen = len(session.deal.tricks)
+
+    @classmethod
+    def one_deal(cls, deal: Deal | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
+                 bots: str | Mapping[Seat, str] = "rule", rules: RuleSet = SEED, lang: str = "en",
+                 pace: str = "none", until_trick: int | None = None) -> Controller:
+        """A lesson's table: ``deal`` (or one dealt from ``seed``) against the computer players, nothing saved,
+        undo allowed. ``bots`` is one bot name for the three computer seats or a name per seat; ``until_trick``
+        stops the table once that many tricks are complete (0: an auction only, see :attr:`stopped`)."""
+        names = {seat: bots for seat in Seat} if isinstance(bots, str) else dict(bots)
+        session = TableSession(human=human, rules=deal.rules if deal is not None else rules, bots=names, seed=seed,
+                               autosave=False, lang=lang)
+        if deal is not None:
+            session.load_deal(deal)
+        return cls(session, pace=pace, until_trick=until_trick)
+
+    @classmethod
+    def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
+             bots: Sequence[str] | None = None, seed: int | None = None, pace: str | float | None = None,
+             human: Seat | str | None = None, autosave: bool = True) -> Controller:
+        """The table's game: the one saved at ``save_path`` (default :func:`~vint_core.saves.default_save_path`)
+        resumed, or a new one with these settings.
+
+        ``human`` is the learner's seat (a :class:`Seat` or a name such as ``"W"``; South for a new game
+        if not given); ``bots`` the computer players from the learner's left; ``pace`` a pace name or the
+        seconds between computer cards. A saved game under other rules than ``rules``, or with the
+        learner in another seat than ``human``, is not resumed: a new game starts with them.
+        """
+        seat = Seat.SOUTH if human is None else (Seat.parse(human) if isinstance(human, str) else Seat(human))
+        defaults: dict[str, Any] = {"human": seat, "autosave": autosave}
+        if rules is not None:
+            defaults["rules"] = RuleSet.named(rules)
+        if lang is not None:
+            defaults["lang"] = lang
+        if seed is not None:
+            defaults["seed"] = seed
+        if bots is not None:
+            seats = (seat.left, seat.partner, seat.right)
+            defaults["bots"] = {s: name for s, name in zip(seats, bots, strict=False)}
+        session = TableSession.open(save_path, **defaults)
+        if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
+                or (human is not None and session.human != seat)):
+            session = TableSession(save_path=session.save_path, **defaults)
+        if lang is not None:
+            session.lang = lang
+        return cls(session, pace=pace_key(pace))
+
+    # -- settings ------------------------------------------------------------------
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    @property
+    def pace(self) -> str:
+        """The pace (a name of :data:`PACES`), kept in the session's settings; an unknown one is "normal"."""
+        return str(self.session.settings.get("pace", "normal"))
+
+    @pace.setter
+    def pace(self, pace: str) -> None:
+        self.session.settings["pace"] = pace if pace in PACES else "normal"
+        if pace != "confirm":
+            self.waiting = False
+
+    def pause(self) -> float:
+        """Seconds before the next computer action: the pace's, halved during the auction."""
+        pause = pause_of(self.pace)
+        return pause if self.session.deal.phase is Phase.PLAY else pause / 2
+
+    @property
+    def stopped(self) -> bool:
+        """Has a lesson's table reached its end (:attr:`until_trick`)? Then nobody acts any more."""
+        deal = self.session.deal
+        return (self.until_trick is not None and deal.phase is not Phase.AUCTION
+                and (len(deal.tricks) >= self.until_trick or deal.is_finished))
+
+    @property
+    def busy(self) -> bool:
+        """Is the table waiting (a trick to confirm, a computer player scheduled)? Then the learner cannot act."""
+        return self.waiting or self.thinking is not None
+
+    def configure(self, *, bots: Mapping[Seat, str] | None = None, pace: str | None = None,
+                  four_colour: bool | None = None, lang: str | None = None) -> Update:
+        """Change the computer players (not the learner's seat), the pace, the deck or the language; saved."""
+        s = self.session
+        with s.saves_held():
+            for seat, name in (bots or {}).items():
+                if seat != s.human and s.bot_names.get(seat) != name:
+                    s.set_bot(seat, name)
+        if pace is not None:
+            self.pace = pace
+        if four_colour is not None:
+            s.settings["four_colour"] = four_colour
+        if lang is not None:
+            s.lang = lang
+        if s.autosave:
+            s.save()
+        return self.advance()
+
+    def new_game(self, *, human: Seat, rules: RuleSet, bots: Mapping[Seat, str], lang: str | None = None,
+                 settings: Mapping[str, Any] | None = None) -> Update:
+        """Leave this game and start a new one (a new rubber, the next seed), the learner in ``human``."""
+        old = self.session
+        seed = None if old.seed is None else old.seed + 1
+        self.session = TableSession(human=human, rules=rules,
+                                    bots={seat: name for seat, name in bots.items() if seat != human},
+                                    seed=seed, practice=old.practice, save_path=old.save_path,
+                                    autosave=old.autosave, lang=lang or old.lang,
+                                    settings=dict(old.settings) | dict(settings or {}))
+        self._reset_deal()
+        self.note = text("widget_new_game_started", self.lang, rules=rules.name, seat=human)
+        return self.advance()
+
+    # -- the learner's actions -----------------------------------------------------------
+
+    def act(self, action: Action) -> Update:
+        """The learner's call or card. Refused (``accepted`` False, the note saying why) if illegal or if the
+        table is busy; then nothing changes."""
+        s = self.session
+        if self.busy or self.stopped:
+            return self._update(accepted=False)
+        with s.saves_held():
+            try:
+                s.act(action)
+            except VintError as err:
+                self.note = err.message(self.lang)
+                return self._update(accepted=False)
+        self.note = ""
+        self.recent = ()
+        self._check_trick_done()
+        if self._answers_follow():
+            return self._update(action=action, follow=True)
+        return replace(self.advance(), action=action)
+
+    def continue_play(self) -> Update:
+        """Under the "confirm" pace: the learner has seen the trick; play on."""
+        self.waiting = False
+        return self.advance()
+
+    def hint(self) -> Update:
+        """What the partner's computer player would do in the learner's seat, and why (in the note)."""
+        try:
+            move = self.session.hint()
+            self.note = text("widget_hint", self.lang, action=self._action_name(move.action), why=move.explanation)
+        except VintError as err:
+            self.note = err.message(self.lang)
+        return self._update()
+
+    def undo(self) -> Update:
+        """Back to the learner's previous decision (practice games)."""
+        s = self.session
+        accepted = True
+        with s.saves_held():
+            try:
+                s.undo()
+                self.note = text("widget_undone", self.lang)
+            except VintError as err:
+                self.note = err.message(self.lang)
+                accepted = False
+        self.generation += 1
+        self.waiting = False
+        self.thinking = None
+        self.recent = ()
+        self._tricks_seen = len(s.deal.tricks)
+        return replace(self.advance(), accepted=accepted)
+
+    def claim(self) -> Update:
+        """Claim every remaining trick; accepted only if no defence can beat it (the session's message says)."""
+        s = self.session
+        ok = s.claim()
+        self.note = ""
+        self.waiting = False
+        self._tricks_seen = len(s.deal.tricks)
+        return self._update(accepted=ok)
+
+    def next_deal(self) -> Update:
+        """Score the finished deal on the sheet and deal the next one."""
+        s = self.session
+        with s.saves_held():
+            try:
+                s.next_deal()
+            except VintError as err:
+                self.note = err.message(self.lang)
+                return self._update(accepted=False)
+        self._reset_deal()
+        if self._answers_follow():
+            return self._update(new_deal=True, follow=True)
+        return replace(self.advance(), new_deal=True)
+
+    # -- the computer players --------------------------------------------------------------
+
+    def advance(self) -> Update:
+        """Let the computer players act until it is the learner's turn, the deal ends or a trick awaits a click;
+        or, ``timed`` under a pace, schedule the next one (:attr:`Update.pause`). Saves what changed."""
+        s = self.session
+        moves: list[BotMove] = []
+        pause: float | None = None
+        with s.saves_held():
+            if not (self.waiting or self.stopped or s.deal.is_finished or s.human_to_act()):
+                seconds = self.pause()
+                if seconds <= 0 or not self.timed:
+                    while (move := self._bot_step()) is not None:
+                        moves.append(move)
+                else:
+                    self.thinking = s.deal.to_act
+                    pause = seconds
+        s.save_if_changed()
+        return self._update(moves=tuple(moves), pause=pause)
+
+    def step(self, generation: int) -> Update | None:
+        """The computer player scheduled by an update of ``generation`` acts (None if the game has moved on since:
+        an undo, a new deal), and the next one is scheduled."""
+        if generation != self.generation:
+            return None
+        self.thinking = None
+        with self.session.saves_held():
+            move = self._bot_step()
+        update = self.advance()
+        return replace(update, moves=(move, *update.moves)) if move is not None else update
+
+    def _bot_step(self) -> BotMove | None:
+        if self.waiting or self.stopped:
+            return None
+        move = self.session.bot_step()
+        if move is None:
+            return None
+        if self.session.deal.phase is Phase.AUCTION or isinstance(move.action, Call):
+            self.recent = (*self.recent, move)[-3:]
+        else:
+            self.recent = ()
+        self._check_trick_done()
+        return move
+
+    def _check_trick_done(self) -> None:
+        """Under "confirm", stop after a completed trick (not after the last one: the review follows)."""
+        deal = self.session.deal
+        done = len(deal.tricks)
+        if done > self._tricks_seen:
+            self._tricks_seen = done
+            if self.pace == "confirm" and not deal.is_finished:
+                self.waiting = True
+
+    def _answers_follow(self) -> bool:
+        """Will work follow at once (the computer players' answers without a pause, or the review of a finished
+        deal)? Then a front end draws the learner's own action first."""
+        s = self.session
+        if s.deal.is_finished:
+            return True
+        if self.waiting or s.human_to_act():
+            return False
+        return self.pause() <= 0 or not self.timed
+
+    def _reset_deal(self) -> None:
+        self.generation += 1
+        self.waiting = False
+        self.thinking = None
+        self.recent = ()
+        self.note = ""
+        self._tricks_seen = len(self.session.deal.tricks)
+
+    def _update(self, **fields: Any) -> Update:
+        return Update(generation=self.generation, status=self.status(), **fields)
+
+    # -- what to draw ----------------------------------------------------------------------
+
+    def controls(self) -> Controls:
+        """The calls, cards and buttons to offer the learner now."""
+        s = self.session
+        idle = self.busy or self.stopped
+        legal = s.legal_actions() if not idle else ()
+        phase = s.deal.phase
+        return Controls(calls=tuple(a for a in legal if isinstance(a, Call)),
+                        cards=tuple(a for a in legal if isinstance(a, Card)),
+                        hint=s.human_to_act() and not idle, undo=s.can_undo() and self.thinking is None,
+                        undo_offered=s.practice, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
+                        next_deal=s.deal.is_finished)
+
+    def review(self) -> DealReview | None:
+        """The review of the current deal once it is finished (the four hands, the score, the reasons), else None."""
+        return self.session.review() if self.session.deal.is_finished else None
+
+    def status(self) -> str:
+        """The status line: what just happened and what to do now."""
+        s = self.session
+        lang = s.lang
+        deal = s.deal
+        view = s.view
+        parts: list[str] = []
+        if s.message:
+            parts.append(s.message)
+        if self.note:
+            parts.append(self.note)
+        for move in self.recent:
+            parts.append(text("widget_bot_call", lang, seat=move.seat, call=self._action_name(move.action)))
+        if view.phase is Phase.PLAY and view.tricks and (view.current_trick is None or not view.current_trick.cards):
+            parts.append(text("widget_trick_won", lang, n=len(view.tricks), seat=view.tricks[-1].winner))
+        if self.until_trick == 0 and (view.phase is Phase.AUCTION or self.stopped):
+            parts.append(auction_status(deal.auction, lang=lang))  # an auction lesson says where the auction stands
+        if self.stopped:
+            if self.until_trick:
+                parts.append(text("lesson_drill_done", lang, n=self.until_trick))
+        elif deal.is_finished:
+            parts.append(text("widget_deal_over", lang))
+        elif self.waiting:
+            parts.append(text("widget_confirm_trick", lang))
+        elif self.thinking is not None:
+            parts.append(text("widget_thinking", lang, seat=self.thinking))
+        elif s.human_to_act():
+            trick = view.current_trick
+            if view.phase is Phase.AUCTION:
+                parts.append(text("widget_your_call", lang))
+            elif trick is not None and trick.cards:
+                parts.append(text("widget_your_card_follow", lang, suit=trick.cards[0].suit.symbol))
+            else:
+                parts.append(text("widget_your_lead", lang))
+        elif deal.to_act is not None:
+            parts.append(text("your_turn", lang, seat=deal.to_act))
+        return " · ".join(p for p in parts if p)
+
+    def _action_name(self, action: Action) -> str:
+        return str(action) if isinstance(action, (Bid, Card)) else text("ui_pass", self.lang)

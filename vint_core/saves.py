@@ -1,0 +1,95 @@
+"""Saved games on disk: where they live, writing them safely, reading them back, keeping a damaged one aside.
+
+The table keeps one game in a JSON file (what is in it is :meth:`TableSession.to_json
+<vint_core.session.TableSession.to_json>`'s business; this module only stores it):
+
+* :func:`default_save_path`: ``$VINT_DATA_DIR/table.json`` if that variable is set, else
+  ``table.json`` in the user's data folder as the operating system names it (``platformdirs``:
+  ``~/.local/share/vint_core`` on Linux, ``~/Library/Application Support/vint_core`` on macOS,
+  ``%LOCALAPPDATA%\\vint_core`` on Windows);
+* :func:`write_json` writes atomically (a temporary file in the same folder, flushed, then renamed
+  over the old one), so a crash never leaves half a game;
+* :func:`read_json` reads a save; :func:`keep_aside` moves a save that cannot be read to
+  ``table.json.damaged-<time>``, unchanged, so nothing a learner played is deleted.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> path = Path(tempfile.mkdtemp()) / "games" / "table.json"
+>>> write_json(path, {"format": "example", "moves": ["1♥"]})
+>>> read_json(path)
+{'format': 'example', 'moves': ['1♥']}
+>>> keep_aside(path).name.startswith("table.json.damaged-"), path.exists()
+(True, False)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["APP_NAME", "data_dir", "default_save_path", "keep_aside", "read_json", "rng_from_json", "rng_to_json",
+           "write_json"]
+
+#: the folder name under the user's data folder
+APP_NAME = "vint_core"
+
+
+def data_dir() -> Path:
+    """The folder for saved games: ``$VINT_DATA_DIR`` if set, else the user's data folder for vint_core."""
+    base = os.environ.get("VINT_DATA_DIR")
+    if base:
+        return Path(base)
+    import platformdirs  # a session saves; the engine never imports this
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_save_path() -> Path:
+    """Where the table keeps its game: ``table.json`` in :func:`data_dir`."""
+    return data_dir() / "table.json"
+
+
+def write_json(path: Path, obj: Any) -> None:
+    """Write ``obj`` as JSON to ``path`` atomically (a temporary file, flushed to disk, then renamed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    data = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def read_json(path: Path) -> Any:
+    """The JSON value saved at ``path`` (``OSError``, ``UnicodeDecodeError`` or ``ValueError`` if unreadable)."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def keep_aside(path: Path) -> Path:
+    """Move the file at ``path``, unchanged, to ``<name>.damaged-<time>`` next to it; return its new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        n += 1
+    os.replace(path, aside)
+    return aside
+
+
+def rng_to_json(state: tuple[Any, ...]) -> list[Any]:
+    """A ``random.Random`` state (``getstate()``) as JSON values."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(obj: Any) -> tuple[Any, ...]:
+    """The ``random.Random`` state :func:`rng_to_json` wrote (``ValueError`` or ``TypeError`` if malformed)."""
+    state = (int(obj[0]), tuple(int(x) for x in obj[1]), obj[2])
+    random.Random().setstate(state)  # checks it
+    return state

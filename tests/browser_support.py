@@ -223,7 +223,7 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
             return False
 
     try:
-        wait_for(serving, timeout=90, interval=0.2)
+        wait_for(serving, seconds=90, interval=0.2)
         yield server
     finally:
         stop(process)

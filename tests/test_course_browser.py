@@ -64,7 +64,7 @@ def run_all_cells(page: Any, *, cells: int) -> None:
     def done() -> bool:
         prompts = [text.strip() for text in page.locator(PROMPTS).all_inner_texts()]
         return len(prompts) == cells and all(re.fullmatch(r"\[\d+\]:", text) for text in prompts)
-    bs.wait_for(done, timeout=90, interval=0.2)
+    bs.wait_for(done, seconds=90, interval=0.2)
 
 
 def set_theme(page: Any, theme: str) -> None:
@@ -106,7 +106,7 @@ def test_a_learner_runs_lesson_00_in_jupyterlab_and_deals_again_with_the_slider(
         handle.scroll_into_view_if_needed()
         handle.focus()
         page.keyboard.press("ArrowRight")
-        bs.wait_for(lambda: north_cards(page.locator(DEAL).nth(1)) == engine_north(2027), timeout=30)
+        bs.wait_for(lambda: north_cards(page.locator(DEAL).nth(1)) == engine_north(2027), seconds=30)
         assert page.locator(".widget-slider .widget-readout").first.inner_text().strip() == "2027"
         assert north_cards(page.locator(DEAL).first) == engine_north(2026)
         shoot(page, "course-00-slider-light-1280", page.locator(".widget-slider").first)

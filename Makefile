@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test
 comma := ,
 
-.PHONY: setup table course test lint chromium bench clean
+.PHONY: setup table course test lint chromium bench clean exercises
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -38,6 +38,10 @@ lint: setup
 test: setup chromium lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
+
+# the student versions of the exercises, made from the solution-first sources (never edit them by hand)
+exercises: setup
+	$(VENV)/bin/vint exercises release
 
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench

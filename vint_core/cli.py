@@ -44,7 +44,7 @@ from vint_core.rules import RULE_SETS, SEED, RuleSet
 from vint_core.seats import Seat
 
 #: modules that add subcommands: each provides ``register(subparsers) -> None``
-_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch",)
+_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.checks.command")
 
 __all__ = ["CommandError", "build_parser", "deal_diagram", "main", "output_paths", "rules_arg", "score_text"]
 

@@ -62,6 +62,11 @@ def deal_points_distractors(rules: RuleSet, contract: Contract, tricks: int, han
         flat = rules.replace(trick_value=TrickValue(rules.trick_value.per_level, 0))
         out.append((_points(score_contract(contract, tricks=tricks, honours=hands, rules=flat)), "no_nt_surcharge"))
     out.append((_points(_without(lines, lambda ln: ln.kind == "undertricks")), "no_undertricks"))
+    short = contract.tricks_needed - tricks
+    if short > 0 and any(ln.kind == "undertricks" for ln in lines):
+        single = _points(_without(lines, lambda ln: ln.kind == "undertricks"))
+        single[defenders.name] += short * tv
+        out.append((single, "undertricks_single"))
     return out
 
 

@@ -413,6 +413,11 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                      ("Under seed, progressive and whist_vint the rubber is one game to 1000; under short to 500.",
                       "Bei seed, progressive und whist_vint ist der Rubber eine Partie bis 1000; bei short bis "
                       "500.")),
+    "undertricks_single": (("undertricks at the trick value", "Unterstiche zum einfachen Stichwert"),
+                           ("Each trick short pays the defenders twice the trick value (under seed), besides "
+                            "their own trick points.",
+                            "Jeder fehlende Stich bringt den Verteidigern den doppelten Stichwert (bei seed), "
+                            "zusätzlich zu ihren eigenen Stichpunkten.")),
     "both_over_plays_on": (("no winner when both pass the target", "kein Sieger, wenn beide das Ziel erreichen"),
                            ("When both sides reach the target in the same deal, the higher total wins; only an "
                             "exact tie plays on.",

@@ -1,0 +1,161 @@
+"""Checks for the auction and play exercises: which bid outranks which, who wins a trick, the auction's end.
+
+The engine's :class:`~vint_core.rules.RuleSet`, :class:`~vint_core.auction.Auction`
+and :func:`~vint_core.play.trick_winner` give the right answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from vint_core.auction import Auction
+from vint_core.calls import Bid, Call, Strain
+from vint_core.cards import Card, Suit, deck
+from vint_core.checks import cases as gen
+from vint_core.checks.result import CheckResult
+from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, WrongType, run_check
+from vint_core.play import trick_winner as engine_trick_winner
+from vint_core.rules import SEED
+from vint_core.seats import Seat
+
+_BRIDGE_ORDER = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
+
+
+def _bridge_outranks(bid: Bid, other: Bid) -> bool:
+    return (bid.level, _BRIDGE_ORDER.index(bid.strain)) > (other.level, _BRIDGE_ORDER.index(other.strain))
+
+
+def _random_bid(rng: random.Random, *, level: int | None = None) -> Bid:
+    return Bid(level or rng.randint(1, 7), rng.choice(list(Strain)))
+
+
+def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+    """``fn(bid, other) -> bool``: may ``bid`` be made over ``other`` (higher level, or same level, higher strain)."""
+    rng = gen.checks_rng("outranks", seed)
+    qs = []
+    for _ in range(cases):
+        other = _random_bid(rng)
+        bid = _random_bid(rng, level=other.level if rng.random() < 0.6 else None)
+        right = SEED.outranks(bid, other)
+        why = "Vint's strains run ♠ < ♣ < ♦ < ♥ < NT; a bid must be higher, or as high in a higher strain"
+        qs.append(Case((bid, other), f"for {bid} over {other}", right, why,
+                       {"bridge_order": _bridge_outranks(bid, other)}))
+    return run_check("outranks", fn, qs, YES_NO)
+
+
+def _seat(value: Any) -> Seat | None:
+    if value is None:
+        return None
+    if not isinstance(value, Seat):
+        raise WrongType("the answer should be a Seat, like Seat.NORTH")
+    return value
+
+
+SEAT = Answers(_seat, lambda s: "nobody (passed out)" if s is None else str(s))
+
+
+def _trick_cards(rng: random.Random) -> tuple[Card, ...]:
+    led = rng.choice(list(Suit))
+    pool = list(deck())
+    rng.shuffle(pool)
+    first = next(c for c in pool if c.suit == led)
+    out = [first]
+    for c in pool:
+        if len(out) == 4:
+            break
+        if c not in out and (c.suit == led) == (rng.random() < 0.6):
+            out.append(c)
+    return tuple(out)
+
+
+def _any_suit_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Seat:
+    trumps = [i for i, c in enumerate(cards) if c.suit == trump]
+    pool = trumps or range(len(cards))
+    best = max(pool, key=lambda i: (cards[i].rank, -i))
+    return leader.offset(best)
+
+
+def _trick_text(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> str:
+    plays = ", ".join(f"{leader.offset(i).letter} {c}" for i, c in enumerate(cards))
+    return f"for the trick {plays} ({'no-trump' if trump is None else f'{trump.symbol} trumps'})"
+
+
+def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+    """``fn(leader, cards, trump) -> Seat``: the seat winning a trick (``cards`` as played; ``trump`` a Suit, None)."""
+    rng = gen.checks_rng("trick_winner", seed)
+    qs = []
+    for _ in range(cases):
+        leader = rng.choice(list(Seat))
+        cards = _trick_cards(rng)
+        trump = rng.choice([*Suit, None])
+        right = engine_trick_winner(leader, cards, trump)
+        why = "the highest trump wins; without a trump, the highest card of the suit led"
+        qs.append(Case((leader, cards, trump), _trick_text(leader, cards, trump), right, why,
+                       {"highest_card_wins": _any_suit_winner(leader, cards, trump)}))
+    return run_check("trick_winner", fn, qs, SEAT)
+
+
+def _calls_text(calls: Sequence[Call]) -> str:
+    return " ".join(str(c) for c in calls) or "no calls yet"
+
+
+def _three_pass_over(calls: Sequence[Call]) -> bool:
+    if len(calls) >= 4 and all(c.is_pass for c in calls[:4]):
+        return True
+    return any(c.is_bid for c in calls) and len(calls) >= 3 and all(c.is_pass for c in calls[-3:])
+
+
+def _replay(dealer: Seat, calls: Sequence[Call]) -> Auction:
+    auction = Auction(dealer, SEED)
+    for call in calls:
+        auction = auction.apply(call)
+    return auction
+
+
+def auction_over(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+    """``fn(calls) -> bool``: is the auction over after these calls (rule set ``seed``)."""
+    rng = gen.checks_rng("auction_over", seed)
+    qs = []
+    for _ in range(cases):
+        calls = gen.auction_calls(rng, dealer=Seat.NORTH)
+        # cut where it is interesting: after three passes that follow a bid, at the end, or anywhere
+        spots = [i + 1 for i in range(3, len(calls))
+                 if all(c.is_pass for c in calls[i - 2:i + 1]) and any(c.is_bid for c in calls[:i])]
+        r = rng.random()
+        cut = rng.choice(spots) if spots and r < 0.4 else len(calls) if r < 0.7 else rng.randint(0, len(calls))
+        shown = calls[:cut]
+        right = _replay(Seat.NORTH, shown).is_over
+        why = ("4 passes with no bid pass the deal out; after a bid, 8 passes in a row end the auction")
+        qs.append(Case((list(shown),), f"for the calls {_calls_text(shown)}", right, why,
+                       {"three_pass_end": _three_pass_over(shown)}))
+    return run_check("auction_over", fn, qs, YES_NO)
+
+
+def _bridge_declarer(dealer: Seat, calls: Sequence[Call]) -> Seat | None:
+    seats = [dealer.offset(i) for i in range(len(calls))]
+    bids = [(s, c) for s, c in zip(seats, calls, strict=True) if isinstance(c, Bid)]
+    if not bids:
+        return None
+    last_seat, last = bids[-1]
+    return next(s for s, c in bids if s.side == last_seat.side and isinstance(c, Bid) and c.strain == last.strain)
+
+
+def declarer(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+    """``fn(dealer, calls) -> Seat | None``: who declares after a finished auction (None if passed out)."""
+    rng = gen.checks_rng("declarer", seed)
+    qs = []
+    for _ in range(cases):
+        dealer = rng.choice(list(Seat))
+        calls = gen.auction_calls(rng, dealer=dealer, bid_chance=0.45)
+        contract = _replay(dealer, calls).contract
+        right = None if contract is None else contract.declarer
+        why = "the player who made the final bid declares"
+        qs.append(Case((dealer, list(calls)), f"for the auction {dealer} dealt: {_calls_text(calls)}", right, why,
+                       {"bridge_declarer": _bridge_declarer(dealer, calls)}))
+    return run_check("declarer", fn, qs, SEAT)
+
+
+__all__ = ["SEAT", "auction_over", "declarer", "outranks", "trick_winner"]
+

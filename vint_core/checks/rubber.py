@@ -1,0 +1,130 @@
+"""Checks for the rubber and records exercises: a rubber's winner and totals, a PBN match's score sheet.
+
+The engine's :class:`~vint_core.rubber.Rubber`, :func:`~vint_core.rubber.rubbers_of`
+and the PBN reader (:mod:`vint_core.pbn`) give the right answers, over
+deals really dealt, bid and played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from vint_core.checks import cases as gen
+from vint_core.checks.result import CheckResult
+from vint_core.checks.runner import Answers, Case, WrongType, run_check, show_pair
+from vint_core.deal import Deal
+from vint_core.rubber import Rubber, rubbers_of
+from vint_core.seats import Seat, Side
+
+RubberAnswer = tuple[Side, int, int] | None
+
+
+def _rubber_answer(value: Any) -> RubberAnswer:
+    if value is None:
+        return None
+    try:
+        winner, ns, ew = value
+    except (TypeError, ValueError):
+        raise WrongType("the answer should be None, or (winner, N–S total, E–W total)") from None
+    if not isinstance(winner, Side):
+        raise WrongType("the winner should be a Side, Side.NS or Side.EW")
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (ns, ew)):
+        raise WrongType("the totals should be whole numbers")
+    return (winner, ns, ew)
+
+
+def _show_rubber(value: RubberAnswer) -> str:
+    if value is None:
+        return "no winner yet"
+    winner, ns, ew = value
+    return f"{winner} win with N–S {ns}, E–W {ew}"
+
+
+RUBBER = Answers(_rubber_answer, _show_rubber)
+
+
+def _played_rubber(rng: random.Random, *, stop_early: bool) -> Rubber:
+    rubber = Rubber(first_dealer=rng.choice(list(Seat)))
+    stop = rng.randint(1, 3) if stop_early else 99
+    while not rubber.is_finished and len(rubber.deals) < stop:
+        deal = rubber.new_deal(seed=rng)
+        target = gen.contract(rng)
+        for call in gen.bidding(deal.dealer, target):
+            deal = deal.apply(call)
+        while not deal.is_finished:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+        rubber = rubber.record(deal)
+    return rubber
+
+
+def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0) -> CheckResult:
+    """``fn(deal_points) -> None | (winner, ns, ew)``: the rubber after deals worth these (N–S, E–W) points.
+
+    ``None`` while nobody has won; once a side has won, the winner and both totals,
+    the rubber bonus included (rule set ``seed``: 1000 to win, the higher total if
+    both pass it in the same deal, 250 for the rubber).
+    """
+    rng = gen.checks_rng("rubber_result", seed)
+    qs = []
+    for _ in range(cases):
+        rubber = _played_rubber(rng, stop_early=rng.random() < 0.3)
+        points = [(rd.points[Side.NS], rd.points[Side.EW]) for rd in rubber.deals]
+        t = rubber.totals
+        right: RubberAnswer = None if rubber.winner is None else (rubber.winner, t[Side.NS], t[Side.EW])
+        wrong: dict[str, Any] = {}
+        if rubber.winner is not None:
+            bonus = rubber.rules.rubber_bonus
+            plain = (t[Side.NS] - (bonus if rubber.winner == Side.NS else 0),
+                     t[Side.EW] - (bonus if rubber.winner == Side.EW else 0))
+            wrong["no_rubber_bonus"] = (rubber.winner, *plain)
+            why = f"after the last deal N–S have {plain[0]}, E–W {plain[1]}; the winner adds {bonus}"
+        else:
+            why = f"nobody has reached {rubber.rules.game_target} yet"
+        described = "for deals worth " + "; ".join(show_pair(p) for p in points)
+        qs.append(Case((points,), described, right, why, wrong))
+    return run_check("rubber_result", fn, qs, RUBBER)
+
+
+def _sheet(value: Any) -> list[tuple[int, int]]:
+    try:
+        rows = [tuple(row) for row in value]
+    except TypeError:
+        raise WrongType("the answer should be a list with (N–S, E–W) totals for each rubber") from None
+    if not all(len(r) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rows):
+        raise WrongType("each rubber's row should be two whole numbers, (N–S, E–W)")
+    return [(int(r[0]), int(r[1])) for r in rows]
+
+
+SHEET = Answers(_sheet, lambda rows: "; ".join(show_pair(r) for r in rows) or "no rubbers")
+
+
+def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0) -> CheckResult:
+    """``fn(pbn_text) -> [(ns, ew), …]``: each rubber's totals for a match written as PBN (rubber bonus included)."""
+    from vint_core import pbn
+
+    rng = gen.checks_rng("score_sheet", seed)
+    qs = []
+    for _ in range(cases):
+        deals: list[Deal] = []
+        rubber = Rubber(first_dealer=rng.choice(list(Seat)))
+        for _deal in range(rng.randint(1, 7)):
+            if rubber.is_finished:
+                rubber = rubber.next_rubber()
+            deal = rubber.new_deal(seed=rng, board=str(len(deals) + 1))
+            for call in gen.bidding(deal.dealer, gen.contract(rng)):
+                deal = deal.apply(call)
+            while not deal.is_finished:
+                deal = deal.apply(rng.choice(deal.legal_actions()))
+            rubber = rubber.record(deal)
+            deals.append(deal)
+        text = pbn.dumps(deals, generator="vint_core.checks")
+        rubbers = rubbers_of(pbn.loads(text))
+        right = [(r.totals[Side.NS], r.totals[Side.EW]) for r in rubbers]
+        why = f"{len(rubbers)} rubber(s): " + ", ".join(
+            f"{'won by ' + str(r.winner) if r.winner is not None else 'unfinished'}" for r in rubbers)
+        qs.append(Case((text,), f"for a match of {len(deals)} deals", right, why))
+    return run_check("score_sheet", fn, qs, SHEET)
+
+
+__all__ = ["RUBBER", "SHEET", "rubber_result", "score_sheet"]

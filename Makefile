@@ -1,12 +1,13 @@
-# Two commands for a fresh machine:
+# Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
+#   make course  set up .venv and open the course (notebooks/) in JupyterLab at its first lesson
 #   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test
 comma := ,
 
-.PHONY: setup table test lint chromium axe bench clean exercises
+.PHONY: setup table course test lint chromium axe bench clean exercises
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -33,11 +34,16 @@ tests/node/node_modules/axe-core/axe.min.js: tests/node/package.json
 table: setup
 	$(VENV)/bin/vint table
 
+course: setup
+	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
 test: setup chromium axe lint
+	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
 
 # the student versions of the exercises, made from the solution-first sources (never edit them by hand)

@@ -1,6 +1,7 @@
 """Running the table in a real browser: Voilà on a free 127.0.0.1 port, Debian's Chromium driven by Playwright.
 
-Used by ``tests/test_app_browser.py`` and ``bench/table.py``. Nothing here
+Used by ``tests/test_app_browser.py`` and ``bench/table.py``; ``jupyterlab_server`` serves the course's
+notebooks in JupyterLab for ``tests/test_course_browser.py``. Nothing here
 downloads a browser: Chromium must be installed (``apt-get install chromium``)
 at ``/usr/bin/chromium``, and its absence is an error, not a reason to skip.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -59,6 +61,16 @@ class Server:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """End a server this module started: politely, then for sure."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextmanager
 def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: str = "voila",
                  extra: tuple[str, ...] = ("--show_tracebacks=True",), preheat: bool = True,
@@ -77,12 +89,7 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
         wait_until_serving(server.url, process=process, timeout=90)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @contextmanager
@@ -148,3 +155,75 @@ def click_and_wait(page: Any, locator: Any, *, seconds: float = 30.0) -> float:
     locator.click()
     wait_for(lambda: render_count(page) > before, seconds=seconds, interval=0.005)
     return time.monotonic() - started
+
+
+# -- JupyterLab, for the course's notebooks ---------------------------------------------------------------------
+
+# JupyterLab settings for a test: every cell kept in the page (no windowing), no news prompt
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+}
+
+
+class LabServer(Server):
+    """A running JupyterLab: its address, the token that opens it, the folder it serves."""
+
+    def __init__(self, *, token: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.token = token
+
+    def lab_url(self, path: str) -> str:
+        """The address that opens ``path`` (relative to the served folder) in JupyterLab."""
+        return f"{self.url}lab/tree/{path}?token={self.token}"
+
+
+@contextmanager
+def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
+                      name: str = "jupyterlab") -> Iterator[LabServer]:
+    """JupyterLab serving ``root`` on a free 127.0.0.1 port, with a fresh token and its own settings and workspaces.
+
+    The page gets ``window.jupyterapp`` (to run commands: run all cells, change the theme). Serve a copy of the
+    notebooks: JupyterLab saves an open notebook, outputs and all, every two minutes.
+    """
+    import json
+    import secrets
+    import urllib.request
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    state = root.parent / f"{root.name}-lab-state"
+    settings = state / "settings"
+    for plugin, values in LAB_SETTINGS.items():
+        package, _, file = plugin.partition("/")
+        extension, _, leaf = file.partition("/")
+        (settings / package / extension).mkdir(parents=True, exist_ok=True)
+        (settings / package / extension / leaf).write_text(json.dumps(values), encoding="utf-8")
+    environ = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings),
+               "JUPYTERLAB_WORKSPACES_DIR": str(state / "workspaces"), "JUPYTER_RUNTIME_DIR": str(state / "runtime"),
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), **(env or {})}
+    port = free_port()
+    token = secrets.token_hex(16)
+    log = ARTIFACTS / f"{name}.log"
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.ip={HOST}", f"--ServerApp.port={port}",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+               "--LabApp.expose_app_in_browser=True", "--LabApp.extension_manager=readonly",
+               *(["--allow-root"] if os.geteuid() == 0 else [])]
+    with open(log, "wb") as out:
+        process = subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT)
+    server = LabServer(token=token, port=port, process=process, data_dir=root, log=log)
+
+    def serving() -> bool:
+        if process.poll() is not None:
+            raise OSError(f"JupyterLab stopped with exit code {process.returncode}: see {log}")
+        try:
+            with urllib.request.urlopen(f"{server.url}api", timeout=2):
+                return True
+        except OSError:
+            return False
+
+    try:
+        wait_for(serving, seconds=90, interval=0.2)
+        yield server
+    finally:
+        stop(process)

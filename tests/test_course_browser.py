@@ -1,0 +1,123 @@
+"""The course in a real browser: JupyterLab on a free 127.0.0.1 port, Debian's Chromium driven by Playwright.
+
+A learner opens lesson 00, runs all its cells, sees the deal the text describes
+drawn on the page, moves the seed slider and sees the next deal, and meets no
+error output. Screenshots at 1280 px and 390 px wide, in JupyterLab's light and
+dark themes, are kept under ``test-artifacts/``.
+
+JupyterLab serves a copy of the course (it saves an open notebook, outputs and
+all). Missing Chromium, JupyterLab or Playwright fails this test: it never skips.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import browser_support as bs
+
+from vint_core import Deal, Seat
+
+LESSON = "00-welcome.ipynb"
+DEAL = ".jp-OutputArea-output .vint-deal"
+ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+          '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+PROMPTS = ".jp-CodeCell .jp-InputArea-prompt"
+# the open notebook's kernel has started and waits for work
+KERNEL_READY = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const kernel = panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel;
+    return Boolean(kernel && kernel.status === "idle" && document.querySelector(".jp-Notebook .jp-CodeCell"));
+}"""
+
+
+def copy_course(root: Path) -> Path:
+    """The notebooks and the rules they link to, as a learner's checkout has them."""
+    for folder in ("notebooks", "docs"):
+        shutil.copytree(bs.ROOT / folder, root / folder)
+    return root
+
+
+def code_cells(name: str) -> int:
+    notebook = json.loads((bs.ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return sum(cell["cell_type"] == "code" for cell in notebook["cells"])
+
+
+def north_cards(deal: Any) -> set[str]:
+    """The cards the page shows in North's place of one drawn deal."""
+    return {card.get_attribute("data-card") for card in deal.locator(".vint-area-north [data-card]").all()}
+
+
+def engine_north(seed: int) -> set[str]:
+    return {card.pbn for card in Deal.new(dealer=Seat.NORTH, seed=seed).hand(Seat.NORTH)}
+
+
+def run_all_cells(page: Any, *, cells: int) -> None:
+    """Run the open notebook from the top, as Run ▸ Run All Cells does, and wait until every cell has run."""
+    page.wait_for_function(KERNEL_READY, timeout=90_000)
+    # not awaited: the command's promise may settle long after the cells have run
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+    def done() -> bool:
+        prompts = [text.strip() for text in page.locator(PROMPTS).all_inner_texts()]
+        return len(prompts) == cells and all(re.fullmatch(r"\[\d+\]:", text) for text in prompts)
+    bs.wait_for(done, seconds=90, interval=0.2)
+
+
+def set_theme(page: Any, theme: str) -> None:
+    page.evaluate(f"() => {{ window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}}); }}")
+    light = "true" if theme == "JupyterLab Light" else "false"
+    page.wait_for_selector(f"body[data-jp-theme-light='{light}']", state="attached", timeout=30_000)
+    page.wait_for_timeout(300)  # the theme's stylesheet settles
+
+
+def shoot(page: Any, name: str, target: Any) -> None:
+    target.scroll_into_view_if_needed()
+    page.wait_for_timeout(200)
+    bs.screenshot(page, name)
+
+
+def test_a_learner_runs_lesson_00_in_jupyterlab_and_deals_again_with_the_slider(tmp_path: Path) -> None:
+    bs.require_tools()
+    root = copy_course(bs.clean_dir(tmp_path / "course"))
+    with bs.jupyterlab_server(root=root, name="course-jupyterlab") as server, bs.chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page_errors: list[str] = []
+        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+        page.goto(server.lab_url(f"notebooks/{LESSON}"))
+        run_all_cells(page, cells=code_cells(LESSON))
+
+        # the deal the text describes, and the slider's deal below it, are on the page; no cell failed
+        deals = page.locator(DEAL)
+        assert deals.count() == 2
+        deals.first.scroll_into_view_if_needed()
+        assert deals.first.is_visible()
+        assert north_cards(deals.first) == engine_north(2026)
+        assert north_cards(deals.nth(1)) == engine_north(2026)
+        assert page.locator(ERRORS).count() == 0
+        assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
+        shoot(page, "course-00-light-1280", deals.first)
+
+        # the control: one step of the slider deals seed 2027, under the slider
+        handle = page.locator(".widget-slider .noUi-handle").first
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        page.keyboard.press("ArrowRight")
+        bs.wait_for(lambda: north_cards(page.locator(DEAL).nth(1)) == engine_north(2027), seconds=30)
+        assert page.locator(".widget-slider .widget-readout").first.inner_text().strip() == "2027"
+        assert north_cards(page.locator(DEAL).first) == engine_north(2026)
+        shoot(page, "course-00-slider-light-1280", page.locator(".widget-slider").first)
+
+        set_theme(page, "JupyterLab Dark")
+        shoot(page, "course-00-dark-1280", page.locator(DEAL).first)
+        # a phone: the learner closes the side panels (JupyterLab keeps the file browser open)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+        shoot(page, "course-00-dark-390", page.locator(DEAL).first)
+        set_theme(page, "JupyterLab Light")
+        shoot(page, "course-00-light-390", page.locator(DEAL).first)
+        assert page.locator(ERRORS).count() == 0
+        assert not page_errors, page_errors

@@ -42,7 +42,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from vint_core.analysis import contract_dd_tricks, contract_scores, dd_table
+from vint_core.analysis import contract_scores, dd_table
 from vint_core.bots import BOT_NAMES, Bot, make_bot
 from vint_core.calls import Bid, Strain
 from vint_core.deal import Action, Deal
@@ -52,7 +52,7 @@ from vint_core.simulate import SimulationResult, play_table, progress_bar, simul
 from vint_core.views import SeatView
 
 
-def declarer_gap(result: SimulationResult) -> dict[str, tuple[float, int]]:
+def declarer_gap(result: SimulationResult, cache: DDCache) -> dict[str, tuple[float, int]]:
     """Per bot: mean (double-dummy tricks − tricks taken) of its declaring side, and the number of contracts."""
     gaps: dict[str, list[int]] = defaultdict(list)
     for outcome in result.outcomes:
@@ -63,8 +63,7 @@ def declarer_gap(result: SimulationResult) -> dict[str, tuple[float, int]]:
             # table 1: first bot N–S; table 2 (duplicate): first bot E–W
             first_side = Side.NS if t == 0 else Side.EW
             bot = result.ns if contract.side is first_side else result.ew
-            dd = contract_dd_tricks(deal)
-            assert dd is not None
+            dd = cache.table(deal)[contract.strain, contract.declarer]
             gaps[bot].append(dd - deal.declarer_tricks)
     return {bot: (sum(g) / len(g), len(g)) for bot, g in gaps.items()}
 
@@ -359,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\nDeclarer play against double dummy (tricks below the DD result of the same contract)")
         gaps: dict[str, list[tuple[float, int]]] = defaultdict(list)
         for res in results:
-            for bot, gap in declarer_gap(res).items():
+            for bot, gap in declarer_gap(res, cache).items():
                 gaps[bot].append(gap)
         for bot, items in gaps.items():
             n = sum(k for _, k in items)

@@ -15,7 +15,14 @@ Prints, with the command line used:
   each bot won and the points of the finished rubbers;
 * declarer play against the double-dummy limit: for each bot, the mean number of
   tricks its declaring side takes below the double-dummy result of the same
-  contract (negative: more than double dummy, thanks to the defenders).
+  contract (negative: more than double dummy, thanks to the defenders);
+* bidding against the double-dummy best contract (:func:`bidding_shortfall`): for
+  each bot, the mean Vint points its side loses, per contract it declares, to the
+  best contract it could have declared over the opponents' last bid, both played
+  double dummy; with a 95% interval, and per deal;
+* ``--old REF``: the current RuleBot against RuleBot as it is at the git revision
+  ``REF`` (its four bot modules are read with ``git show`` into a temporary package
+  for this run only), in duplicate on the same seeded deals, with both shortfalls.
 
 These are measurements, never assertions; nothing here runs in the test suite.
 """
@@ -23,19 +30,29 @@ These are measurements, never assertions; nothing here runs in the test suite.
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import random
 import shlex
+import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
 
-from vint_core.analysis import contract_dd_tricks
-from vint_core.bots import BOT_NAMES
+from vint_core.analysis import contract_scores, dd_table
+from vint_core.bots import BOT_NAMES, Bot, make_bot
+from vint_core.calls import Bid, Strain
+from vint_core.deal import Action, Deal
 from vint_core.rules import RuleSet
-from vint_core.seats import Side
-from vint_core.simulate import SimulationResult, progress_bar, simulate
+from vint_core.seats import Seat, Side
+from vint_core.simulate import SimulationResult, play_table, progress_bar, simulate
+from vint_core.views import SeatView
 
 
-def declarer_gap(result: SimulationResult) -> dict[str, tuple[float, int]]:
+def declarer_gap(result: SimulationResult, cache: DDCache) -> dict[str, tuple[float, int]]:
     """Per bot: mean (double-dummy tricks − tricks taken) of its declaring side, and the number of contracts."""
     gaps: dict[str, list[int]] = defaultdict(list)
     for outcome in result.outcomes:
@@ -46,10 +63,120 @@ def declarer_gap(result: SimulationResult) -> dict[str, tuple[float, int]]:
             # table 1: first bot N–S; table 2 (duplicate): first bot E–W
             first_side = Side.NS if t == 0 else Side.EW
             bot = result.ns if contract.side is first_side else result.ew
-            dd = contract_dd_tricks(deal)
-            assert dd is not None
+            dd = cache.table(deal)[contract.strain, contract.declarer]
             gaps[bot].append(dd - deal.declarer_tricks)
     return {bot: (sum(g) / len(g), len(g)) for bot, g in gaps.items()}
+
+
+DDTable = dict[tuple[Strain, Seat], int]
+
+
+class DDCache:
+    """Double-dummy tables by the hands as dealt, kept in a JSON file between runs (the seeded deals repeat)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = Path(path) if path else None
+        self.tables: dict[str, list[int]] = {}
+        if self.path is not None and self.path.exists():
+            self.tables = json.loads(self.path.read_text())
+        self.added = 0
+
+    def table(self, deal: Deal) -> DDTable:
+        key = ",".join(str(deal.hands[seat]._mask) for seat in Seat)
+        keys = [(strain, seat) for strain in deal.rules.strain_order for seat in Seat]
+        found = self.tables.get(key)
+        if found is None or len(found) != len(keys):
+            table = dd_table(deal)
+            self.tables[key] = [table[k] for k in keys]
+            self.added += 1
+            return table
+        return dict(zip(keys, found, strict=True))
+
+    def save(self) -> None:
+        if self.path is not None and self.added:
+            self.path.write_text(json.dumps(self.tables))
+            self.added = 0
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """What one declaring side's bidding lost to the double-dummy best contract (see :func:`bidding_shortfall`)."""
+
+    side: Side
+    #: the best margin the side could have had minus the margin it got, in Vint points
+    points: int
+    #: the part of it a better level in the same strain, same declarer, would have saved
+    level: int
+    #: +1 overbid (a lower level was better), -1 underbid (a higher one was), 0 the level was right
+    direction: int
+
+
+def bidding_shortfall(deal: Deal, table: DDTable | None = None) -> Shortfall | None:
+    """What the declaring side of a finished deal lost by its bidding (None when the deal was passed out).
+
+    The measure: among the contracts the declaring side could still have declared
+    over the opponents' last bid (every level and strain of the rule set, either
+    partner declaring), the largest margin (the side's points minus the opponents',
+    the deal's own points with honours as dealt, :func:`vint_core.analysis.contract_scores`),
+    minus the margin of the contract it reached; both played double dummy. It is
+    never negative, and the opponents' choices cost the side nothing: a contract
+    they bid over, or one they would have had to let the side play, is not held
+    against it. The rubber bonus is left out (a deal's own points only).
+    """
+    contract = deal.contract
+    if contract is None:
+        return None
+    side = contract.side
+    rules = deal.rules
+    theirs = [call for seat, call in deal.auction.calls_by() if seat.side is not side and isinstance(call, Bid)]
+    floor = rules.bid_rank(theirs[-1]) if theirs else None
+    open_to_us = [score for score in contract_scores(deal, table=table) if score.contract.side is side
+                  and (floor is None or (rules.bid_rank(score.contract.bid) or 0) > floor)]
+    reached = next(score for score in open_to_us if score.contract == contract)
+    best = max(open_to_us, key=lambda score: score.margin(side))
+    same = max((score for score in open_to_us if score.contract.strain is contract.strain
+                and score.contract.declarer is contract.declarer), key=lambda score: score.margin(side))
+    direction = (same.contract.level < contract.level) - (same.contract.level > contract.level)
+    return Shortfall(side, best.margin(side) - reached.margin(side), same.margin(side) - reached.margin(side),
+                     direction)
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * (var / n) ** 0.5
+
+
+def shortfalls(result: SimulationResult, cache: DDCache) -> dict[str, list[Shortfall]]:
+    """Per bot: what each contract its side declared lost to the best (:func:`bidding_shortfall`)."""
+    out: dict[str, list[Shortfall]] = {result.ns: [], result.ew: []}
+    for outcome in result.outcomes:
+        for t, deal in enumerate(outcome.tables):
+            found = bidding_shortfall(deal, cache.table(deal) if deal.contract is not None else None)
+            if found is not None:
+                out[result.table_bots(t)[found.side]].append(found)
+    cache.save()
+    return out
+
+
+def print_shortfalls(per_bot: dict[str, list[Shortfall]], *, deals: int) -> None:
+    """Per bot: mean shortfall per contract declared (95% interval), per deal at a table, and its parts."""
+    for bot, found in per_bot.items():
+        mean, half = mean_ci([float(f.points) for f in found])
+        n = max(1, len(found))
+        over = sum(f.level for f in found if f.direction > 0) / n
+        under = sum(f.level for f in found if f.direction < 0) / n
+        down = sum(1 for f in found if f.direction > 0) / n
+        print(f"  {bot:<11} {mean:6.1f} ± {half:4.1f} points per contract declared ({len(found)} contracts), "
+              f"{sum(f.points for f in found) / max(1, deals):6.1f} per deal and table; of the {mean:.1f}: "
+              f"too high {over:.1f} (in {down:.0%} of contracts), too low {under:.1f}, "
+              f"strain or declarer {mean - over - under:.1f}")
 
 
 def rubber_figures(result: SimulationResult) -> tuple[dict[str, int], dict[str, int], int]:
@@ -69,30 +196,144 @@ def rubber_figures(result: SimulationResult) -> tuple[dict[str, int], dict[str, 
     return won, points, finished
 
 
+class TimedBot:
+    """A bot that records each decision's wall-clock and CPU time (DDS's threads included)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[tuple[float, float]] = []
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        wall, cpu = time.perf_counter(), time.process_time()
+        action = self.bot.choose(view, rng)
+        self.times.append((time.perf_counter() - wall, time.process_time() - cpu))
+        return action
+
+    def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
+        return self.bot.explain(view, action, lang)
+
+
+def quantile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted values, as ``vint simulate`` reports them."""
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))] if sorted_values else 0.0
+
+
+def old_rule_bot(ref: str, where: Path) -> Bot:
+    """RuleBot as it is at git revision ``ref``: its bot modules copied from ``git show`` into a package
+    under ``where`` (for this run only) that shares the engine with the current code."""
+    package = where / "vint_old_bots"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    for module in ("base", "evaluation", "guide", "rule_bot"):
+        source = subprocess.run(["git", "show", f"{ref}:vint_core/bots/{module}.py"], check=True,
+                                capture_output=True, text=True).stdout
+        (package / f"{module}.py").write_text(source.replace("vint_core.bots.", "vint_old_bots."))
+    sys.path.insert(0, str(where))
+    bot: Bot = importlib.import_module("vint_old_bots.rule_bot").RuleBot()
+    bot.name = f"rule@{ref}"
+    return bot
+
+
+def duplicate_against_old(*, ref: str, deals: int, seed: int, rules: RuleSet,
+                          cache: DDCache) -> tuple[list[float], dict[str, list[Shortfall]]]:
+    """The current RuleBot against RuleBot at ``ref`` on both tables of ``deals`` seeded deals (one process).
+
+    Returns each deal's duplicate score for the current bot (its margin averaged over the two
+    tables, as ``vint simulate --duplicate`` counts it) and both bots' bidding shortfalls.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        old = old_rule_bot(ref, Path(tmp))
+        new = make_bot("rule")
+        tables = [list(play_table(first=new, second=old, deals=deals, seed=seed, rules=rules, table=t))
+                  for t in (0, 1)]
+    diffs: list[float] = []
+    short: dict[str, list[Shortfall]] = {"rule": [], old.name: []}
+    for index in range(deals):
+        margins = []
+        for t, side in ((0, Side.NS), (1, Side.EW)):
+            deal = tables[t][index].deal
+            points = deal.points()
+            margins.append(points[side] - points[side.other])
+            found = bidding_shortfall(deal, cache.table(deal) if deal.contract is not None else None)
+            if found is not None:
+                short["rule" if found.side is side else old.name].append(found)
+        diffs.append(sum(margins) / 2)
+    cache.save()
+    return diffs, short
+
+
+def sensitivity(*, variants: list[tuple[float, float]], deals: int, seed: int, rules: RuleSet,
+                cache: DDCache) -> None:
+    """RuleBot's bidding shortfall in self-play (all four seats RuleBot, one table) when its bidding is made
+    bolder or more careful, for this run only: each variant (shift, hopeless) takes ``shift`` tricks off the
+    side's trick estimate (negative: adds them) and lets the bot bid up to ``hopeless`` tricks beyond it."""
+    from vint_core.bots import rule_bot
+
+    tricks, hopeless = rule_bot._Bidder.tricks, rule_bot.HOPELESS
+    try:
+        for shift, limit in variants:
+            def shifted(bidder: rule_bot._Bidder, strain: Strain, shift: float = shift) -> float:
+                return tricks(bidder, strain) - shift
+
+            rule_bot._Bidder.tricks = shifted  # type: ignore[method-assign, assignment]
+            rule_bot.HOPELESS = limit
+            res = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+            print(f"  trick estimate {-shift or 0.0:+.1f}, bids up to {limit:.1f} tricks beyond it"
+                  f"{'  (as shipped)' if (shift, limit) == (0.0, hopeless) else ''}:")
+            print_shortfalls({"rule": shortfalls(res, cache)["rule"]}, deals=deals)
+    finally:
+        rule_bot._Bidder.tricks = tricks  # type: ignore[method-assign]
+        rule_bot.HOPELESS = hopeless
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--timing-deals", type=int, default=4)
+    parser.add_argument("--timing-bots", default=",".join(BOT_NAMES), help="the bots timed, comma-separated")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="seed")
-    parser.add_argument("--skip-timing", action="store_true")
+    parser.add_argument("--parts", default="timing,duplicate",
+                        help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity")
+    parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
+                        help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
+                             "beyond it the bot may bid)")
+    parser.add_argument("--pairs", default="rule:random,sim-normal:rule",
+                        help="the duplicate matches, FIRST:SECOND, comma-separated (rule:rule measures RuleBot's "
+                             "bidding on its own)")
+    parser.add_argument("--old", default=None, help="the git revision of the old RuleBot for the part 'old' "
+                        "(default: where this branch left main, git merge-base HEAD main)")
+    parser.add_argument("--dd-cache", default=None,
+                        help="a JSON file keeping the double-dummy tables of the deals between runs")
+    parser.add_argument("--skip-timing", action="store_true", help="the same as leaving 'timing' out of --parts")
     args = parser.parse_args(argv)
     rules = RuleSet.named(args.rules)
+    parts = set(args.parts.split(","))
+    if args.skip_timing:
+        parts.discard("timing")
+    cache = DDCache(args.dd_cache)
     print("$ " + shlex.join([sys.executable, *sys.argv]))
     start = time.monotonic()
 
-    if not args.skip_timing:
-        print(f"\nDecision time per bot ({args.timing_deals} deals each, one process, seconds)")
-        print(f"{'bot':<12} {'decisions':>9} {'p50':>8} {'p95':>8} {'max':>8}")
-        for name in BOT_NAMES:
-            res = simulate(deals=args.timing_deals, ns=name, ew="rule", rules=rules, seed=args.seed, workers=1)
-            times = sorted(t for o in res.outcomes for t in o.times[0])
-            info = res.decision_times()["ns"]
-            print(f"{name:<12} {len(times):>9} {info['p50']:>8.4f} {info['p95']:>8.4f} {times[-1]:>8.4f}")
+    if "timing" in parts:
+        print(f"\nDecision time per bot ({args.timing_deals} deals each against rule, one process, seconds; "
+              "wall clock and the process's CPU time, which a busy machine does not inflate)")
+        print(f"{'bot':<12} {'decisions':>9} {'p50':>8} {'p95':>8} {'max':>8} {'cpu p50':>8} {'cpu p95':>8}")
+        for name in args.timing_bots.split(","):
+            timed = TimedBot(make_bot(name))
+            for _ in play_table(first=timed, second=make_bot("rule"), deals=args.timing_deals, seed=args.seed,
+                                rules=rules):
+                pass
+            wall = sorted(w for w, _ in timed.times)
+            cpu = sorted(c for _, c in timed.times)
+            print(f"{name:<12} {len(wall):>9} {quantile(wall, 0.5):>8.4f} {quantile(wall, 0.95):>8.4f} "
+                  f"{wall[-1]:>8.4f} {quantile(cpu, 0.5):>8.4f} {quantile(cpu, 0.95):>8.4f}")
 
     results = []
-    for first, second in (("rule", "random"), ("sim-normal", "rule")):
+    pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")] if "duplicate" in parts else []
+    for first, second in pairs:
         t0 = time.monotonic()
         res = simulate(deals=args.deals, ns=first, ew=second, rules=rules, seed=args.seed, duplicate=True,
                        workers=args.workers, progress=progress_bar(desc=f"{first} vs {second}"))
@@ -110,16 +351,39 @@ def main(argv: list[str] | None = None) -> int:
         for role, info in res.decision_times().items():
             print(f"  {role} {info['bot']:<11} p50 {info['p50']:.4f} s  p95 {info['p95']:.4f} s "
                   f"over {info['decisions']} decisions")
+        print("  bidding shortfall against the double-dummy best contract (see bidding_shortfall):")
+        print_shortfalls(shortfalls(res, cache), deals=2 * args.deals)
 
-    print("\nDeclarer play against double dummy (tricks below the DD result of the same contract)")
-    gaps: dict[str, list[tuple[float, int]]] = defaultdict(list)
-    for res in results:
-        for bot, gap in declarer_gap(res).items():
-            gaps[bot].append(gap)
-    for bot, items in gaps.items():
-        n = sum(k for _, k in items)
-        mean = sum(g * k for g, k in items) / n
-        print(f"  {bot:<11} {mean:+.2f} tricks over {n} contracts")
+    if results:
+        print("\nDeclarer play against double dummy (tricks below the DD result of the same contract)")
+        gaps: dict[str, list[tuple[float, int]]] = defaultdict(list)
+        for res in results:
+            for bot, gap in declarer_gap(res, cache).items():
+                gaps[bot].append(gap)
+        for bot, items in gaps.items():
+            n = sum(k for _, k in items)
+            mean = sum(g * k for g, k in items) / n
+            print(f"  {bot:<11} {mean:+.2f} tricks over {n} contracts")
+
+    if "old" in parts:
+        t0 = time.monotonic()
+        if args.old is None:
+            args.old = subprocess.run(["git", "merge-base", "HEAD", "main"], check=True, capture_output=True,
+                                      text=True).stdout.strip()[:10]
+        diffs, short = duplicate_against_old(ref=args.old, deals=args.deals, seed=args.seed, rules=rules,
+                                             cache=cache)
+        mean, half = mean_ci(diffs)
+        print(f"\nDuplicate, {args.deals} deals, seed {args.seed}, rules {rules.name}: rule (this tree) vs "
+              f"rule@{args.old}")
+        print(f"  mean difference per deal {mean:+.1f} points for rule, 95% interval [{mean - half:+.1f}, "
+              f"{mean + half:+.1f}]  wall {time.monotonic() - t0:.0f} s")
+        print("  bidding shortfall against the double-dummy best contract:")
+        print_shortfalls(short, deals=2 * args.deals)
+    if "sensitivity" in parts:
+        print(f"\nRuleBot's bidding shortfall in self-play, {args.deals} deals, seed {args.seed}, rules {rules.name}, "
+              "bolder or more careful")
+        variants = [(float(a), float(b)) for a, b in (v.split(":") for v in args.variants.split(","))]
+        sensitivity(variants=variants, deals=args.deals, seed=args.seed, rules=rules, cache=cache)
     print(f"\nwall time {time.monotonic() - start:.0f} s")
     return 0
 

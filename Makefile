@@ -3,7 +3,7 @@
 #   make test    set up .venv (and Debian's Chromium for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= dds,notebooks,test
+EXTRAS ?= dds,notebooks,test,dask
 comma := ,
 
 .PHONY: setup table test lint chromium bench clean

@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask
 comma := ,
 
-.PHONY: setup table test lint chromium bench clean
+.PHONY: setup table test lint chromium bench clean hub-proxy test-classroom lite
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -33,9 +33,19 @@ lint: setup
 test: setup chromium lint
 	$(VENV)/bin/pytest -n 2 -q
 
+# a class on JupyterHub (deploy/jupyterhub): its proxy from npm, into deploy/jupyterhub/node_modules
+hub-proxy:
+	test -x deploy/jupyterhub/node_modules/.bin/configurable-http-proxy || \
+	  npm install --prefix deploy/jupyterhub --no-audit --no-fund --silent
+
+# JupyterHub for real: two learners log in, open the table through Voilà in Chromium and call
+test-classroom: chromium hub-proxy
+	$(MAKE) setup EXTRAS=$(EXTRAS),hub
+	$(VENV)/bin/pytest -q -m classroom tests/test_classroom.py
+
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts
+	rm -rf $(VENV) build *.egg-info test-artifacts deploy/jupyterhub/node_modules

@@ -43,6 +43,11 @@ test-classroom: chromium hub-proxy
 	$(MAKE) setup EXTRAS=$(EXTRAS),hub
 	$(VENV)/bin/pytest -q -m classroom tests/test_classroom.py
 
+# the course as a static JupyterLite site in build/lite (deploy/lite/build.py; PYODIDE=archive bundles Pyodide)
+lite:
+	$(MAKE) setup EXTRAS=$(EXTRAS),lite
+	$(PY) deploy/lite/build.py --output build/lite $(if $(PYODIDE),--pyodide $(PYODIDE))
+
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench
 	$(PY) bench/engine.py

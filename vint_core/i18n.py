@@ -278,6 +278,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
     "contract": ("{contract} by {seat}", "{contract} von {seat}"),
+    "analysis_not_in_browser": (
+        "double-dummy analysis is not available in the browser-only course: open the table on a server "
+        "(vint table, JupyterHub) for it",
+        "die Double-Dummy-Analyse gibt es im Kurs ohne Server (im Browser) nicht: dafür den Tisch auf einem "
+        "Server öffnen (vint table, JupyterHub)"),
     "analysis_no_endplay": (
         "double-dummy analysis needs the optional package endplay: pip install 'vint_core[dds]'",
         "die Double-Dummy-Analyse braucht das Zusatzpaket endplay: pip install 'vint_core[dds]'"),

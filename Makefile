@@ -3,7 +3,7 @@
 #   make test    set up .venv (and Debian's Chromium for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= dds,notebooks,test,dask
+EXTRAS ?= dds,notebooks,test,dask,lite
 comma := ,
 
 .PHONY: setup table test lint chromium bench clean hub-proxy test-classroom lite

@@ -165,7 +165,7 @@ def replayed_to(hands: tuple[Hand, Hand, Hand, Hand], contract: str, declarer: S
 
 def line_view(lines: Iterable[ScoreLine]) -> list[tuple[str, str, int, str]]:
     """Each line as (kind, side, points, English explanation), for exact comparisons."""
-    return [(ln.kind, str(ln.side), ln.points, ln.text) for ln in lines]
+    return [(ln.kind, str(ln.side), ln.points, ln.text()) for ln in lines]
 
 
 @pytest.fixture

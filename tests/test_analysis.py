@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from vint_core import PASS, SEED, Call, Card, Deal, Hand, Seat, Side, Strain, Suit, totals
+from vint_core import PASS, SEED, Call, Card, Deal, Hand, PerSide, Seat, Side, Strain, Suit, totals
 from vint_core.analysis import (
     DoubleDummyUnavailable,
     Position,
@@ -21,7 +21,7 @@ from vint_core.analysis import (
     solve_positions,
 )
 from vint_core.cards import deck
-from vint_core.scoring import score_result
+from vint_core.scoring import score_contract
 
 # each seat holds one whole suit: North ♠, East ♥, South ♦, West ♣
 ONE_SUIT_EACH = (Hand.parse("AKQJT98765432..."), Hand.parse(".AKQJT98765432.."),
@@ -96,9 +96,10 @@ def test_contract_scores_agree_with_scoring() -> None:
     for row in scores:
         c = row.contract
         assert row.declarer_tricks == table[c.strain, c.declarer]
-        t = totals(score_result(deal.rules, c, row.declarer_tricks, deal.hands))
-        assert row.points == (t[Side.NS], t[Side.EW])
+        t = totals(score_contract(c, tricks=row.declarer_tricks, honours=deal.hands, rules=deal.rules))
+        assert row.points == t
     best = best_contracts(deal, scores=scores)
+    assert isinstance(best, PerSide) and all(isinstance(row.points, PerSide) for row in scores)
     for side in Side:
         assert best[side].contract.side is side
         assert all(best[side].margin(side) >= s.margin(side) for s in scores if s.contract.side is side)

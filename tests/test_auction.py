@@ -14,12 +14,12 @@ from vint_core import (
     Call,
     Deal,
     IllegalCallError,
+    PerSide,
     Phase,
     Reason,
     Rubber,
     RuleSet,
     Seat,
-    Side,
     Strain,
 )
 
@@ -85,7 +85,7 @@ def test_passed_out_deals_score_nothing_and_rotate_the_deal() -> None:
             deal = deal.apply(PASS)
         assert deal.phase is Phase.FINISHED and deal.score() == ()
         rubber = rubber.record(deal)
-    assert rubber.totals == {Side.NS: 0, Side.EW: 0} and rubber.winner is None and len(rubber.deals) == 5
+    assert rubber.totals == PerSide(0, 0) and rubber.winner is None and len(rubber.deals) == 5
 
 
 def test_seed_allows_self_overcall() -> None:

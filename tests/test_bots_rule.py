@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import auction_for
 
-from vint_core import PASS, RULE_SETS, SEED, Bid, Call, Card, Deal, Hand, Phase, Seat, Side, Strain, Suit
+from vint_core import PASS, RULE_SETS, SEED, Bid, Call, Card, Deal, Hand, PerSide, Phase, Seat, Side, Strain, Suit
 from vint_core.bots import Bot, Promise, make_bot
 from vint_core.bots.evaluation import estimate_contract, evaluate, honours_units, partnership_tricks, score_table
 from vint_core.bots.guide import GUIDE, Kind, guide_markdown, promises, satisfiable
@@ -57,9 +57,9 @@ def test_more_points_and_more_trumps_mean_more_tricks() -> None:
 
 def test_score_table_is_the_rule_sets_scoring() -> None:
     # docs/rules.md §5.1, S1: 4♥ with 9 tricks: declarers 360, defenders 160 + 80
-    assert score_table(SEED, 4, Strain.HEARTS)[9] == (360, 240)
-    assert score_table(SEED, 3, Strain.NOTRUMP)[9] == (360, 160)
-    assert score_table(SEED, 6, Strain.SPADES)[13] == (780 + 250, 0)
+    assert score_table(SEED, 4, Strain.HEARTS)[9] == PerSide(360, 240)
+    assert score_table(SEED, 3, Strain.NOTRUMP)[9] == PerSide(360, 160)
+    assert score_table(SEED, 6, Strain.SPADES)[13] == PerSide(780 + 250, 0)
 
 
 def test_the_estimate_prefers_the_level_we_make() -> None:
@@ -419,7 +419,7 @@ def _duplicate(strong: str, weak: str, deals: int) -> list[int]:
                 seat = deal.to_act
                 assert seat is not None
                 deal = deal.apply(bots[seat].choose(deal.view(seat), rng))
-            points = deal.points() if not deal.is_passed_out else {Side.NS: 0, Side.EW: 0}
+            points = deal.points() if not deal.is_passed_out else PerSide(0, 0)
             side = Side.EW if swap else Side.NS
             out.append(points[side] - points[side.other])
     return out

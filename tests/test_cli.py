@@ -224,12 +224,12 @@ def test_score_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 0
     for rubber in rubbers_of(deals):
         for line in rubber.lines:
-            assert line.explanation("en") in out
+            assert line.text("en") in out
         assert f"N–S {rubber.totals[Side.NS]}, E–W {rubber.totals[Side.EW]}" in out
     code, out_de, _ = run(capsys, "score", str(path), "--lang", "de")
     assert code == 0 and "Stiche" in out_de and "Rubber 1" in out_de
     for line in rubbers_of(deals)[0].lines:
-        assert line.explanation("de") in out_de
+        assert line.text("de") in out_de
 
 
 def test_score_under_another_rule_set(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -466,11 +466,13 @@ def test_a_computer_player_asked_out_of_turn(name: str) -> None:
 
 
 def test_impossible_trick_counts_in_scoring() -> None:
-    from vint_core import score_result
+    from vint_core import score_contract
 
     deal = auction_deal(["1♠", "P", "P", "P", "P", "P", "P", "P", "P"])
     assert deal.contract is not None
-    err = raised(lambda: score_result(SEED, deal.contract, 14, deal.hands), VintError, Reason.BAD_TRICKS)  # type: ignore[arg-type]
+    contract = deal.contract
+    err = raised(lambda: score_contract(contract, tricks=14, honours=deal.hands, rules=SEED), VintError,
+                 Reason.BAD_TRICKS)
     assert str(err) == "14 tricks cannot be: a side takes 0 to 13 tricks"
 
 

@@ -259,10 +259,10 @@ def test_scoresheet_rows_open_to_their_explanations() -> None:
     assert len(details) == len(rubber.deals) + len(rubber.bonus_lines)
     text = "".join(c.text)
     for line in rubber.lines:
-        assert line.explanation("en") in text
+        assert line.text("en") in text
     assert str(rubber.totals[Side.NS]) in text and str(rubber.totals[Side.EW]) in text
     de = "".join(parse(scoresheet_html(rubber, history=[rubber], lang="de", css=False)).text)
-    assert "Summen" in de and rubber.lines[0].explanation("de") in de
+    assert "Summen" in de and rubber.lines[0].text("de") in de
 
 
 def test_status_line() -> None:

@@ -11,6 +11,7 @@ from vint_core import (
     SHORT,
     Deal,
     NotFinishedError,
+    PerSide,
     Rubber,
     RubberError,
     Seat,
@@ -29,18 +30,18 @@ def test_tie_at_1000_plays_on_then_the_higher_total_wins() -> None:
     rubber = Rubber(SEED, N)
     rubber = rubber.record(played_deal("4NT", N, 10, ACES_2_2, dealer=N))  # 500 / 150
     rubber = rubber.record(played_deal("6NT", N, 8, ACES_2_2, dealer=E))  # 560 / 350 + 4 × 140
-    assert rubber.game_score == (1060, 1060)
+    assert rubber.game_score == PerSide(1060, 1060)
     assert rubber.winner is None and not rubber.is_finished and rubber.bonus_lines == ()
-    assert rubber.totals == {Side.NS: 1060, Side.EW: 1060}
+    assert rubber.totals == PerSide(1060, 1060)
     third = played_deal("1♠", N, 7, SPADES_3_2, dealer=S)  # 70 / 60, no honour line
     rubber = rubber.record(third)
     assert rubber.winner is Side.NS
-    assert rubber.totals == {Side.NS: 1130 + 250, Side.EW: 1120}
+    assert rubber.totals == PerSide(1130 + 250, 1120)
 
 
 def test_one_side_over_the_target_wins_at_once() -> None:
     rubber = Rubber(SHORT, N).record(played_deal("5NT", N, 10, ACES_2_2, rules=SHORT))  # 600 / 300 under short (500)
-    assert rubber.winner is Side.NS and rubber.games_won == (1, 0)
+    assert rubber.winner is Side.NS and rubber.games_won == PerSide(1, 0)
     assert [(ln.kind, ln.side, ln.points) for ln in rubber.bonus_lines] == [("rubber", Side.NS, 250)]
     with pytest.raises(RubberError) as info:
         rubber.new_deal(seed=1)
@@ -53,7 +54,7 @@ def test_the_next_rubber_starts_0_0_and_the_deal_keeps_rotating() -> None:
     rubber = Rubber(SHORT, W).record(played_deal("5NT", N, 10, ACES_2_2, rules=SHORT, dealer=W))
     assert rubber.is_finished
     nxt = rubber.next_rubber()
-    assert nxt.totals == {Side.NS: 0, Side.EW: 0} and nxt.game_score == (0, 0) and nxt.winner is None
+    assert nxt.totals == PerSide(0, 0) and nxt.game_score == PerSide(0, 0) and nxt.winner is None
     assert nxt.first_dealer is N and nxt.next_dealer is N and nxt.new_deal(seed=2).dealer is N
 
 

@@ -2,7 +2,7 @@
 
 The rule-set tables of docs/rules.md §2 and §4 must name real ``RuleSet`` fields with the
 presets' values; the worked examples of §5 (S1–S8, G1–G2, F1–F6, A1–A7) must each have a test
-named after their id, their points are recomputed here with ``score_result`` and the auctions
+named after their id, their points are recomputed here with ``score_contract`` and the auctions
 whose calls are written out are replayed; every "a × b = c" and "a + b = c" in an example table
 must be true; every "docs/rules.md §x" in the code must name a section that exists.
 """
@@ -33,7 +33,7 @@ from vint_core import (
     Side,
     UndertrickPenalty,
     deck,
-    score_result,
+    score_contract,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,11 +170,11 @@ def test_points_of_the_seed_examples(example: str) -> None:
     c = contract(row["contract"])
     tricks = declarer_tricks(c, pair(row["tricks N–S / E–W"]))
     hands = hands_with(honours(row["honours as dealt"]))
-    assert per_side(score_result(SEED, c, tricks, hands)) == pair(row["points N–S / E–W"])
+    assert per_side(score_contract(c, tricks=tricks, honours=hands, rules=SEED)) == pair(row["points N–S / E–W"])
     assert re.search(rf"\bTV (\d+ \+ 10 = )?{SEED.trick_value_of(c.level, c.strain)}\.", row["how"])
     if row["with an option"]:
         option, points = row["with an option"].split(": ")
-        assert per_side(score_result(OPTIONS[option], c, tricks, hands)) == pair(points)
+        assert per_side(score_contract(c, tricks=tricks, honours=hands, rules=OPTIONS[option])) == pair(points)
 
 
 @pytest.mark.parametrize("example", ["G1", "G2"])
@@ -183,7 +183,8 @@ def test_points_of_the_game_examples(example: str) -> None:
     rules = RuleSet.named(row["rule set"].strip("`"))
     c = contract(row["contract"])
     tricks = declarer_tricks(c, pair(row["tricks N–S / E–W"]))
-    deal = per_side(score_result(rules, c, tricks, hands_with(honours(row["honours as dealt"]))))
+    hands = hands_with(honours(row["honours as dealt"]))
+    deal = per_side(score_contract(c, tricks=tricks, honours=hands, rules=rules))
     assert deal == pair(row["the deal N–S / E–W"])
     before, after = pair(row["before the deal N–S / E–W"]), pair(row["after the deal N–S / E–W"])
     assert (before[0] + deal[0], before[1] + deal[1]) == after
@@ -200,7 +201,7 @@ def test_points_of_the_foster_examples(example: str) -> None:
     _, row = examples()[example]
     c = contract(row["contract"])
     tricks = declarer_tricks(c, pair(row["tricks N–S / E–W"]))
-    lines = [line for line in score_result(FOSTER_1897, c, tricks, hands_with({}))
+    lines = [line for line in score_contract(c, tricks=tricks, honours=hands_with({}), rules=FOSTER_1897)
              if line.kind not in ("honours", "aces")]
     assert per_side(lines, lambda line: line.counts_for_game) == pair(row["below the line N–S / E–W"])
     assert per_side(lines, lambda line: not line.counts_for_game) == pair(row["above the line N–S / E–W"])

@@ -17,13 +17,14 @@ from vint_core import (
     Call,
     Contract,
     Deal,
+    PerSide,
     Phase,
     Rubber,
     ScoreLine,
     Seat,
     Side,
     Strain,
-    score_result,
+    score_contract,
     totals,
 )
 from vint_core.errors import IllegalCallError, Reason
@@ -58,13 +59,13 @@ F1_ABOVE = [
 
 
 def test_F1() -> None:
-    lines = score_result(F, Contract(2, Strain.DIAMONDS, N), 9, build_hands(F1_FIXED, seed=21))
+    lines = score_contract(Contract(2, Strain.DIAMONDS, N), tricks=9, honours=build_hands(F1_FIXED, seed=21), rules=F)
     check_below_and_above(lines)
     assert below(lines) == [("N–S", 180), ("E–W", 80)]
-    assert [ln.text for ln in lines if ln.kind == "tricks"] == ["N–S: 9 tricks × 20 = 180", "E–W: 4 tricks × 20 = 80"]
+    assert [ln.text() for ln in lines if ln.kind == "tricks"] == ["N–S: 9 tricks × 20 = 180", "E–W: 4 tricks × 20 = 80"]
     assert above(lines) == F1_ABOVE
-    assert lines[2].explanation("de") == "N–S: 3 der 5 Trumpf-Ehrenkarten (♦) = 3 × 10 × 20 = 600"
-    assert lines[3].explanation("de") == "N–S: Asse 2–2 geteilt, 7 oder mehr Stiche = 2 × 10 × 20 = 400"
+    assert lines[2].text("de") == "N–S: 3 der 5 Trumpf-Ehrenkarten (♦) = 3 × 10 × 20 = 600"
+    assert lines[3].text("de") == "N–S: Asse 2–2 geteilt, 7 oder mehr Stiche = 2 × 10 × 20 = 400"
 
 
 def test_F1_played() -> None:
@@ -74,8 +75,8 @@ def test_F1_played() -> None:
     assert below(lines) == [("N–S", 180), ("E–W", 80)]
     assert above(lines) == F1_ABOVE
     rubber = Rubber(F, N).record(deal)
-    assert rubber.game_score == (180, 80)  # honours (above the line) do not count toward the game
-    assert rubber.games_won == (0, 0)
+    assert rubber.game_score == PerSide(180, 80)  # honours (above the line) do not count toward the game
+    assert rubber.games_won == PerSide(0, 0)
 
 
 # -- F2 ---------------------------------------------------------------------------------------------
@@ -90,11 +91,11 @@ F2_ABOVE = [
 
 
 def test_F2() -> None:
-    lines = score_result(F, Contract(3, Strain.DIAMONDS, N), 7, build_hands(F2_FIXED, seed=22))
+    lines = score_contract(Contract(3, Strain.DIAMONDS, N), tricks=7, honours=build_hands(F2_FIXED, seed=22), rules=F)
     check_below_and_above(lines)
     assert below(lines) == [("N–S", 210), ("E–W", 180)]
     assert above(lines) == F2_ABOVE
-    assert lines[2].explanation("de") == "O–W: 2 Unterstiche × 100 × 30 = 6000"
+    assert lines[2].text("de") == "O–W: 2 Unterstiche × 100 × 30 = 6000"
 
 
 def test_F2_played() -> None:
@@ -115,11 +116,11 @@ F3_ABOVE = [
 
 
 def test_F3() -> None:
-    lines = score_result(F, Contract(6, Strain.HEARTS, N), 12, build_hands(F3_FIXED, seed=23))
+    lines = score_contract(Contract(6, Strain.HEARTS, N), tricks=12, honours=build_hands(F3_FIXED, seed=23), rules=F)
     check_below_and_above(lines)
     assert below(lines) == [("N–S", 720), ("E–W", 60)]
     assert above(lines) == F3_ABOVE
-    assert lines[2].explanation("de") == "N–S: Kleinschlemm angesagt und erfüllt = 6000"
+    assert lines[2].text("de") == "N–S: Kleinschlemm angesagt und erfüllt = 6000"
 
 
 def test_F3_played() -> None:
@@ -139,7 +140,7 @@ F4_ABOVE = [
 
 
 def test_F4() -> None:
-    lines = score_result(F, Contract(6, Strain.CLUBS, N), 13, build_hands(F4_FIXED, seed=24))
+    lines = score_contract(Contract(6, Strain.CLUBS, N), tricks=13, honours=build_hands(F4_FIXED, seed=24), rules=F)
     check_below_and_above(lines)
     assert below(lines) == [("N–S", 780)]
     assert above(lines) == F4_ABOVE
@@ -160,7 +161,7 @@ F5_ABOVE = [
 
 
 def test_F5() -> None:
-    lines = score_result(F, Contract(7, Strain.NOTRUMP, N), 13, build_hands(F5_FIXED, seed=25))
+    lines = score_contract(Contract(7, Strain.NOTRUMP, N), tricks=13, honours=build_hands(F5_FIXED, seed=25), rules=F)
     check_below_and_above(lines)
     assert below(lines) == [("N–S", 910)]  # TV 70: no no-trump surcharge under Foster
     assert above(lines) == F5_ABOVE
@@ -173,11 +174,11 @@ def test_F5_played_game_reached_during_the_deal() -> None:
     assert below(entry.lines) == [("N–S", 910)]
     assert line_view(ln for ln in entry.lines if ln.kind == "game") == [
         ("game", "N–S", 1000, "N–S: game (500 below the line) = 1000")]
-    assert next(ln for ln in entry.lines if ln.kind == "game").explanation("de") == \
+    assert next(ln for ln in entry.lines if ln.kind == "game").text("de") == \
         "N–S: Partie (500 unter dem Strich) = 1000"
     assert above(entry.lines) == [*F5_ABOVE, ("game", "N–S", 1000, "N–S: game (500 below the line) = 1000")]
-    assert rubber.games_won == (1, 0) and rubber.game_score == (0, 0) and rubber.winner is None
-    assert rubber.totals == {Side.NS: 910 + 12000 + 7000 + 1000, Side.EW: 0}
+    assert rubber.games_won == PerSide(1, 0) and rubber.game_score == PerSide(0, 0) and rubber.winner is None
+    assert rubber.totals == PerSide(910 + 12000 + 7000 + 1000, 0)
 
 
 def test_foster_rubber_of_two_games_with_rubber_bonus() -> None:
@@ -185,10 +186,10 @@ def test_foster_rubber_of_two_games_with_rubber_bonus() -> None:
     for dealer in (N, E):
         deal = played_deal("7NT", N, 13, F5_FIXED, rules=F, strong=Side.NS, dealer=dealer)
         rubber = rubber.record(deal)
-    assert rubber.games_won == (2, 0) and rubber.winner is Side.NS and rubber.is_finished
+    assert rubber.games_won == PerSide(2, 0) and rubber.winner is Side.NS and rubber.is_finished
     assert line_view(rubber.bonus_lines) == [("rubber", "N–S", 2000, "N–S: rubber won = 2000")]
     per_deal = 910 + 12000 + 7000 + 1000
-    assert rubber.totals == {Side.NS: 2 * per_deal + 2000, Side.EW: 0}
+    assert rubber.totals == PerSide(2 * per_deal + 2000, 0)
     assert rubber.totals[Side.NS] == sum(ln.points for ln in rubber.lines if ln.side is Side.NS)
 
 
@@ -203,7 +204,7 @@ F6_ABOVE = [
 
 
 def test_F6() -> None:
-    lines = score_result(F, Contract(3, Strain.SPADES, N), 12, build_hands(F6_FIXED, seed=26))
+    lines = score_contract(Contract(3, Strain.SPADES, N), tricks=12, honours=build_hands(F6_FIXED, seed=26), rules=F)
     check_below_and_above(lines)
     assert below(lines) == [("N–S", 360), ("E–W", 30)]
     assert above(lines) == F6_ABOVE
@@ -218,7 +219,7 @@ def test_F6_played() -> None:
 
 
 def test_level_seven_with_twelve_tricks_scores_the_unbid_little_slam() -> None:
-    lines = score_result(F, Contract(7, Strain.HEARTS, N), 12, build_hands(F3_FIXED, seed=27))
+    lines = score_contract(Contract(7, Strain.HEARTS, N), tricks=12, honours=build_hands(F3_FIXED, seed=27), rules=F)
     assert [(ln.side, ln.kind, ln.points, ln.key) for ln in lines if ln.kind in ("slam", "undertricks")] == [
         (Side.EW, "undertricks", 7000, "undertricks"),  # 1 × 100 × 70
         (Side.NS, "slam", 1000, "little_slam"),
@@ -230,17 +231,17 @@ def test_level_seven_with_twelve_tricks_scores_the_unbid_little_slam() -> None:
 
 def test_defenders_score_unbid_slams() -> None:
     hands = build_hands({}, seed=28)
-    little = score_result(F, Contract(1, Strain.SPADES, N), 1, hands)
-    grand = score_result(F, Contract(1, Strain.SPADES, N), 0, hands)
+    little = score_contract(Contract(1, Strain.SPADES, N), tricks=1, honours=hands, rules=F)
+    grand = score_contract(Contract(1, Strain.SPADES, N), tricks=0, honours=hands, rules=F)
     assert [(ln.side, ln.points) for ln in little if ln.kind == "slam"] == [(Side.EW, 1000)]
     assert [(ln.side, ln.points) for ln in grand if ln.kind == "slam"] == [(Side.EW, 2000)]
-    unbid_grand = score_result(F, Contract(5, Strain.SPADES, N), 13, hands)
+    unbid_grand = score_contract(Contract(5, Strain.SPADES, N), tricks=13, honours=hands, rules=F)
     assert [(ln.side, ln.points) for ln in unbid_grand if ln.kind == "slam"] == [(Side.NS, 2000)]
 
 
 def test_notrump_aces_split_go_to_the_side_with_seven_tricks() -> None:
     hands = build_hands({N: cards("AS"), S: cards("AH"), E: cards("AD"), W: cards("AC")}, seed=29)
-    lines = score_result(F, Contract(3, Strain.NOTRUMP, N), 6, hands)
+    lines = score_contract(Contract(3, Strain.NOTRUMP, N), tricks=6, honours=hands, rules=F)
     assert line_view(ln for ln in lines if ln.kind in ("aces", "honours")) == [
         ("aces", "E–W", 1500, "E–W: aces split 2–2, 7 or more tricks taken = 2 × 25 × 30 = 1500")]
 
@@ -248,7 +249,7 @@ def test_notrump_aces_split_go_to_the_side_with_seven_tricks() -> None:
 def test_suit_contract_counts_trump_honours_and_aces_separately() -> None:
     """The ace of trumps is in both counts."""
     hands = build_hands({N: cards("AH KH"), S: cards("QH AS"), E: cards("JH 10H AD AC")}, seed=30)
-    lines = score_result(F, Contract(2, Strain.HEARTS, N), 8, hands)
+    lines = score_contract(Contract(2, Strain.HEARTS, N), tricks=8, honours=hands, rules=F)
     assert [(ln.side, ln.kind, ln.points) for ln in lines if ln.kind in ("aces", "honours")] == [
         (Side.NS, "honours", 3 * 10 * 20),
         (Side.NS, "aces", 2 * 10 * 20),  # ♥A ♠A against ♦A ♣A: 2–2, N–S took 8
@@ -267,7 +268,7 @@ def test_defenders_win_the_game_during_the_deal() -> None:
     """7♠ by North, E–W take 8 tricks × 70 = 560: the defenders win the game."""
     deal = played_deal("7♠", N, 5, {}, rules=F)
     rubber = Rubber(F, N).record(deal)
-    assert rubber.games_won == (0, 1) and rubber.game_score == (0, 0)
+    assert rubber.games_won == PerSide(0, 1) and rubber.game_score == PerSide(0, 0)
     assert [(ln.side, ln.points) for ln in rubber.deals[-1].lines if ln.kind == "game"] == [(Side.EW, 1000)]
 
 
@@ -275,22 +276,22 @@ def test_first_side_to_reach_500_wins_even_if_the_other_ends_higher() -> None:
     """420–360 below, then 2♠ (TV 20): E–W's 7th trick (500) comes before N–S's 6 (540)."""
     first = played_deal("6♠", N, 7, {}, rules=F)  # N–S 7 × 60 = 420, E–W 6 × 60 = 360
     rubber = Rubber(F, N).record(first)
-    assert rubber.game_score == (420, 360) and rubber.games_won == (0, 0)
+    assert rubber.game_score == PerSide(420, 360) and rubber.games_won == PerSide(0, 0)
     plan = [Side.EW] * 7 + [Side.NS] * 6
     second = played_deal("2♠", N, 6, {}, rules=F, dealer=E, plan=plan)
     assert [t.winner.side for t in second.tricks] == plan  # type: ignore[union-attr]
     rubber = rubber.record(second)
-    assert rubber.games_won == (0, 1)
+    assert rubber.games_won == PerSide(0, 1)
     assert [(ln.side, ln.points) for ln in rubber.deals[-1].lines if ln.kind == "game"] == [(Side.EW, 1000)]
     # the trick points after the game are still recorded, but the next game starts at 0–0
     assert below(rubber.deals[-1].lines) == [("N–S", 120), ("E–W", 140)]
-    assert rubber.game_score == (0, 0)
+    assert rubber.game_score == PerSide(0, 0)
 
 
 def test_rubber_totals_are_all_points_above_and_below() -> None:
     deal = played_deal("2♦", N, 9, F1_FIXED, rules=F)
     rubber = Rubber(F, N).record(deal)
-    assert rubber.totals == totals(deal.score()) == {Side.NS: 180 + 600 + 400, Side.EW: 80}
+    assert rubber.totals == totals(deal.score()) == PerSide(180 + 600 + 400, 80)
 
 
 # -- auctions ------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """docs/rules.md §5 worked examples under ``seed`` (S1–S8, G1, A1–A4) and the scoring rules of §2.
 
-Each scoring example is checked twice: with the pure function ``score_result`` and
+Each scoring example is checked twice: with the pure function ``score_contract`` and
 the example's trick count, and end to end with a deal bid and played through the
 engine until the declaring side has exactly the example's tricks.
 """
@@ -16,13 +16,14 @@ from vint_core import (
     Contract,
     Deal,
     Hand,
+    PerSide,
     Phase,
     Rubber,
     Seat,
     Side,
     Strain,
     UndertrickPenalty,
-    score_result,
+    score_contract,
     totals,
 )
 from vint_core.rules import TrickValue
@@ -50,11 +51,11 @@ S1_LINES = [
 
 def test_S1() -> None:
     hands = build_hands(S1_FIXED, seed=1)
-    lines = score_result(SEED, Contract(4, Strain.HEARTS, N), 9, hands)
+    lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=9, honours=hands, rules=SEED)
     assert line_view(lines) == S1_LINES
     assert pts(lines) == (360, 240)
     assert all(line.counts_for_game for line in lines)
-    assert [line.explanation("de") for line in lines] == [
+    assert [line.text("de") for line in lines] == [
         "N–S: 9 Stiche × 40 = 360", "O–W: 4 Stiche × 40 = 160", "O–W: 1 Unterstich × 2 × 40 = 80"]
 
 
@@ -65,20 +66,20 @@ def test_S1_played() -> None:
     assert line_view(deal.score()) == S1_LINES
     assert pts(deal.score()) == (360, 240)
     rubber = Rubber(SEED, N).record(deal)
-    assert rubber.totals == {Side.NS: 360, Side.EW: 240} and rubber.winner is None
+    assert rubber.totals == PerSide(360, 240) and rubber.winner is None
 
 
 def test_S1_flat50() -> None:
-    lines = score_result(FLAT50, Contract(4, Strain.HEARTS, N), 9, build_hands(S1_FIXED, seed=1))
+    lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=9, honours=build_hands(S1_FIXED, seed=1), rules=FLAT50)
     assert line_view(lines)[2] == ("undertricks", "E–W", 50, "E–W: 1 undertrick × 50 = 50")
     assert pts(lines) == (360, 210)
-    assert lines[2].explanation("de") == "O–W: 1 Unterstich × 50 = 50"
+    assert lines[2].text("de") == "O–W: 1 Unterstich × 50 = 50"
 
 
 def test_S1_honours_three_multiplier_is_a_parameter() -> None:
     """With ``three_honours_multiplier`` = 2, E–W's ♥Q J 10 would score 2 × 40."""
     rules = SEED.replace(name="three2", three_honours_multiplier=2)
-    lines = score_result(rules, Contract(4, Strain.HEARTS, N), 9, build_hands(S1_FIXED, seed=1))
+    lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=9, honours=build_hands(S1_FIXED, seed=1), rules=rules)
     assert line_view(lines)[-1] == ("honours", "E–W", 80, "E–W: 3 trump honours (A K Q J 10 of ♥) = 2 × 40 = 80")
     assert pts(lines) == (360, 320)
 
@@ -94,10 +95,10 @@ S2_LINES = [
 
 
 def test_S2() -> None:
-    lines = score_result(SEED, Contract(4, Strain.HEARTS, N), 10, build_hands(S2_FIXED, seed=2))
+    lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=10, honours=build_hands(S2_FIXED, seed=2), rules=SEED)
     assert line_view(lines) == S2_LINES
     assert pts(lines) == (800, 120)
-    assert lines[2].explanation("de") == "N–S: 5 Trumpf-Ehrenkarten (A K D B 10 in ♥) = 10 × 40 = 400"
+    assert lines[2].text("de") == "N–S: 5 Trumpf-Ehrenkarten (A K D B 10 in ♥) = 10 × 40 = 400"
 
 
 def test_S2_played() -> None:
@@ -116,10 +117,10 @@ S3_LINES = [
 
 
 def test_S3() -> None:
-    lines = score_result(SEED, Contract(3, Strain.NOTRUMP, S), 9, build_hands(S3_FIXED, seed=3))
+    lines = score_contract(Contract(3, Strain.NOTRUMP, S), tricks=9, honours=build_hands(S3_FIXED, seed=3), rules=SEED)
     assert line_view(lines) == S3_LINES
     assert pts(lines) == (760, 160)
-    assert lines[2].explanation("de") == "N–S: 4 Asse bei Kein-Trumpf = 10 × 40 = 400"
+    assert lines[2].text("de") == "N–S: 4 Asse bei Kein-Trumpf = 10 × 40 = 400"
 
 
 def test_S3_played() -> None:
@@ -142,10 +143,10 @@ S4_LINES = [
 
 
 def test_S4() -> None:
-    lines = score_result(SEED, Contract(2, Strain.NOTRUMP, W), 7, build_hands(S4_FIXED, seed=4))
+    lines = score_contract(Contract(2, Strain.NOTRUMP, W), tricks=7, honours=build_hands(S4_FIXED, seed=4), rules=SEED)
     assert line_view(lines) == S4_LINES
     assert pts(lines) == (240, 210)
-    flat = score_result(FLAT50, Contract(2, Strain.NOTRUMP, W), 7, build_hands(S4_FIXED, seed=4))
+    flat = score_contract(Contract(2, Strain.NOTRUMP, W), tricks=7, honours=build_hands(S4_FIXED, seed=4), rules=FLAT50)
     assert pts(flat) == (230, 210)
 
 
@@ -165,10 +166,10 @@ S5_LINES = [
 
 
 def test_S5() -> None:
-    lines = score_result(SEED, Contract(6, Strain.SPADES, N), 13, build_hands(S5_FIXED, seed=5))
+    lines = score_contract(Contract(6, Strain.SPADES, N), tricks=13, honours=build_hands(S5_FIXED, seed=5), rules=SEED)
     assert line_view(lines) == S5_LINES  # E–W took no trick: no trick line for them
     assert pts(lines) == (1270, 0)
-    assert lines[1].explanation("de") == "N–S: Großschlemm (13 Stiche) = 250"
+    assert lines[1].text("de") == "N–S: Großschlemm (13 Stiche) = 250"
 
 
 def test_S5_played() -> None:
@@ -190,10 +191,10 @@ S6_LINES = [
 
 
 def test_S6() -> None:
-    lines = score_result(SEED, Contract(1, Strain.CLUBS, N), 1, build_hands(S6_FIXED, seed=6))
+    lines = score_contract(Contract(1, Strain.CLUBS, N), tricks=1, honours=build_hands(S6_FIXED, seed=6), rules=SEED)
     assert line_view(lines) == S6_LINES
     assert pts(lines) == (10, 340)
-    assert lines[3].explanation("de") == "O–W: Kleinschlemm (12 Stiche) = 100"
+    assert lines[3].text("de") == "O–W: Kleinschlemm (12 Stiche) = 100"
 
 
 def test_S6_played() -> None:
@@ -213,7 +214,7 @@ S7_LINES = [
 
 
 def test_S7() -> None:
-    lines = score_result(SEED, Contract(7, Strain.NOTRUMP, E), 11, build_hands(S7_FIXED, seed=7))
+    lines = score_contract(Contract(7, Strain.NOTRUMP, E), tricks=11, honours=build_hands(S7_FIXED, seed=7), rules=SEED)
     assert line_view(lines) == S7_LINES
     assert pts(lines) == (480, 880)
 
@@ -230,14 +231,14 @@ S8_FIXED = {N: cards("AS AH"), S: cards("AD"), E: cards("AC")}
 
 def test_S8() -> None:
     hands = build_hands(S8_FIXED, seed=8)
-    lines = score_result(SEED, Contract(1, Strain.NOTRUMP, S), 7, hands)
+    lines = score_contract(Contract(1, Strain.NOTRUMP, S), tricks=7, honours=hands, rules=SEED)
     assert line_view(lines) == [
         ("tricks", "N–S", 140, "N–S: 7 tricks × 20 = 140"),
         ("tricks", "E–W", 120, "E–W: 6 tricks × 20 = 120"),
         # three aces score three_honours_multiplier (0) × TV: no line
     ]
     assert pts(lines) == (140, 120)
-    scaled = score_result(SCALED, Contract(1, Strain.NOTRUMP, S), 7, hands)
+    scaled = score_contract(Contract(1, Strain.NOTRUMP, S), tricks=7, honours=hands, rules=SCALED)
     assert line_view(scaled)[-1] == ("aces", "N–S", 80, "N–S: 3 aces at no-trump = 4 × 20 = 80")
     assert pts(scaled) == (220, 120)
 
@@ -257,10 +258,10 @@ def test_G1() -> None:
     rubber = Rubber(SEED, N)
     first = played_deal("4NT", N, 7, ACES_2_2, dealer=N)  # N–S 350, E–W 300 + 3 × 100 = 600
     rubber = rubber.record(first)
-    assert rubber.game_score == (350, 600) and rubber.winner is None
+    assert rubber.game_score == PerSide(350, 600) and rubber.winner is None
     second = played_deal("5NT", N, 10, ACES_2_2, dealer=E)  # N–S 600, E–W 180 + 2 × 60 = 300
     rubber = rubber.record(second)
-    assert rubber.game_score == (950, 900) and rubber.winner is None
+    assert rubber.game_score == PerSide(950, 900) and rubber.winner is None
     assert rubber.next_dealer is S
     # ♦ honours 3–2 (E–W ♦A K Q, N–S ♦J 10): no honour line
     third = played_deal("2♦", E, 8, {E: cards("AD KD QD"), N: cards("JD"), S: cards("10D")}, dealer=S)
@@ -269,19 +270,19 @@ def test_G1() -> None:
         ("tricks", "N–S", 100, "N–S: 5 tricks × 20 = 100"),
     ]
     rubber = rubber.record(third)
-    assert rubber.deals[-1].game_before == (950, 900)
-    assert [rd.points for rd in rubber.deals][-1] == {Side.NS: 100, Side.EW: 160}  # 1050 / 1060
+    assert rubber.deals[-1].game_before == PerSide(950, 900)
+    assert [rd.points for rd in rubber.deals][-1] == PerSide(100, 160)  # 1050 / 1060
     assert rubber.winner is Side.EW and rubber.is_finished
     assert line_view(rubber.bonus_lines) == [("rubber", "E–W", 250, "E–W: rubber won = 250")]
-    assert rubber.bonus_lines[0].explanation("de") == "O–W: Rubber gewonnen = 250"
-    assert rubber.totals == {Side.NS: 1050, Side.EW: 1310}
+    assert rubber.bonus_lines[0].text("de") == "O–W: Rubber gewonnen = 250"
+    assert rubber.totals == PerSide(1050, 1310)
     assert sum(line.points for line in rubber.lines) == 1050 + 1310
 
 
 def test_G1_pure() -> None:
     """The same deal scored alone: 100 / 160, so 950 + 100 = 1050 and 900 + 160 = 1060."""
     hands = build_hands({E: cards("AD KD QD"), N: cards("JD"), S: cards("10D")}, seed=9)
-    assert pts(score_result(SEED, Contract(2, Strain.DIAMONDS, E), 8, hands)) == (100, 160)
+    assert pts(score_contract(Contract(2, Strain.DIAMONDS, E), tricks=8, honours=hands, rules=SEED)) == (100, 160)
 
 
 # -- auctions -------------------------------------------------------------------------------------
@@ -312,7 +313,7 @@ def test_A2() -> None:
     assert deal.is_passed_out and deal.phase is Phase.FINISHED and deal.to_act is None
     assert deal.score() == () and deal.contract is None
     rubber = Rubber(SEED, N).record(deal)
-    assert rubber.next_dealer is E and rubber.totals == {Side.NS: 0, Side.EW: 0}
+    assert rubber.next_dealer is E and rubber.totals == PerSide(0, 0)
 
 
 def test_A4() -> None:
@@ -334,7 +335,7 @@ def test_trick_value_seed() -> None:
 def test_both_sides_score_their_tricks_and_no_bonus_for_making() -> None:
     hands = build_hands({}, seed=12)
     for d in range(14):
-        lines = score_result(SEED, Contract(2, Strain.HEARTS, E), d, hands)
+        lines = score_contract(Contract(2, Strain.HEARTS, E), tricks=d, honours=hands, rules=SEED)
         tricks = {ln.side: ln.points for ln in lines if ln.kind == "tricks"}
         assert tricks.get(Side.EW, 0) == d * 20 and tricks.get(Side.NS, 0) == (13 - d) * 20
         assert {ln.kind for ln in lines} <= {"tricks", "undertricks", "slam", "honours"}
@@ -342,7 +343,7 @@ def test_both_sides_score_their_tricks_and_no_bonus_for_making() -> None:
 
 
 def test_undertricks_go_to_defenders_who_keep_their_tricks() -> None:
-    lines = score_result(SEED, Contract(5, Strain.CLUBS, S), 8, build_hands({}, seed=13))
+    lines = score_contract(Contract(5, Strain.CLUBS, S), tricks=8, honours=build_hands({}, seed=13), rules=SEED)
     under = [ln for ln in lines if ln.kind == "undertricks"]
     assert [(ln.side, ln.points) for ln in under] == [(Side.EW, 3 * 2 * 50)]
     assert any(ln.side is Side.NS and ln.kind == "tricks" and ln.points == 400 for ln in lines)
@@ -350,26 +351,28 @@ def test_undertricks_go_to_defenders_who_keep_their_tricks() -> None:
 
 def test_slams_for_defenders_too_and_not_cumulative() -> None:
     hands = build_hands({}, seed=14)
-    little = score_result(SEED, Contract(1, Strain.SPADES, N), 1, hands)
-    grand = score_result(SEED, Contract(1, Strain.SPADES, N), 0, hands)
+    little = score_contract(Contract(1, Strain.SPADES, N), tricks=1, honours=hands, rules=SEED)
+    grand = score_contract(Contract(1, Strain.SPADES, N), tricks=0, honours=hands, rules=SEED)
     assert [(ln.side, ln.points) for ln in little if ln.kind == "slam"] == [(Side.EW, 100)]
     assert [(ln.side, ln.points) for ln in grand if ln.kind == "slam"] == [(Side.EW, 250)]
-    unbid = score_result(SEED, Contract(1, Strain.SPADES, N), 12, hands)
+    unbid = score_contract(Contract(1, Strain.SPADES, N), tricks=12, honours=hands, rules=SEED)
     assert [(ln.side, ln.points) for ln in unbid if ln.kind == "slam"] == [(Side.NS, 100)]
-    assert not [ln for ln in score_result(SEED, Contract(6, Strain.SPADES, N), 11, hands) if ln.kind == "slam"]
+    short = score_contract(Contract(6, Strain.SPADES, N), tricks=11, honours=hands, rules=SEED)
+    assert not [ln for ln in short if ln.kind == "slam"]
 
 
 def test_honours_go_to_the_holders_even_defending_and_failing() -> None:
     hands = build_hands({E: cards("AH KH QH JH"), N: cards("10H")}, seed=15)
-    lines = score_result(SEED, Contract(4, Strain.HEARTS, N), 3, hands)
+    lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=3, honours=hands, rules=SEED)
     assert [(ln.side, ln.kind, ln.points) for ln in lines if ln.kind == "honours"] == [(Side.EW, "honours", 160)]
-    lines = score_result(SEED, Contract(4, Strain.HEARTS, E), 2, hands)  # declarers go 8 down, still score
+    # declarers go 8 down, still score
+    lines = score_contract(Contract(4, Strain.HEARTS, E), tricks=2, honours=hands, rules=SEED)
     assert [(ln.side, ln.points) for ln in lines if ln.kind == "honours"] == [(Side.EW, 160)]
 
 
 def test_honours_at_notrump_count_aces_not_kings() -> None:
     hands = build_hands({N: cards("KS KH KD KC AS AH AD"), E: cards("AC")}, seed=16)
-    lines = score_result(SEED, Contract(2, Strain.NOTRUMP, N), 8, hands)
+    lines = score_contract(Contract(2, Strain.NOTRUMP, N), tricks=8, honours=hands, rules=SEED)
     assert [ln for ln in lines if ln.kind in ("honours", "aces")] == []  # 3 aces × 0; kings never count
 
 
@@ -385,7 +388,7 @@ def test_honours_are_judged_on_the_cards_as_dealt() -> None:
 
 
 def test_all_points_count_toward_game() -> None:
-    lines = score_result(SEED, Contract(6, Strain.SPADES, N), 13, build_hands(S5_FIXED, seed=5))
+    lines = score_contract(Contract(6, Strain.SPADES, N), tricks=13, honours=build_hands(S5_FIXED, seed=5), rules=SEED)
     assert all(ln.counts_for_game for ln in lines)
     assert SEED.game_counts == "all" and SEED.game_target == 1000 and SEED.games_per_rubber == 1
 

@@ -21,13 +21,14 @@ from vint_core import (
     Deal,
     IllegalCallError,
     ParseError,
+    PerSide,
     Reason,
     Rubber,
     RuleSet,
     Seat,
     Side,
     Strain,
-    score_result,
+    score_contract,
 )
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -45,13 +46,13 @@ def test_G2() -> None:
     """``short``, 450 / 400 before the deal, then 2♦ by East with 5 / 8: 550 / 560, E–W win: 810."""
     spades_3_2 = {N: cards("AS KS QS"), E: cards("JS 10S")}  # no honour line
     rubber = Rubber(SHORT, N).record(played_deal("5♠", N, 9, spades_3_2, rules=SHORT))  # 450 / 200 + 2 × 100
-    assert rubber.game_score == (450, 400) and rubber.winner is None
+    assert rubber.game_score == PerSide(450, 400) and rubber.winner is None
     deal = played_deal("2♦", E, 8, {E: cards("AD KD QD"), N: cards("JD"), S: cards("10D")}, rules=SHORT, dealer=E)
     rubber = rubber.record(deal)
-    assert rubber.deals[-1].game_before == (450, 400)
+    assert rubber.deals[-1].game_before == PerSide(450, 400)
     assert rubber.winner is Side.EW
     assert [(str(ln.side), ln.points) for ln in rubber.bonus_lines] == [("E–W", 250)]
-    assert rubber.totals == {Side.NS: 550, Side.EW: 810}
+    assert rubber.totals == PerSide(550, 810)
 
 
 # -- progressive ----------------------------------------------------------------------------------
@@ -112,14 +113,14 @@ def test_whist_vint_has_no_notrump_bids() -> None:
 
 def test_whist_vint_has_no_honours_and_no_slams() -> None:
     hands = build_hands({N: cards("AS KS QS JS 10S AH AD AC")}, seed=6)
-    lines = score_result(WHIST_VINT, Contract(6, Strain.SPADES, N), 13, hands)
+    lines = score_contract(Contract(6, Strain.SPADES, N), tricks=13, honours=hands, rules=WHIST_VINT)
     assert [(ln.kind, str(ln.side), ln.points) for ln in lines] == [("tricks", "N–S", 780)]
-    seed_lines = score_result(SEED, Contract(6, Strain.SPADES, N), 13, hands)
+    seed_lines = score_contract(Contract(6, Strain.SPADES, N), tricks=13, honours=hands, rules=SEED)
     assert {ln.kind for ln in seed_lines} == {"tricks", "slam", "honours"}
 
 
 def test_whist_vint_keeps_tricks_for_both_sides_and_undertricks() -> None:
-    lines = score_result(WHIST_VINT, Contract(4, Strain.HEARTS, N), 9, build_hands({}, seed=7))
+    lines = score_contract(Contract(4, Strain.HEARTS, N), tricks=9, honours=build_hands({}, seed=7), rules=WHIST_VINT)
     assert [(ln.kind, str(ln.side), ln.points) for ln in lines] == [
         ("tricks", "N–S", 360), ("tricks", "E–W", 160), ("undertricks", "E–W", 80)]
     assert WHIST_VINT.game_target == 1000 and WHIST_VINT.rubber_bonus == 250

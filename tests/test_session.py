@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, Phase, Seat, Side, VintError, saves
+from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, PerSide, Phase, Seat, Side, VintError, saves
 from vint_core import claims as claims_mod
 from vint_core.review import DealReview, position_after
 from vint_core.saves import default_save_path
@@ -73,7 +73,7 @@ def test_a_whole_rubber_is_played_and_recorded() -> None:
     assert len(won.deals) == deals
     assert won.totals[won.winner] >= 0
     # the deal rotates to the left across the rubbers, and the new rubber starts at 0–0
-    assert s.rubber.deals == () and s.rubber.totals == {Side.NS: 0, Side.EW: 0}
+    assert s.rubber.deals == () and s.rubber.totals == PerSide(0, 0)
     assert s.deal.dealer == won.first_dealer.offset(deals)
     assert s.deal.deal_number == 1
 

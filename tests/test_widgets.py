@@ -188,7 +188,7 @@ def test_a_deal_played_by_clicks_reaches_the_score_sheet_and_the_review() -> Non
     assert table.review.board.value.count("<li>") == 4  # the list of tricks played so far
     table.review.back.click()
     assert table.review.slider.value == 3
-    explained = [line.explanation("en") for line in finished.score()]
+    explained = [line.text("en") for line in finished.score()]
     assert all(text in table.review.score.value for text in explained)
     # the computer players' reasons, kept back until now, one per computer action
     from vint_core.render import esc

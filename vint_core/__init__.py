@@ -19,6 +19,7 @@ from vint_core.errors import (
     RubberError,
     VintError,
 )
+from vint_core.honours import honour_cards, honours_held, honours_odds
 from vint_core.play import Play, Trick, trick_winner
 from vint_core.rubber import Rubber, RubberDeal, rubbers_of
 from vint_core.rules import (
@@ -33,7 +34,7 @@ from vint_core.rules import (
     TrickValue,
     UndertrickPenalty,
 )
-from vint_core.scoring import ScoreLine, score_result, totals
+from vint_core.scoring import ScoreLine, score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
 
@@ -46,6 +47,7 @@ __all__ = [
     "OutOfTurnError", "ParseError", "Pass", "PerSide", "Phase", "Play", "Rank", "Reason",
     "Rubber", "RubberDeal", "RubberError", "RuleSet", "ScoreLine", "Seat", "SeatView", "Side",
     "SlamBonus", "Strain", "Suit", "Trick", "TrickValue", "UndertrickPenalty", "VintError",
-    "__version__", "cut_for_dealer", "deal_hands", "deck", "rubbers_of", "score_result", "totals",
+    "__version__", "cut_for_dealer", "deal_hands", "deck", "honour_cards", "honours_held", "honours_odds", "rubbers_of",
+    "score_contract", "totals",
     "trick_winner",
 ]

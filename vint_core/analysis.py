@@ -31,9 +31,8 @@ from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal, Phase
 from vint_core.errors import Reason, VintError
 from vint_core.i18n import text
-from vint_core.rules import RuleSet
-from vint_core.scoring import score_result, totals
-from vint_core.seats import Seat, Side
+from vint_core.scoring import score_contract, totals
+from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
     from vint_core.play import Play
@@ -180,23 +179,17 @@ class ContractScore:
 
     contract: Contract
     declarer_tricks: int
-    points: tuple[int, int]
+    points: PerSide[int]
 
     def margin(self, side: Side) -> int:
         """``side``'s points minus the other side's."""
         return self.points[side] - self.points[side.other]
 
 
-def score_contract(rules: RuleSet, contract: Contract, declarer_tricks: int, hands: Sequence[Hand]) -> tuple[int, int]:
-    """The deal's own points (N–S, E–W) for ``contract`` taking ``declarer_tricks``, honours on ``hands``."""
-    t = totals(score_result(rules, contract, declarer_tricks, hands))
-    return (t[Side.NS], t[Side.EW])
-
-
 def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None = None) -> list[ContractScore]:
     """Every contract the deal allows (each bid, each declarer) with its double-dummy tricks and points.
 
-    Points come from :func:`vint_core.scoring.score_result` under the deal's rule set,
+    Points come from :func:`vint_core.scoring.score_contract` under the deal's rule set,
     honours judged on the hands as dealt.
     """
     table = dd_table(deal) if table is None else table
@@ -209,15 +202,16 @@ def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None 
         for seat in Seat:
             contract = Contract(bid.level, bid.strain, seat)
             tricks = table[bid.strain, seat]
-            out.append(ContractScore(contract, tricks, score_contract(rules, contract, tricks, deal.hands)))
+            lines = score_contract(contract, tricks=tricks, honours=deal.hands, rules=rules)
+            out.append(ContractScore(contract, tricks, totals(lines)))
     return out
 
 
-def best_contracts(deal: Deal, *, scores: Sequence[ContractScore] | None = None) -> dict[Side, ContractScore]:
+def best_contracts(deal: Deal, *, scores: Sequence[ContractScore] | None = None) -> PerSide[ContractScore]:
     """For each side, the contract it could declare that gives it the largest margin over the other side."""
     scores = contract_scores(deal) if scores is None else scores
-    return {side: max((s for s in scores if s.contract.side is side), key=lambda s: s.margin(side))
-            for side in Side}
+    ns, ew = (max((s for s in scores if s.contract.side is side), key=lambda s: s.margin(side)) for side in Side)
+    return PerSide(ns, ew)
 
 
 def contract_dd_tricks(deal: Deal) -> int | None:

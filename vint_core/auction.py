@@ -17,18 +17,42 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from vint_core.calls import PASS, Bid, Call, Strain
-from vint_core.errors import IllegalCallError, OutOfTurnError, Reason
+from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat, Side
 
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """The final bid and who made it: ``level`` promises 6 + level tricks."""
+    """The final bid and who made it: ``level`` promises 6 + level tricks.
+
+    >>> Contract.parse("3NT by South")
+    Contract.parse('3NT S')
+    >>> c = Contract.parse("4H N")
+    >>> str(c), c.tricks_needed, c == Contract(4, Strain.HEARTS, Seat.NORTH)
+    ('4♥ by North', 10, True)
+    """
 
     level: int
     strain: Strain
     declarer: Seat
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """A bid and its declarer: ``"4♥ N"``, ``"4H N"``, ``"3NT by South"``, ``"2♠ von Ost"``."""
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_CONTRACT, text=repr(text))
+        words = text.split()
+        if len(words) >= 3 and words[-2].lower() in ("by", "von"):
+            words = words[:-2] + words[-1:]
+        try:
+            call = Call.parse("".join(words[:-1])) if len(words) >= 2 else PASS
+            seat = Seat.parse(words[-1]) if isinstance(call, Bid) else None
+        except ParseError:
+            seat = None
+        if seat is None or not isinstance(call, Bid):
+            raise ParseError(Reason.BAD_CONTRACT, text=text)
+        return cls(call.level, call.strain, seat)
 
     @property
     def bid(self) -> Bid:
@@ -53,6 +77,9 @@ class Contract:
 
     def __str__(self) -> str:
         return f"{self.bid} by {self.declarer}"
+
+    def __repr__(self) -> str:
+        return f"Contract.parse('{self.bid} {self.declarer.letter}')"
 
 
 class _State(NamedTuple):
@@ -115,6 +142,11 @@ class Auction:
     @property
     def is_over(self) -> bool:
         return self._s.over
+
+    @property
+    def passes_in_a_row(self) -> int:
+        """The passes since the last bid (or since the start, before any bid)."""
+        return self._s.passes
 
     @property
     def is_passed_out(self) -> bool:

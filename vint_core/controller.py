@@ -50,6 +50,7 @@ from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError
+from vint_core.explain import auction_status
 from vint_core.i18n import text
 from vint_core.review import DealReview
 from vint_core.rules import SEED, RuleSet
@@ -149,9 +150,13 @@ class Controller:
     note: str
     #: the computer players' last calls (up to three), for the status line
     recent: tuple[BotMove, ...]
+    #: a lesson's table stops once this many tricks are complete (0: at the end of the auction); None: never
+    until_trick: int | None
 
-    def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False) -> None:
+    def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False,
+                 until_trick: int | None = None) -> None:
         self.session = session
+        self.until_trick = until_trick
         self.timed = timed
         self.generation = 0
         self.waiting = False
@@ -164,15 +169,16 @@ class Controller:
     @classmethod
     def one_deal(cls, deal: Deal | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
                  bots: str | Mapping[Seat, str] = "rule", rules: RuleSet = SEED, lang: str = "en",
-                 pace: str = "none") -> Controller:
+                 pace: str = "none", until_trick: int | None = None) -> Controller:
         """A lesson's table: ``deal`` (or one dealt from ``seed``) against the computer players, nothing saved,
-        undo allowed. ``bots`` is one bot name for the three computer seats or a name per seat."""
+        undo allowed. ``bots`` is one bot name for the three computer seats or a name per seat; ``until_trick``
+        stops the table once that many tricks are complete (0: an auction only, see :attr:`stopped`)."""
         names = {seat: bots for seat in Seat} if isinstance(bots, str) else dict(bots)
         session = TableSession(human=human, rules=deal.rules if deal is not None else rules, bots=names, seed=seed,
                                autosave=False, lang=lang)
         if deal is not None:
             session.load_deal(deal)
-        return cls(session, pace=pace)
+        return cls(session, pace=pace, until_trick=until_trick)
 
     @classmethod
     def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
@@ -228,6 +234,13 @@ class Controller:
         return pause if self.session.deal.phase is Phase.PLAY else pause / 2
 
     @property
+    def stopped(self) -> bool:
+        """Has a lesson's table reached its end (:attr:`until_trick`)? Then nobody acts any more."""
+        deal = self.session.deal
+        return (self.until_trick is not None and deal.phase is not Phase.AUCTION
+                and (len(deal.tricks) >= self.until_trick or deal.is_finished))
+
+    @property
     def busy(self) -> bool:
         """Is the table waiting (a trick to confirm, a computer player scheduled)? Then the learner cannot act."""
         return self.waiting or self.thinking is not None
@@ -270,7 +283,7 @@ class Controller:
         """The learner's call or card. Refused (``accepted`` False, the note saying why) if illegal or if the
         table is busy; then nothing changes."""
         s = self.session
-        if self.busy:
+        if self.busy or self.stopped:
             return self._update(accepted=False)
         with s.saves_held():
             try:
@@ -349,7 +362,7 @@ class Controller:
         moves: list[BotMove] = []
         pause: float | None = None
         with s.saves_held():
-            if not (self.waiting or s.deal.is_finished or s.human_to_act()):
+            if not (self.waiting or self.stopped or s.deal.is_finished or s.human_to_act()):
                 seconds = self.pause()
                 if seconds <= 0 or not self.timed:
                     while (move := self._bot_step()) is not None:
@@ -372,7 +385,7 @@ class Controller:
         return replace(update, moves=(move, *update.moves)) if move is not None else update
 
     def _bot_step(self) -> BotMove | None:
-        if self.waiting:
+        if self.waiting or self.stopped:
             return None
         move = self.session.bot_step()
         if move is None:
@@ -419,12 +432,13 @@ class Controller:
     def controls(self) -> Controls:
         """The calls, cards and buttons to offer the learner now."""
         s = self.session
-        legal = s.legal_actions() if not self.busy else ()
+        idle = self.busy or self.stopped
+        legal = s.legal_actions() if not idle else ()
         phase = s.deal.phase
         return Controls(calls=tuple(a for a in legal if isinstance(a, Call)),
                         cards=tuple(a for a in legal if isinstance(a, Card)),
-                        hint=s.human_to_act() and not self.busy, undo=s.can_undo() and self.thinking is None,
-                        undo_offered=s.practice, claim=phase is Phase.PLAY and not self.busy, confirm=self.waiting,
+                        hint=s.human_to_act() and not idle, undo=s.can_undo() and self.thinking is None,
+                        undo_offered=s.practice, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
                         next_deal=s.deal.is_finished)
 
     def review(self) -> DealReview | None:
@@ -446,7 +460,12 @@ class Controller:
             parts.append(text("widget_bot_call", lang, seat=move.seat, call=self._action_name(move.action)))
         if view.phase is Phase.PLAY and view.tricks and (view.current_trick is None or not view.current_trick.cards):
             parts.append(text("widget_trick_won", lang, n=len(view.tricks), seat=view.tricks[-1].winner))
-        if deal.is_finished:
+        if self.until_trick == 0 and (view.phase is Phase.AUCTION or self.stopped):
+            parts.append(auction_status(deal.auction, lang=lang))  # an auction lesson says where the auction stands
+        if self.stopped:
+            if self.until_trick:
+                parts.append(text("lesson_drill_done", lang, n=self.until_trick))
+        elif deal.is_finished:
             parts.append(text("widget_deal_over", lang))
         elif self.waiting:
             parts.append(text("widget_confirm_trick", lang))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from vint_core.auction import Auction, Contract
 from vint_core.calls import Call
@@ -35,8 +35,8 @@ from vint_core.errors import (
 from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, legal_cards_in, opening_state, state_after
 from vint_core.rules import SEED, RuleSet, as_rule_set
-from vint_core.scoring import ScoreLine, score_result, totals
-from vint_core.seats import Seat, Side
+from vint_core.scoring import ScoreLine, score_contract, totals
+from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
     from vint_core.views import SeatView
@@ -229,8 +229,19 @@ class Deal:
     def current_trick(self) -> Trick | None:
         return self.play.current_trick if self.play is not None else None
 
-    def tricks_won(self, side: Side) -> int:
-        return self.play.tricks_won(side) if self.play is not None else 0
+    @overload
+    def tricks_won(self) -> PerSide[int]: ...
+    @overload
+    def tricks_won(self, side: Side) -> int: ...
+
+    def tricks_won(self, side: Side | None = None) -> PerSide[int] | int:
+        """Tricks each side has won so far (``PerSide``), or those of ``side``."""
+        play = self.play
+        if side is not None:
+            return play.tricks_won(side) if play is not None else 0
+        if play is None:
+            return PerSide(0, 0)
+        return PerSide(play.tricks_won(Side.NS), play.tricks_won(Side.EW))
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (as dealt, less the cards played)."""
@@ -348,14 +359,15 @@ class Deal:
             raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
         if self.play is None:
             return ()
-        return score_result(self.rules, self.play.contract, self.play.tricks_won(self.play.contract.side),
-                            self.hands)
+        contract = self.play.contract
+        return score_contract(contract, tricks=self.play.tricks_won(contract.side), honours=self.hands,
+                              rules=self.rules)
 
-    def points(self) -> dict[Side, int]:
+    def points(self) -> PerSide[int]:
         """The deal's own points per side."""
         return totals(self.score())
 
-    def view(self, seat: Seat, *, game_score: tuple[int, int] | None = None) -> SeatView:
+    def view(self, seat: Seat, *, game_score: PerSide[int] | None = None) -> SeatView:
         """What ``seat`` may see: its own hand and the public history.
 
         ``game_score`` is each side's points toward the game before this deal (from the
@@ -387,7 +399,7 @@ class Deal:
         elif self.is_passed_out:
             lines.append("Passed out")
         if self.play is not None:
-            lines.append(f"Tricks: N–S {self.tricks_won(Side.NS)}, E–W {self.tricks_won(Side.EW)}")
+            lines.append(f"Tricks: {self.tricks_won()}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

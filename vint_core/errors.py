@@ -73,7 +73,14 @@ class Reason(enum.Enum):
     WRONG_DEAL = "wrong_deal"
     NOT_FINISHED = "not_finished"
     BAD_DEAL = "bad_deal"
+    # what-if scoring and honours
+    BAD_CONTRACT = "bad_contract"
     BAD_TRICKS = "bad_tricks"
+    BAD_HONOURS = "bad_honours"
+    BAD_ACES = "bad_aces"
+    ACES_NEEDED = "aces_needed"
+    FOUR_HANDS = "four_hands"
+    ODDS_HAND = "odds_hand"
     # the table
     TABLE = "table"
 

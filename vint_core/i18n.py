@@ -130,6 +130,22 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
     Reason.BAD_TRICKS: ("{n} tricks cannot be: a side takes 0 to 13 tricks",
                         "{n} Stiche gibt es nicht: eine Partei macht 0 bis 13 Stiche"),
     Reason.TABLE: ("{detail}", "{detail}"),
+    Reason.BAD_CONTRACT: ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
+                          "„{text}“ ist kein Kontrakt: schreibe Gebot und Alleinspieler, etwa 4♥ N, 4H N oder "
+                          "3NT von Süd"),
+    Reason.BAD_HONOURS: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 5 trump honours",
+                         "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 5 "
+                         "Trumpf-Ehrenkarten"),
+    Reason.BAD_ACES: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 4 aces",
+                      "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 4 Asse"),
+    Reason.ACES_NEEDED: ("under {rules} the aces count apart from the trump honours at {contract}: give "
+                         "aces=PerSide(ns=…, ew=…) as well, or the four hands",
+                         "unter {rules} zählen bei {contract} die Asse getrennt von den Trumpf-Ehrenkarten: gib "
+                         "auch aces=PerSide(ns=…, ew=…) an, oder die vier Blätter"),
+    Reason.FOUR_HANDS: ("the honours need the four hands as dealt, one for each seat (N, E, S, W), not {n}",
+                        "für die Ehrenkarten braucht es die vier Blätter, eines je Platz (N, O, S, W), nicht {n}"),
+    Reason.ODDS_HAND: ("the odds need your hand as dealt, 13 cards; this hand has {n}",
+                       "für die Chancen braucht es dein Blatt wie ausgeteilt, 13 Karten; dieses hat {n}"),
 }
 
 _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = {
@@ -252,17 +268,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
-    "cli_board": ("Board {board}", "Spiel {board}"),
-    "cli_dealer": ("dealer {dealer}", "Geber {dealer}"),
-    "cli_contract": ("{contract} by {declarer}", "{contract} von {declarer}"),
-    "cli_tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
-    "cli_passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
-    "cli_this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
-    "cli_running": ("rubber so far: {score}", "Rubber bisher: {score}"),
-    "cli_rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
+    # the score sheet (vint_core.rubber: Rubber.text)
+    "sheet_no_deals": ("Rubber {n}: no deals yet; {score}", "Rubber {n}: noch keine Spiele; {score}"),
+    "sheet_board": ("Board {board}", "Spiel {board}"),
+    "sheet_dealer": ("dealer {dealer}", "Geber {dealer}"),
+    "sheet_tricks": ("tricks {ns_name} {ns}, {ew_name} {ew}", "Stiche {ns_name} {ns}, {ew_name} {ew}"),
+    "sheet_this_deal": ("this deal: {score}", "dieses Spiel: {score}"),
+    "sheet_running": ("rubber so far: {score}", "Rubber bisher: {score}"),
+    "sheet_rubber_won": ("Rubber {n} (boards {boards}): won by {winner}; {score}",
                    "Rubber {n} (Spiele {boards}): gewonnen von {winner}; {score}"),
-    "cli_rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
+    "sheet_rubber_open": ("Rubber {n} (boards {boards}): not finished; {score}",
                     "Rubber {n} (Spiele {boards}): nicht beendet; {score}"),
+    # the vint command (vint_core.cli)
     "cli_wrote": ("wrote {n} deals in {rubbers} rubber(s) to {path} (seed {seed}, rules {rules})",
               "{n} Spiele in {rubbers} Rubber(n) nach {path} geschrieben (Seed {seed}, Regeln {rules})"),
     "cli_no_deals": ("{path} holds no deals", "{path} enthält keine Spiele"),
@@ -358,6 +375,104 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_scoresheet_title": ("Rubber {n} ({rules})", "Rubber {n} ({rules})"),
     "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
     "ui_scoresheet": ("score sheet", "Schreibblatt"),
+    # the lesson widgets (vint_core.explain, vint_core.practice, vint_core.widgets.lessons)
+    "lesson_card_lead": ("{card}: legal. The player to lead may lead any card.",
+                         "{card}: erlaubt. Wer ausspielt, darf jede Karte spielen."),
+    "lesson_card_follow": ("{card}: legal. You follow {suit}, as you must while you hold {suit}.",
+                           "{card}: erlaubt. Du bedienst {suit}, wie du musst, solange du {suit} hast."),
+    "lesson_card_discard": ("{card}: legal. You have no {suit}, so any card may be played: you discard, and "
+                            "that is fine, for in Vint there is no duty to trump ({trump}).",
+                            "{card}: erlaubt. Du hast kein {suit}, also ist jede Karte erlaubt: du wirfst ab, "
+                            "und das darfst du, denn im Vint gibt es keinen Trumpfzwang ({trump})."),
+    "lesson_card_discard_nt": ("{card}: legal. You have no {suit}, so any card may be played (at no-trump there "
+                               "are no trumps, and a card of another suit cannot win).",
+                               "{card}: erlaubt. Du hast kein {suit}, also ist jede Karte erlaubt (bei "
+                               "Kein-Trumpf gibt es keine Trümpfe, eine andere Farbe kann nicht gewinnen)."),
+    "lesson_card_ruff": ("{card}: legal. You have no {suit} and you trump; a discard would have been legal "
+                         "too: there is no duty to trump.",
+                         "{card}: erlaubt. Du hast kein {suit} und stichst mit Trumpf; Abwerfen wäre auch "
+                         "erlaubt gewesen: es gibt keinen Trumpfzwang."),
+    "lesson_void": ("You have no {suit}: every card in your hand is legal. You may trump ({trump}), but you need "
+                    "not: a discard is legal too (no duty to trump in Vint).",
+                    "Du hast kein {suit}: jede Karte deines Blatts ist erlaubt. Du darfst trumpfen ({trump}), "
+                    "musst aber nicht: Abwerfen ist auch erlaubt (kein Trumpfzwang im Vint)."),
+    "lesson_void_nt": ("You have no {suit}: every card in your hand is legal (at no-trump there are no trumps).",
+                       "Du hast kein {suit}: jede Karte deines Blatts ist erlaubt (bei Kein-Trumpf gibt es keine "
+                       "Trümpfe)."),
+    "lesson_trick_suit": ("{seat} wins the trick with {card}: no trump was played, so the highest card of the "
+                          "suit led ({suit}) takes it.",
+                          "{seat} gewinnt den Stich mit {card}: es wurde nicht getrumpft, also nimmt die höchste "
+                          "Karte der ausgespielten Farbe ({suit}) den Stich."),
+    "lesson_trick_ruff": ("{seat} wins the trick with {card}: the highest trump ({trump}) takes the trick, "
+                          "whatever the suit led.",
+                          "{seat} gewinnt den Stich mit {card}: der höchste Trumpf ({trump}) nimmt den Stich, "
+                          "gleich welche Farbe ausgespielt wurde."),
+    "lesson_trick_nt": ("{seat} wins the trick with {card}: at no-trump the highest card of the suit led ({suit}) "
+                        "takes it.",
+                        "{seat} gewinnt den Stich mit {card}: bei Kein-Trumpf nimmt die höchste Karte der "
+                        "ausgespielten Farbe ({suit}) den Stich."),
+    "lesson_trumps": ("{contract} by {declarer}: {trump} are trumps", "{contract} von {declarer}: {trump} ist Trumpf"),
+    "lesson_no_trumps": ("{contract} by {declarer}: no-trump, no trumps",
+                         "{contract} von {declarer}: Kein-Trumpf, keine Trümpfe"),
+    "lesson_drill_done": ("Done: tricks played: {n}. Press “Start again” to play them once more.",
+                          "Fertig: gespielte Stiche: {n}. Mit „Neu beginnen“ noch einmal."),
+    "lesson_again_button": ("Start again", "Neu beginnen"),
+    "lesson_again_tip": ("back to the start of this exercise", "zurück zum Anfang dieser Übung"),
+    "lesson_stopped": ("this exercise is over", "diese Übung ist vorbei"),
+    "lesson_bid_legal": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
+                         "{level}) with {strain} as trumps.",
+                         "{call} von {seat}: erlaubt. Ein Gebot der Stufe {level} verspricht {tricks} Stiche "
+                         "(6 + {level}, nicht {level}) mit {strain} als Trumpf."),
+    "lesson_bid_legal_nt": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
+                            "{level}) at no-trump.",
+                            "{call} von {seat}: erlaubt. Ein Gebot der Stufe {level} verspricht {tricks} Stiche "
+                            "(6 + {level}, nicht {level}) ohne Trumpf."),
+    "lesson_bid_outranks": ("It outranks {top}.", "Es überbietet {top}."),
+    "lesson_pass_legal": ("Pass by {seat}: legal; a pass is always allowed.",
+                          "Passe von {seat}: erlaubt; passen darf man immer."),
+    "lesson_bridge_order": ("In bridge {call} would outrank {top}, but not in Vint: here ♠ is the lowest strain, "
+                            "then ♣, ♦, ♥ and NT (♠ < ♣ < ♦ < ♥ < NT).",
+                            "Im Bridge würde {call} {top} überbieten, im Vint nicht: hier ist ♠ die niedrigste "
+                            "Farbe, dann ♣, ♦, ♥ und NT (♠ < ♣ < ♦ < ♥ < NT)."),
+    "lesson_auction_no_bid": ("No bid yet, passes so far: {passes}; {seat} to call. If the first {n} calls are "
+                              "passes, the deal is passed out.",
+                              "Noch kein Gebot, Passe bisher: {passes}; {seat} ist am Zug. Sind die ersten {n} "
+                              "Ansagen Passe, wird das Spiel eingepasst."),
+    "lesson_auction_running": ("Highest bid {top} by {seat}; passes in a row since: {passes}. The auction goes on "
+                               "until {n} passes in a row ({left} more); {to_act} to call.",
+                               "Höchstes Gebot {top} von {seat}; Passe in Folge seitdem: {passes}. Die Auktion "
+                               "läuft weiter bis {n} Passe in Folge (noch {left}); {to_act} ist am Zug."),
+    "lesson_auction_not_three": ("Three passes do not end a Vint auction, as they would in bridge: everyone, the "
+                                 "bidder too, may still bid.",
+                                 "Drei Passe beenden eine Vint-Auktion nicht, anders als im Bridge: jeder, auch "
+                                 "der Bieter, darf noch bieten."),
+    "lesson_auction_over": ("The auction is over after {n} passes in a row: {contract} by {declarer}, the "
+                            "declarer. {leader}, on the declarer's left, leads to the first trick (not the "
+                            "dealer's left, {dealer_left}).",
+                            "Die Auktion ist nach {n} Passen in Folge vorbei: {contract} von {declarer}, dem "
+                            "Alleinspieler. {leader}, links vom Alleinspieler, spielt zum ersten Stich aus (nicht "
+                            "der Spieler links vom Geber, {dealer_left})."),
+    "lesson_auction_over_same": ("The auction is over after {n} passes in a row: {contract} by {declarer}, the "
+                                 "declarer. {leader}, on the declarer's left, leads to the first trick (here the "
+                                 "dealer's left too, but only because the dealer, {dealer}, is the declarer).",
+                                 "Die Auktion ist nach {n} Passen in Folge vorbei: {contract} von {declarer}, dem "
+                                 "Alleinspieler. {leader}, links vom Alleinspieler, spielt zum ersten Stich aus "
+                                 "(hier auch links vom Geber, aber nur weil der Geber, {dealer}, der Alleinspieler "
+                                 "ist)."),
+    "lesson_auction_passed_out": ("Passed out: the first {n} calls were passes, so nobody scores; {next} deals "
+                                  "the next deal.",
+                                  "Eingepasst: die ersten {n} Ansagen waren Passe, niemand schreibt; {next} gibt "
+                                  "das nächste Spiel."),
+    "lesson_bot_call": ("{seat}: {call} (by the bidding guide: {shows})",
+                        "{seat}: {call} (laut Bietleitfaden: {shows})"),
+    "lesson_auction_hands": ("The auction is over, so here are all four hands and the computer players' reasons",
+                             "Die Auktion ist vorbei: hier alle vier Blätter und die Gründe der Computerspieler"),
+    "lesson_trick_title": ("Play to the trick", "Spiel zum Stich"),
+    "lesson_bidding_title": ("Make a call for the seat to act", "Sage für den Platz an, der am Zug ist"),
+    "lesson_auction_title": ("An auction against the computer players", "Eine Auktion gegen die Computerspieler"),
+    "lesson_one_deal_title": ("One deal against the computer players", "Ein Spiel gegen die Computerspieler"),
+    "lesson_failed": ("something went wrong here ({error}); press “Start again” or run the cell again",
+                      "hier ist etwas schiefgegangen ({error}); „Neu beginnen“ oder die Zelle neu ausführen"),
     # the table's controller (vint_core.session)
     "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
     "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),

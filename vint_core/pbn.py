@@ -46,7 +46,7 @@ from vint_core.errors import ParseError, Reason, VintError
 from vint_core.records import RecordError, excerpt, rule_set_changes
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 
 __all__ = [
     "PbnRecord",
@@ -67,7 +67,7 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
 
 
-def _score_text(points: Mapping[Side, int]) -> str:
+def _score_text(points: PerSide[int]) -> str:
     return f"NS {points[Side.NS]}; EW {points[Side.EW]}"
 
 

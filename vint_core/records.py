@@ -35,7 +35,7 @@ from vint_core.errors import ParseError, Reason, VintError
 from vint_core.rubber import Rubber
 from vint_core.rules import RULE_SETS, SEED, RuleSet
 from vint_core.scoring import ScoreLine
-from vint_core.seats import Seat, Side
+from vint_core.seats import Seat
 
 __all__ = [
     "JSON_VERSION",
@@ -246,12 +246,8 @@ def rubber_from_json(obj: object) -> Rubber:
 # -- JSON: scores -----------------------------------------------------------------------
 
 
-def _side_points(points: Mapping[Side, int]) -> dict[str, int]:
-    return {side.name: points[side] for side in Side}
-
-
 def _line_json(line: ScoreLine, lang: str) -> dict[str, Any]:
-    return {"side": line.side.name, "kind": line.kind, "points": line.points, "text": line.explanation(lang)}
+    return {"side": line.side.name, "kind": line.kind, "points": line.points, "text": line.text(lang)}
 
 
 def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, Any]:
@@ -273,15 +269,14 @@ def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, An
                 "dealer": deal.dealer.letter,
                 "contract": contract.pbn if contract is not None else None,
                 "declarer": contract.declarer.letter if contract is not None else None,
-                "tricks": ({"NS": deal.tricks_won(Side.NS), "EW": deal.tricks_won(Side.EW)}
-                           if contract is not None else None),
+                "tricks": deal.tricks_won().to_dict() if contract is not None else None,
                 "lines": [_line_json(line, lang) for line in rd.lines],
-                "points": _side_points(rd.points),
+                "points": rd.points.to_dict(),
             })
         out_rubbers.append({
             "boards": rubber.boards,
             "winner": rubber.winner.name if rubber.winner is not None else None,
-            "totals": _side_points(rubber.totals),
+            "totals": rubber.totals.to_dict(),
             "finished": rubber.is_finished,
             "lines": [_line_json(line, lang) for line in rubber.bonus_lines],
         })

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
 from vint_core.i18n import seat_name, side_name, text
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
     from vint_core.auction import Auction, Contract
@@ -496,7 +496,7 @@ def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = Fals
 
 # -- the live score -----------------------------------------------------------
 
-def _live_body(*, rules_tv: int | None, contract: Contract | None, won: tuple[int, int], passed_out: bool,
+def _live_body(*, rules_tv: int | None, contract: Contract | None, won: PerSide[int], passed_out: bool,
                lang: str) -> str:
     if contract is None or rules_tv is None:
         msg = text("passed_out", lang) if passed_out else text("ui_auction_running", lang)
@@ -527,8 +527,9 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
     """Both sides' tricks so far and what they are worth at this contract (the defenders score
     too), and how many tricks the declarer still needs. Takes a deal or a seat's view."""
     contract = deal.contract
-    won_attr = deal.tricks_won
-    won = won_attr if isinstance(won_attr, tuple) else (won_attr(Side.NS), won_attr(Side.EW))
+    from vint_core.views import SeatView
+
+    won = deal.tricks_won if isinstance(deal, SeatView) else deal.tricks_won()
     tv = deal.rules.trick_value_of(contract.level, contract.strain) if contract is not None else None
     from vint_core.deal import Phase
 
@@ -636,7 +637,7 @@ def deal_html(deal: Deal, *, viewer: Seat | None = None, bottom: Seat | None = N
         centre = _trick_body(shown, lang=lang, bottom=bottom_seat, four_colour=four_colour,
                              leader=deal.to_act if deal.play is not None else None)
     tv = deal.rules.trick_value_of(deal.contract.level, deal.contract.strain) if deal.contract else None
-    won = (deal.tricks_won(Side.NS), deal.tricks_won(Side.EW))
+    won = deal.tricks_won()
     score = _live_body(rules_tv=tv, contract=deal.contract, won=won,
                        passed_out=deal.is_passed_out, lang=lang)
     info = _info_body(dealer=deal.dealer, rules_name=deal.rules.name, deal_number=deal.deal_number,
@@ -696,7 +697,7 @@ def status_html(message: str, *, css: bool = False) -> str:
 
 def _lines_list(lines: Iterable[ScoreLine], lang: str) -> str:
     items = [f'<li><span class="vint-kind">{esc(text("ui_kind_" + line.kind, lang))}</span>'
-             f"{esc(line.explanation(lang))}</li>" for line in lines]
+             f"{esc(line.text(lang))}</li>" for line in lines]
     return f"<ul>{''.join(items)}</ul>" if items else f'<ul><li>{esc(text("passed_out", lang))}</li></ul>'
 
 
@@ -744,10 +745,10 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
              f'<span>{esc(text("ui_totals", lang))}</span><span></span>'
              f'<span class="vint-num">{tot[Side.NS]}</span><span class="vint-num">{tot[Side.EW]}</span></div>')
     rules = rubber.rules
-    progress = text("ui_game_progress", lang, ns=rubber.game_score[0], ew=rubber.game_score[1],
+    progress = text("ui_game_progress", lang, ns=rubber.game_score.ns, ew=rubber.game_score.ew,
                     target=rules.game_target)
     if rules.games_per_rubber > 1:
-        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won[0], ew=rubber.games_won[1])
+        progress += " · " + text("ui_games_won", lang, ns=rubber.games_won.ns, ew=rubber.games_won.ew)
     winner = ""
     if rubber.winner is not None:
         winner = f'<div class="vint-winner">{esc(text("ui_rubber_won", lang, side=rubber.winner))}</div>'

@@ -28,8 +28,8 @@ from vint_core.cards import Hand
 from vint_core.deal import Deal
 from vint_core.i18n import text
 from vint_core.play import Trick
-from vint_core.scoring import ScoreLine
-from vint_core.seats import PerSide, Seat, Side
+from vint_core.scoring import ScoreLine, totals
+from vint_core.seats import PerSide, Seat
 
 __all__ = ["DealReview", "analyse", "analysis_available", "position_after"]
 
@@ -84,15 +84,12 @@ class DealReview:
     def of(cls, deal: Deal, *, lines: Sequence[ScoreLine], reasons: Sequence[str] = (),
            lang: str = "en") -> DealReview:
         """The review of the finished ``deal`` that scored ``lines``."""
-        pts = {Side.NS: 0, Side.EW: 0}
-        for line in lines:
-            pts[line.side] += line.points
         contract = (text("contract", lang, contract=deal.contract.bid, seat=deal.contract.declarer)
                     if deal.contract is not None else text("passed_out", lang))
         return cls(deal=deal, hands=deal.hands, dealer=deal.dealer, calls=tuple(deal.auction.calls_by()),
                    contract_text=contract, tricks=deal.tricks, lines=tuple(lines),
-                   explanations=tuple(line.explanation(lang) for line in lines),
-                   points=PerSide(pts[Side.NS], pts[Side.EW]), reasons=tuple(reasons),
+                   explanations=tuple(line.text(lang) for line in lines),
+                   points=totals(lines), reasons=tuple(reasons),
                    analysis_offered=deal.contract is not None and analysis_available(), lang=lang)
 
     def analysis(self) -> tuple[str, ...]:

@@ -20,24 +20,29 @@ from vint_core.errors import NotFinishedError, Reason, RubberError
 from vint_core.i18n import Phrase
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, game_line, rubber_line, totals, trick_value
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
+
+_NONE = PerSide(0, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RubberDeal:
     """One finished deal on the score sheet, with every line it earned (game lines included)."""
 
     deal: Deal
     lines: tuple[ScoreLine, ...]
     #: the game each side had counted before this deal (toward ``game_target``)
-    game_before: tuple[int, int]
+    game_before: PerSide[int]
 
     @property
-    def points(self) -> dict[Side, int]:
+    def points(self) -> PerSide[int]:
         return totals(self.lines)
 
+    def __repr__(self) -> str:
+        return f"<RubberDeal {self.deal.board or '-'}: {self.deal.contract or 'passed out'}; {self.points}>"
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class Rubber:
     """A rubber under one rule set: its deals, games, bonus lines and totals."""
 
@@ -46,8 +51,8 @@ class Rubber:
     first_dealer: Seat = Seat.NORTH
     deals: tuple[RubberDeal, ...] = ()
     #: points each side has toward the game in progress
-    game_score: tuple[int, int] = (0, 0)
-    games_won: tuple[int, int] = (0, 0)
+    game_score: PerSide[int] = _NONE
+    games_won: PerSide[int] = _NONE
     winner: Side | None = None
     #: the rubber bonus line, once the rubber is won
     bonus_lines: tuple[ScoreLine, ...] = field(default=())
@@ -76,15 +81,15 @@ class Rubber:
         return tuple(line for rd in self.deals for line in rd.lines) + self.bonus_lines
 
     @property
-    def totals(self) -> dict[Side, int]:
+    def totals(self) -> PerSide[int]:
         """All points per side, the rubber bonus included."""
         return totals(self.lines)
 
     @property
     def margin(self) -> int:
         """The rubber's result: N–S's total minus E–W's, all points above and below the line (§4.4)."""
-        t = self.totals
-        return t[Side.NS] - t[Side.EW]
+        ns, ew = self.totals
+        return ns - ew
 
     @property
     def boards(self) -> list[str | None]:
@@ -101,6 +106,55 @@ class Rubber:
         from vint_core import render
 
         return render.rubber_html(self)
+
+    def __repr__(self) -> str:
+        state = f"won by {self.winner}" if self.winner is not None else "not finished"
+        deals = "1 deal" if len(self.deals) == 1 else f"{len(self.deals)} deals"
+        return f"<Rubber {self.rules.name}: {deals}, {self.totals}, {state}>"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en", *, number: int = 1) -> str:
+        """The score sheet: every deal's itemised lines and the running totals, then the result.
+
+        ``number`` is the rubber's number in its heading ("Rubber 1 …"). Under a rule set of
+        several games (``foster_1897``) the last line gives the games won too.
+        """
+        from vint_core.i18n import seat_name, side_name, text
+
+        out: list[str] = []
+        running = _NONE
+        for i, rd in enumerate(self.deals, start=1):
+            deal = rd.deal
+            head = [text("sheet_board", lang, board=deal.board or i),
+                    text("sheet_dealer", lang, dealer=seat_name(deal.dealer, lang))]
+            contract = deal.contract
+            if contract is None:
+                head.append(text("passed_out", lang))
+            else:
+                won = deal.tricks_won()
+                head.append(text("contract", lang, contract=str(contract.bid), seat=contract.declarer))
+                head.append(text("sheet_tricks", lang, ns_name=side_name(Side.NS, lang), ns=won.ns,
+                                 ew_name=side_name(Side.EW, lang), ew=won.ew))
+            out.append(" · ".join(head))
+            out += ["  " + line.text(lang) for line in rd.lines]
+            running += rd.points
+            out.append("  " + text("sheet_this_deal", lang, score=rd.points.text(lang)) + " · "
+                       + text("sheet_running", lang, score=running.text(lang)))
+        out += ["  " + line.text(lang) for line in self.bonus_lines]
+        boards = [rd.deal.board or str(i) for i, rd in enumerate(self.deals, start=1)]
+        score = self.totals.text(lang)
+        if self.rules.games_per_rubber > 1:  # Foster: the games won so far
+            score += " · " + text("ui_games_won", lang, ns=self.games_won.ns, ew=self.games_won.ew)
+        span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else "".join(boards)
+        if not boards:
+            out.append(text("sheet_no_deals", lang, n=number, score=score))
+        elif self.winner is not None:
+            out.append(text("sheet_rubber_won", lang, n=number, boards=span, winner=self.winner, score=score))
+        else:
+            out.append(text("sheet_rubber_open", lang, n=number, boards=span, score=score))
+        return "\n".join(out)
 
     def next_rubber(self) -> Rubber:
         """A new rubber at 0–0; the deal keeps rotating."""
@@ -161,8 +215,8 @@ class Rubber:
                 winner = game_winner
                 bonus = (rubber_line(winner, rules),) if rules.rubber_bonus else ()
         entry = RubberDeal(deal, tuple(lines), self.game_score)
-        return Rubber(rules, self.first_dealer, (*self.deals, entry), (game[0], game[1]),
-                      (games[0], games[1]), winner, bonus)
+        return Rubber(rules, self.first_dealer, (*self.deals, entry), PerSide(game[0], game[1]),
+                      PerSide(games[0], games[1]), winner, bonus)
 
 
 def rubbers_of(deals: Iterable[Deal], *, rules: RuleSet | None = None) -> list[Rubber]:

@@ -217,6 +217,30 @@ class RuleSet:
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        """The preset of the same name (else ``seed``) and only what differs from it.
+
+        >>> SHORT
+        RuleSet.named('short')
+        >>> SEED.replace(game_target=500, name="club")
+        RuleSet.named('seed').replace(name='club', game_target=500)
+        >>> SEED.replace(undertrick_penalty=UndertrickPenalty(flat=50))
+        RuleSet.named('seed').replace(undertrick_penalty=UndertrickPenalty(multiplier=2, flat=50))
+        """
+        preset = RULE_SETS.get(self.name)
+        base = preset if preset is not None else SEED
+        changes = [f"{f.name}={_value_repr(getattr(self, f.name))}" for f in dataclasses.fields(self)
+                   if not f.name.startswith("_") and getattr(self, f.name) != getattr(base, f.name)]
+        head = f"RuleSet.named({base.name!r})"
+        return f"{head}.replace({', '.join(changes)})" if changes else head
+
+
+def _value_repr(value: object) -> str:
+    """A field's value as Python text that evaluates back (strains by name)."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(f"Strain.{s.name}" for s in value) + ("," if len(value) == 1 else "") + ")"
+    return repr(value)
+
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "honours_suit": ("tiers", "scaled", "majority", "none"),

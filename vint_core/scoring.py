@@ -2,12 +2,14 @@
 
 Every number comes out as a :class:`ScoreLine` that says which side gets it,
 what kind of points they are, and how they were computed, so that a score
-sheet can explain itself.
+sheet can explain itself. :func:`score_contract` puts the lines of one deal
+together from the contract, the tricks and the honours held (what-if scoring:
+no play, no hands needed); :meth:`vint_core.Deal.score` is it for a played deal.
 
 >>> from vint_core import Contract, Strain, Seat, SEED, Hand
 >>> c = Contract(4, Strain.HEARTS, Seat.NORTH)
 >>> for line in trick_lines(SEED, c, 9) + undertrick_lines(SEED, c, 9):
-...     print(line.text)
+...     print(line)
 N–S: 9 tricks × 40 = 360
 E–W: 4 tricks × 40 = 160
 E–W: 1 undertrick × 2 × 40 = 80
@@ -21,9 +23,11 @@ from typing import Any, Literal
 
 from vint_core.auction import Contract
 from vint_core.calls import Strain
-from vint_core.cards import Hand, Rank, Suit
-from vint_core.rules import RuleSet
-from vint_core.seats import Side
+from vint_core.cards import Hand
+from vint_core.errors import Reason, VintError
+from vint_core.honours import honour_cards, honours_count
+from vint_core.rules import SEED, RuleSet
+from vint_core.seats import PerSide, Side
 
 LineKind = Literal["tricks", "undertricks", "slam", "honours", "aces", "game", "rubber"]
 LINE_KINDS: tuple[LineKind, ...] = ("tricks", "undertricks", "slam", "honours", "aces", "game", "rubber")
@@ -44,30 +48,29 @@ class ScoreLine:
     params: tuple[tuple[str, Any], ...] = ()
     counts_for_game: bool = True
 
-    def explanation(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en") -> str:
         """``"E–W: 1 undertrick × 2 × 40 = 80"``, in English ("en") or German ("de")."""
         from vint_core.i18n import score_text
 
         return score_text(self.key, lang, dict(self.params), side=self.side, points=self.points)
 
-    @property
-    def text(self) -> str:
-        return self.explanation("en")
-
     def __str__(self) -> str:
-        return self.text
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"<ScoreLine {self.side} {self.kind} {self.points}: {self.text()!r}>"
 
 
 def _line(side: Side, kind: LineKind, points: int, key: str, *, counts: bool = True, **params: Any) -> ScoreLine:
     return ScoreLine(side, kind, points, key, tuple(params.items()), counts)
 
 
-def totals(lines: Iterable[ScoreLine]) -> dict[Side, int]:
-    """Points per side: ``{Side.NS: …, Side.EW: …}``."""
-    out = {Side.NS: 0, Side.EW: 0}
+def totals(lines: Iterable[ScoreLine]) -> PerSide[int]:
+    """Points per side: ``PerSide(ns=…, ew=…)``."""
+    out = [0, 0]
     for line in lines:
         out[line.side] += line.points
-    return out
+    return PerSide(out[0], out[1])
 
 
 def trick_value(rules: RuleSet, contract: Contract) -> int:
@@ -127,23 +130,14 @@ def slam_lines(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tupl
     return tuple(out)
 
 
-_ACES = sum(1 << (s * 13 + Rank.ACE - 2) for s in Suit)
-
-
-def _honour_mask(trump: Suit) -> int:
-    return sum(1 << (trump * 13 + r - 2) for r in range(Rank.TEN, Rank.ACE + 1))
-
-
-def _held(hands: Sequence[Hand], side: Side, mask: int) -> int:
-    a, b = side.seats
-    return ((hands[a]._mask | hands[b]._mask) & mask).bit_count()
-
-
-def honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand],
-                 declarer_tricks: int) -> tuple[ScoreLine, ...]:
+def honour_lines(rules: RuleSet, contract: Contract, held: PerSide[int], declarer_tricks: int, *,
+                 aces: PerSide[int] | None = None) -> tuple[ScoreLine, ...]:
     """§2.1.4 and §4.4: honours, judged on the cards as dealt, for whichever side holds them.
 
-    ``hands`` are the four hands as dealt, indexed by seat.
+    ``held`` is how many honours each side holds: of A K Q J 10 of trumps at a
+    suit contract, of the aces at no-trump (:func:`vint_core.honours.honours_count`).
+    Under the ``majority`` rule (``foster_1897``) the aces are a second count at a
+    suit contract: ``aces`` gives it, and None leaves it out.
     """
     tv = trick_value(rules, contract)
     counts = rules.game_counts == "all"
@@ -154,33 +148,30 @@ def honour_lines(rules: RuleSet, contract: Contract, hands: Sequence[Hand],
         return ()
     if rule == "majority":
         won = {contract.side: declarer_tricks, contract.side.other: 13 - declarer_tricks}
-        counts_to_check: list[tuple[str, int, int]] = []
+        counts_to_check: list[tuple[LineKind, PerSide[int], int, int]] = []
         if trump is not None:
-            counts_to_check.append(("honours", _honour_mask(trump), rules.majority_honour_multiplier))
-            counts_to_check.append(("aces", _ACES, rules.majority_honour_multiplier))
+            counts_to_check.append(("honours", held, 5, rules.majority_honour_multiplier))
+            if aces is not None:
+                counts_to_check.append(("aces", aces, 4, rules.majority_honour_multiplier))
         else:
-            counts_to_check.append(("aces", _ACES, rules.majority_nt_ace_multiplier))
-        for kind, mask, mult in counts_to_check:
-            size = mask.bit_count()
-            for side in Side:
-                n = _held(hands, side, mask)
+            counts_to_check.append(("aces", held, 4, rules.majority_nt_ace_multiplier))
+        for kind, per_side, size, mult in counts_to_check:
+            for side, n in per_side.items():
                 if 2 * n > size:
-                    out.append(_line(side, kind, n * mult * tv, f"majority_{kind}", counts=counts,  # type: ignore[arg-type]
+                    out.append(_line(side, kind, n * mult * tv, f"majority_{kind}", counts=counts,
                                      n=n, mult=mult, tv=tv, suit=trump))
                 elif 2 * n == size and won[side] >= 7:
-                    out.append(_line(side, kind, n * mult * tv, "split_aces", counts=counts,  # type: ignore[arg-type]
+                    out.append(_line(side, kind, n * mult * tv, "split_aces", counts=counts,
                                      n=n, mult=mult, tv=tv))
         return tuple(out)
-    for side in Side:
+    for side, n in held.items():
         if trump is not None:
-            n = _held(hands, side, _honour_mask(trump))
             mult = {5: rules.five_honours_multiplier, 4: rules.four_honours_multiplier,
                     3: rules.three_honours_multiplier}.get(n, 0)
             if mult:
                 out.append(_line(side, "honours", mult * tv, "honours", counts=counts, n=n, mult=mult, tv=tv,
                                  suit=trump))
         else:
-            n = _held(hands, side, _ACES)
             three = rules.four_honours_multiplier if rule == "scaled" else rules.three_honours_multiplier
             mult = {4: rules.five_honours_multiplier, 3: three}.get(n, 0)
             if mult:
@@ -195,20 +186,64 @@ def play_lines(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tupl
             + slam_lines(rules, contract, declarer_tricks))
 
 
-def play_points(rules: RuleSet, contract: Contract, declarer_tricks: int) -> tuple[int, int]:
-    """The points (N–S, E–W) of :func:`play_lines`: what the play decides, honours aside."""
-    t = totals(play_lines(rules, contract, declarer_tricks))
-    return (t[Side.NS], t[Side.EW])
+def play_points(rules: RuleSet, contract: Contract, declarer_tricks: int) -> PerSide[int]:
+    """The points of :func:`play_lines`: what the play decides, honours aside."""
+    return totals(play_lines(rules, contract, declarer_tricks))
 
 
-def score_result(rules: RuleSet, contract: Contract, declarer_tricks: int,
-                 hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
-    """Every line of one played deal (without game and rubber lines, which need the rubber)."""
-    if not 0 <= declarer_tricks <= 13:
-        from vint_core.errors import Reason, VintError
+def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[int] | Sequence[Hand] | None = None,
+                   aces: PerSide[int] | None = None, rules: RuleSet = SEED) -> tuple[ScoreLine, ...]:
+    """Every line a contract scores, from the tricks the declaring side took and the honours held.
 
-        raise VintError(Reason.BAD_TRICKS, n=declarer_tricks)
-    return play_lines(rules, contract, declarer_tricks) + honour_lines(rules, contract, hands, declarer_tricks)
+    What-if scoring, no play needed: ``contract`` is a :class:`Contract` or its
+    text (``"4♥ N"``, ``"3NT by South"``); ``tricks`` are the declaring side's
+    (0–13); ``honours`` is how many each side holds (``PerSide(ns=2, ew=3)``: of
+    A K Q J 10 of trumps, or of the aces at no-trump), or the four hands as
+    dealt (indexed by seat), or None for no honours lines. Game and rubber lines
+    are not included: they need the rubber (:class:`vint_core.Rubber`).
+
+    Under ``foster_1897`` (the "majority" rule) a suit contract has two counts,
+    the trump honours and the aces: give the aces' count as ``aces=PerSide(…)``
+    too, or give the hands. At no-trump ``honours`` counts the aces and
+    ``aces`` is not needed.
+
+    >>> for line in score_contract("4♥ N", tricks=9, honours=PerSide(2, 3)):
+    ...     print(line)
+    N–S: 9 tricks × 40 = 360
+    E–W: 4 tricks × 40 = 160
+    E–W: 1 undertrick × 2 × 40 = 80
+    >>> print(totals(score_contract("4♥ N", tricks=10, honours=PerSide(5, 0))))
+    N–S 800, E–W 120
+    """
+    if isinstance(contract, str):
+        contract = Contract.parse(contract)
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise VintError(Reason.BAD_TRICKS, n=tricks)
+    strain = contract.strain
+    if honours is None:
+        held: PerSide[int] | None = None
+    elif isinstance(honours, PerSide):
+        held = _checked_count(honours, size=len(honour_cards(strain)))
+        if aces is not None:
+            aces = _checked_count(aces, size=4)
+        elif (strain is not Strain.NOTRUMP and rules.honours_suit == "majority"):
+            raise VintError(Reason.ACES_NEEDED, rules=rules.name, contract=str(contract.bid))
+    else:
+        held = honours_count(honours, strain)
+        majority = strain is not Strain.NOTRUMP and rules.honours_suit == "majority"
+        aces = honours_count(honours, Strain.NOTRUMP) if majority else None
+    lines = play_lines(rules, contract, tricks)
+    if held is not None:
+        lines += honour_lines(rules, contract, held, tricks, aces=aces)
+    return lines
+
+
+def _checked_count(count: PerSide[int], *, size: int) -> PerSide[int]:
+    """A per-side count of honours (``size`` of them in all), or a ``VintError`` that says why not."""
+    ns, ew = count
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (ns, ew)) or ns + ew != size:
+        raise VintError(Reason.BAD_HONOURS if size == 5 else Reason.BAD_ACES, ns=ns, ew=ew)
+    return count
 
 
 def game_line(side: Side, rules: RuleSet) -> ScoreLine:
@@ -222,5 +257,4 @@ def rubber_line(side: Side, rules: RuleSet) -> ScoreLine:
 
 
 __all__ = ["LINE_KINDS", "LineKind", "ScoreLine", "Strain", "game_line", "honour_lines", "play_lines", "play_points",
-           "rubber_line",
-           "score_result", "slam_lines", "totals", "trick_lines", "trick_value", "undertrick_lines"]
+           "rubber_line", "score_contract", "slam_lines", "totals", "trick_lines", "trick_value", "undertrick_lines"]

@@ -155,10 +155,10 @@ class PerSide(Generic[T]):
         return PerSide(self.ns + other.ns, self.ew + other.ew)  # type: ignore[operator]
 
     def text(self, lang: str = "en") -> str:
-        """``"N–S 360, E–W 240"`` in ``lang``."""
+        """``"N–S 360, E–W 240"`` in ``lang``; a tuple of cards reads ``"N–S A♥ Q♥, E–W K♥ J♥ 10♥"``."""
         from vint_core.i18n import side_name
 
-        return f"{side_name(Side.NS, lang)} {self.ns}, {side_name(Side.EW, lang)} {self.ew}"
+        return f"{side_name(Side.NS, lang)} {_value_text(self.ns)}, {side_name(Side.EW, lang)} {_value_text(self.ew)}"
 
     def __str__(self) -> str:
         return self.text()
@@ -172,6 +172,12 @@ class PerSide(Generic[T]):
         """From a mapping keyed by :class:`Side` or by ``"NS"``/``"EW"``."""
         items = {Side.parse(k) if isinstance(k, str) else Side(k): v for k, v in values.items()}
         return cls(items[Side.NS], items[Side.EW])
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value) or "—"
+    return str(value)
 
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)

@@ -62,7 +62,7 @@ from vint_core.deal import Action, Deal
 from vint_core.i18n import side_name, text
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 
 #: the dealer of every table's first deal
 FIRST_DEALER = Seat.NORTH
@@ -135,7 +135,7 @@ class SimulationResult:
                          "p95": _quantile(times, 0.95)}
         return out
 
-    def sheet_points(self) -> list[dict[Side, int]]:
+    def sheet_points(self) -> list[PerSide[int]]:
         """Each deal's points on its table's score sheet (game lines included), in the order of :attr:`deals`."""
         by_table = [[rd.points for rubber in rubbers for rd in rubber.deals] for rubbers in self.rubbers]
         return [by_table[t][i] for i in range(len(self.outcomes)) for t in range(len(self.rubbers))]
@@ -168,7 +168,7 @@ class SimulationResult:
             "rules": self.rules.name, "seed": self.seed, "duplicate": self.duplicate,
             "mean_diff_per_deal": self.mean_diff_per_deal, "ci95": [lo, hi],
             "diffs": self.diffs, "decision_times": self.decision_times(),
-            "points": [[p[Side.NS], p[Side.EW]] for p in self.sheet_points()],
+            "points": [list(p) for p in self.sheet_points()],
             "rubbers": self.rubber_report(),
         }
 
@@ -186,12 +186,12 @@ class SimulationResult:
             for n, rubber in enumerate(rubbers, start=1):
                 boards = rubber.boards
                 span = f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else f"{boards[0]}"
-                score = f"{ns_name} {rubber.totals[Side.NS]}, {ew_name} {rubber.totals[Side.EW]}"
+                score = rubber.totals.text(lang)
                 if rubber.winner is not None:
                     winner = f"{side_name(rubber.winner, lang)} ({bots[rubber.winner]})"
-                    lines.append("  " + text("cli_rubber_won", lang, n=n, boards=span, winner=winner, score=score))
+                    lines.append("  " + text("sheet_rubber_won", lang, n=n, boards=span, winner=winner, score=score))
                 else:
-                    lines.append("  " + text("cli_rubber_open", lang, n=n, boards=span, score=score))
+                    lines.append("  " + text("sheet_rubber_open", lang, n=n, boards=span, score=score))
         return lines
 
 
@@ -205,7 +205,7 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 
 
 def play_deal(deal: Deal, bots: dict[Side, Bot], *, seed: str,
-              game_score: tuple[int, int] | None = None) -> tuple[Deal, dict[Side, list[float]]]:
+              game_score: PerSide[int] | None = None) -> tuple[Deal, dict[Side, list[float]]]:
     """Play ``deal`` to the end with one bot per side; each seat's random generator comes from ``seed``.
 
     The bots' views carry ``game_score`` (each side's points toward the game before this deal).

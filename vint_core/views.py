@@ -14,7 +14,7 @@ from vint_core.calls import Call
 from vint_core.cards import Card, Hand
 from vint_core.play import Trick
 from vint_core.rules import RuleSet
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat
 
 if TYPE_CHECKING:
     from vint_core.deal import Action, Deal, Phase
@@ -42,20 +42,20 @@ class SeatView:
     to_act: Seat | None
     #: the actions this seat may take now (empty when it is not this seat's turn)
     legal: tuple[Action, ...]
-    tricks_won: tuple[int, int]
-    #: points each side (N–S, E–W) had toward the game before this deal, when the deal is
+    tricks_won: PerSide[int]
+    #: points each side had toward the game before this deal, when the deal is
     #: part of a rubber (the score sheet is public); None for a deal on its own
-    game_score: tuple[int, int] | None = None
+    game_score: PerSide[int] | None = None
 
     @classmethod
-    def of(cls, deal: Deal, seat: Seat, *, game_score: tuple[int, int] | None = None) -> SeatView:
+    def of(cls, deal: Deal, seat: Seat, *, game_score: PerSide[int] | None = None) -> SeatView:
         to_act = deal.to_act
         return cls(
             seat=seat, rules=deal.rules, dealer=deal.dealer, deal_number=deal.deal_number, phase=deal.phase,
             hand=deal.hand(seat), hand_dealt=deal.hands[seat], calls=deal.auction.calls, contract=deal.contract,
             tricks=deal.tricks, current_trick=deal.current_trick, to_act=to_act,
             legal=deal.legal_actions() if to_act == seat else (),
-            tricks_won=(deal.tricks_won(Side.NS), deal.tricks_won(Side.EW)), game_score=game_score,
+            tricks_won=deal.tricks_won(), game_score=game_score,
         )
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -82,25 +82,26 @@ def table_environment(args: argparse.Namespace, base: Mapping[str, str] | None =
     """The environment for the Voilà process: ``base`` plus the settings given on the command line."""
     env = dict(os.environ if base is None else base)
     for option, var in (("rules", "VINT_RULES"), ("lang", "VINT_LANG"), ("bots", "VINT_BOTS"),
-                        ("seed", "VINT_SEED"), ("pace", "VINT_PACE"), ("seat", "VINT_SEAT")):
+                        ("seed", "VINT_SEED"), ("pace", "VINT_PACE"), ("seat", "VINT_SEAT"),
+                        ("topic", "VINT_QUIZ_TOPIC")):
         value = getattr(args, option, None)
         if value is not None:
             env[var] = str(value)
     return env
 
 
-def run(args: argparse.Namespace) -> int:
-    """Serve the table until interrupted (Ctrl-C)."""
+def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = "The Vint table") -> int:
+    """Serve the table (or ``notebook``) until interrupted (Ctrl-C)."""
     if getattr(args, "rules", None) is not None:
         from vint_core.rules import RuleSet
 
         RuleSet.named(args.rules)  # an unknown name fails here, with the list of rule sets
     port = args.port or free_port()
     url = f"http://{HOST}:{port}/"
-    process = start_voila(port=port, env=table_environment(args))
+    process = start_voila(port=port, env=table_environment(args), notebook=notebook)
     try:
         wait_until_serving(url, process=process)
-        print(f"The Vint table is at {url}  (Ctrl-C stops it)", flush=True)
+        print(f"{title} is at {url}  (Ctrl-C stops it)", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
         return process.wait()

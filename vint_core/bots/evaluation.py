@@ -46,9 +46,10 @@ from dataclasses import dataclass
 from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Hand, Rank, Suit
+from vint_core.honours import honour_cards
 from vint_core.rules import RuleSet
-from vint_core.scoring import play_points
-from vint_core.seats import Seat
+from vint_core.scoring import honour_lines, play_points, totals
+from vint_core.seats import PerSide, Seat
 
 #: points of the top four cards, by how many of them: A, A+K, A+K+Q, A+K+Q+J
 _TOP_POINTS = (0, 4, 7, 9, 10)
@@ -229,39 +230,41 @@ def honours_units(rules: RuleSet, strain: Strain, *, held: int, partner_share: f
 
     ``held`` is how many of the honours this hand holds (A K Q J 10 of trumps, or
     the aces at no-trump); each of the others is the partner's with probability
-    ``partner_share``. Follows the rule set's honours rule ("tiers", "scaled",
-    "majority" or "none").
+    ``partner_share``. The points are the rule set's own (:func:`vint_core.scoring.honour_lines`);
+    where they depend on who takes 7 tricks (aces split 2–2 under "majority"),
+    both outcomes count half. Under "majority" at a suit contract only the trump
+    honours are counted, not the aces.
     """
-    nt = strain is Strain.NOTRUMP
-    rule = rules.honours_nt if nt else rules.honours_suit
-    if rule == "none":
-        return 0.0
-    size = 4 if nt else 5
+    nets = _honour_nets(rules, strain)
+    size = len(nets) - 1
     probs = _binomial(size - held, min(1.0, max(0.0, partner_share)))
-    net = 0.0
-    for extra, p in enumerate(probs):
-        ours = held + extra
-        theirs = size - ours
-        net += p * (_honour_mult(rules, rule, size, ours) - _honour_mult(rules, rule, size, theirs))
-    return net
+    return sum(p * nets[held + extra] for extra, p in enumerate(probs))
 
 
-def _honour_mult(rules: RuleSet, rule: str, size: int, n: int) -> float:
-    if rule == "majority":
-        mult = rules.majority_nt_ace_multiplier if size == 4 else rules.majority_honour_multiplier
-        return n * mult if 2 * n > size else (n * mult / 2 if 2 * n == size else 0.0)
-    if size == 5:
-        return {5: rules.five_honours_multiplier, 4: rules.four_honours_multiplier,
-                3: rules.three_honours_multiplier}.get(n, 0)
-    three = rules.four_honours_multiplier if rule == "scaled" else rules.three_honours_multiplier
-    return {4: rules.five_honours_multiplier, 3: three}.get(n, 0)
+@functools.lru_cache(maxsize=64)
+def _honour_nets(rules: RuleSet, strain: Strain) -> tuple[float, ...]:
+    """For each count our side may hold (0 to 5, or 4 aces): honour points ours minus theirs, in
+    trick values, as :func:`vint_core.scoring.honour_lines` gives them (each side taking 7 tricks half
+    the time)."""
+    size = len(honour_cards(strain))
+    contract = Contract(1, strain, Seat.NORTH)  # our side is N–S; who declares does not change honours
+    tv = rules.trick_value_of(1, strain)
+    nets = []
+    for ours in range(size + 1):
+        held_by = PerSide(ours, size - ours)
+        net = 0.0
+        for tricks in (7, 6):
+            ns, ew = totals(honour_lines(rules, contract, held_by, tricks))
+            net += (ns - ew) / 2
+        nets.append(net / tv if tv else 0.0)
+    return tuple(nets)
 
 
 # -- the Vint score of a contract ------------------------------------------------------
 
 
 @functools.lru_cache(maxsize=1024)
-def score_table(rules: RuleSet, level: int, strain: Strain) -> tuple[tuple[int, int], ...]:
+def score_table(rules: RuleSet, level: int, strain: Strain) -> tuple[PerSide[int], ...]:
     """For 0–13 tricks by the declaring side: (declarers' points, defenders' points).
 
     Tricks, undertricks and slams exactly as :mod:`vint_core.scoring` counts them;

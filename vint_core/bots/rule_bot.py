@@ -200,7 +200,7 @@ class _Bidder:
         self.model = table_model(self.seat, self.ev, prom)
         gs = view.game_score
         side = self.seat.side
-        self.game: tuple[int, int] | None = (int(gs[side]), int(gs[1 - side])) if gs is not None else None
+        self.game: tuple[int, int] | None = (gs[side], gs[side.other]) if gs is not None else None
         self._tricks: dict[Strain, float] = {}
         self._honours: dict[Strain, float] = {}
 

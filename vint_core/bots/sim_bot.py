@@ -44,7 +44,7 @@ from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.i18n import bot_text
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
 
 Level = Literal["fast", "normal", "strong"]
@@ -204,7 +204,8 @@ class SimBot:
         return list(dict.fromkeys(out))
 
     def _choose_call(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
-        from vint_core.analysis import Position, score_contract, solve_positions
+        from vint_core.analysis import Position, solve_positions
+        from vint_core.scoring import score_contract, totals
 
         guide = self._guide
         chosen = guide.choose(view, random.Random(rng.getrandbits(64)))
@@ -238,8 +239,9 @@ class SimBot:
         values: list[list[float]] = []
         for k, (lay, row) in enumerate(zip(layouts, finals, strict=True)):
             values.append([0.0 if c is None else
-                           float(_margin(score_contract(view.rules, c, dd[(k, c.strain, c.declarer)], lay.hands),
-                                         side)) for c in row])
+                           float(_margin(totals(score_contract(c, tricks=dd[(k, c.strain, c.declarer)],
+                                                               honours=lay.hands, rules=view.rules)), side))
+                           for c in row])
         means = [sum(v[j] for v in values) / len(values) for j in range(len(candidates))]
         best = max(range(len(candidates)), key=lambda j: (means[j], j == 0))
         choice = candidates[0]
@@ -261,7 +263,7 @@ def _highest_bidder(view: SeatView) -> Seat | None:
     return top
 
 
-def _margin(points: tuple[int, int], side: Side) -> int:
+def _margin(points: PerSide[int], side: Side) -> int:
     return points[side] - points[side.other]
 
 

@@ -9,12 +9,16 @@ In a notebook::
 
     from vint_core.widgets import Table
     Table.open()          # resumes the saved game, or starts one
+
+The lessons' widgets (:mod:`vint_core.widgets.lessons`): ``TrickPractice``, ``BiddingPractice``,
+``AuctionPractice`` and ``OneDeal``.
 """
 
 from vint_core.controller import PACES
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.hand import HandView
+from vint_core.widgets.lessons import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
@@ -22,5 +26,6 @@ from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.table import Table
 from vint_core.widgets.trick import TrickView
 
-__all__ = ["PACES", "AuctionView", "BiddingBox", "HandView", "LiveScore", "ReviewPanel", "ScoreSheet",
-           "SeatPanel", "SettingsPanel", "Table", "TableSettings", "TrickView"]
+__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "HandView", "LiveScore",
+           "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table", "TableSettings",
+           "TrickPractice", "TrickView"]

@@ -84,7 +84,7 @@ class ReviewPanel:
             self.slider.value = played  # draws through _moved
         else:
             self._draw()
-        items = "".join(f"<li>{render.esc(line.explanation(self.lang))}</li>" for line in lines)
+        items = "".join(f"<li>{render.esc(line.text(self.lang))}</li>" for line in lines)
         if not items:
             items = f"<li>{render.esc(text('passed_out', self.lang))}</li>"
         heading = render.esc(text("widget_review_score", self.lang))

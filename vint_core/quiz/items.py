@@ -1,0 +1,325 @@
+"""A quiz item: its question, its answer, its choices with their misconceptions, and checking an answer.
+
+Items are language-free values; :meth:`Item.to_dict` puts one into English or German, in the
+JSON form the command line prints (``vint-quiz/1``). :func:`check` marks a learner's answer and
+diagnoses a wrong one: an answer that a named misconception produces gets that mistake's
+feedback, for free answers (numbers, per-side numbers, cards) as for choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from vint_core.auction import Auction
+from vint_core.calls import Call
+from vint_core.cards import Card, Hand
+from vint_core.errors import VintError
+from vint_core.quiz.texts import MISCONCEPTIONS, Msg
+from vint_core.scoring import ScoreLine
+from vint_core.seats import Seat
+
+Kind = Literal["choice", "number", "per_side", "cards"]
+KINDS: tuple[Kind, ...] = ("choice", "number", "per_side", "cards")
+
+#: one line of an explanation: a quiz sentence, one of the engine's score lines, or its legality reason
+Line = Msg | ScoreLine | VintError
+
+
+def say(line: Line, lang: str) -> str:
+    """A sentence, score line or engine error in ``lang``."""
+    if isinstance(line, ScoreLine):
+        return line.text(lang)
+    if isinstance(line, VintError):
+        return line.message(lang)
+    return line.render(lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One possible answer: its JSON value, whether it is the answer, the misconception it comes from."""
+
+    value: Any
+    correct: bool
+    misconception: str | None
+    #: what the learner reads after choosing it
+    feedback: Msg
+    #: the value as the learner reads it (``None``: the value itself)
+    label: Msg | None = None
+
+
+#: what an item draws: ("auction", Auction), ("hand", Hand), ("deal", (dealer, hands)), ("cards", cards)
+Figure = tuple[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One generated question."""
+
+    id: str
+    topic: str
+    type: str
+    kind: Kind
+    rules: str
+    #: the machine-readable inputs (PBN notation), as in the issue's table
+    data: dict[str, Any]
+    #: the answer, in the same notation
+    answer: Any
+    prompt: Msg
+    choices: tuple[Choice, ...]
+    explanation: tuple[Line, ...]
+    hint: Msg
+    figures: tuple[Figure, ...] = ()
+
+    @property
+    def distractors(self) -> tuple[Choice, ...]:
+        return tuple(c for c in self.choices if not c.correct)
+
+    def html(self, lang: str = "en") -> str:
+        """The question as HTML with the cards, hands and auctions drawn by :mod:`vint_core.render`
+        (style it with ``render.stylesheet()``)."""
+        from vint_core import render
+
+        parts = [f'<p class="vint-quiz-question">{render.esc(self.prompt.render(lang))}</p>']
+        for what, value in self.figures:
+            if what == "auction":
+                parts.append(render.auction_html(value, lang=lang, css=False))
+            elif what == "hand":
+                parts.append(render.hand_html(value, lang=lang, css=False))
+            elif what == "cards":
+                parts.append("".join(render.card_html(c, css=False) for c in value))
+            elif what == "deal":
+                parts.append(_deal_html(value, lang))
+        return '<div class="vint-quiz-item">' + "".join(parts) + "</div>"
+
+    def text(self, lang: str = "en") -> str:
+        """The question as plain text, the auction, hands or cards written out after it."""
+        from vint_core.i18n import seat_name
+
+        lines = [self.prompt.render(lang)]
+        for what, value in self.figures:
+            if what == "auction":
+                lines.append(", ".join(f"{seat_name(seat, lang)} {call}" for seat, call in value.calls_by()) or "—")
+            elif what == "hand":
+                lines.append(str(value))
+            elif what == "cards":
+                lines.append(" ".join(str(c) for c in value))
+            elif what == "deal":
+                first, hands = value
+                lines.extend(f"{seat_name(seat, lang)}: {hands[seat]}" for seat in Seat.iter_from(first))
+        return "\n".join(lines)
+
+    def label(self, choice: Choice, lang: str = "en") -> str:
+        """How a choice reads in ``lang``."""
+        return self.label_msg(choice).render(lang)
+
+    def label_msg(self, choice: Choice) -> Msg:
+        return choice.label if choice.label is not None else value_label(choice.value)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The item as JSON values in ``lang`` (the ``vint-quiz/1`` item form)."""
+        return {
+            "id": self.id,
+            "topic": self.topic,
+            "type": self.type,
+            "rules": self.rules,
+            "lang": lang,
+            "kind": self.kind,
+            "prompt": {"text": self.text(lang), "html": self.html(lang)},
+            "data": self.data,
+            "answer": self.answer,
+            "choices": [{"value": c.value, "label": self.label(c, lang), "correct": c.correct,
+                         "misconception": c.misconception, "feedback": c.feedback.render(lang)}
+                        for c in self.choices],
+            "explanation": [say(line, lang) for line in self.explanation],
+            "hint": self.hint.render(lang),
+        }
+
+
+def _deal_html(value: tuple[Seat, Sequence[Hand]], lang: str) -> str:
+    from vint_core import render
+    from vint_core.i18n import seat_name
+
+    first, hands = value
+    rows = []
+    for seat in Seat.iter_from(first):
+        rows.append(f'<div class="vint-quiz-seat"><b>{render.esc(seat_name(seat, lang))}</b> '
+                    f"{render.hand_html(hands[seat], lang=lang, css=False)}</div>")
+    return '<div class="vint-quiz-deal">' + "".join(rows) + "</div>"
+
+
+def answer_text(value: Any) -> str:
+    """A JSON answer as a learner reads it: ``2♠``, ``N–S 3, E–W 2``, ``A♠ K♠``."""
+    if value is None:
+        return "—"
+    if isinstance(value, dict) and set(value) == {"NS", "EW"}:
+        return f"N–S {value['NS']}, E–W {value['EW']}"
+    if isinstance(value, dict) and "totals" in value:
+        return f"{value['winner'] or '—'}: {answer_text(value['totals'])}"
+    if isinstance(value, list):
+        return " ".join(answer_text(v) for v in value)
+    if isinstance(value, str):
+        try:
+            return str(Call.parse(value))
+        except VintError:
+            pass
+        try:
+            return str(Card.parse(value))
+        except VintError:
+            return value
+    return str(value)
+
+
+# -- checking an answer ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a check says: right or wrong, the misconception recognised, the feedback to show."""
+
+    correct: bool
+    misconception: str | None
+    feedback: Msg
+    #: the answer as given, in the item's notation (None if it could not be read)
+    given: Any
+
+
+def normalise(kind: Kind, value: Any) -> Any:
+    """A learner's answer in the item's notation: ``"2♠"`` → ``"2S"``, ``"A♠ K♠"`` → ``["SA", "SK"]``,
+    ``{"NS": "3"}`` → ints. Raises ``ValueError`` (often a ``VintError``) for what cannot be read."""
+    if kind == "cards":
+        items = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+        cards = [Card.parse(str(v)).pbn for v in items]
+        return sorted(set(cards))
+    if kind == "number":
+        if isinstance(value, bool):
+            raise ValueError(repr(value))
+        return int(str(value).strip())
+    if kind == "per_side":
+        if not isinstance(value, dict):
+            raise ValueError(repr(value))
+        out = {"NS": int(str(value["NS"]).strip()), "EW": int(str(value["EW"]).strip())}
+        return out
+    if isinstance(value, str) and value.strip():
+        text = value.strip()
+        for parse in (Call.parse, Seat.parse):
+            try:
+                parsed = parse(text)
+            except VintError:
+                continue
+            return parsed.pbn if isinstance(parsed, Call) else parsed.letter
+    return value
+
+
+def _key(kind: Kind, value: Any) -> Any:
+    return sorted(set(value)) if kind == "cards" and isinstance(value, list) else value
+
+
+def check(item: Item, given: Any) -> Verdict:
+    """Mark ``given`` (a choice's value or a free answer) against ``item``; a wrong answer that a
+    misconception produces is diagnosed with that misconception's feedback."""
+    try:
+        value = normalise(item.kind, given)
+    except (ValueError, KeyError, TypeError) as exc:
+        detail = exc.message("en") if isinstance(exc, VintError) else str(exc)
+        return Verdict(False, None, Msg.of("f_unreadable", detail=detail), None)
+    key = _key(item.kind, value)
+    for choice in item.choices:
+        if _key(item.kind, choice.value) == key:
+            return Verdict(choice.correct, choice.misconception, choice.feedback, value)
+    answer = next(c for c in item.choices if c.correct)
+    return Verdict(False, None, wrong_feedback(item.label_msg(answer), item.explanation), value)
+
+
+# -- building choices (for the generators) -------------------------------------------
+
+
+def right_feedback(explanation: Sequence[Line]) -> Msg:
+    return Msg.of("f_right", why=_first_msg(explanation))
+
+
+def wrong_feedback(answer: Msg, explanation: Sequence[Line]) -> Msg:
+    return Msg.of("f_wrong", answer=answer, why=_first_msg(explanation))
+
+
+class _Lines:
+    """An explanation as a parameter of a sentence: its lines one after the other, in the sentence's language."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines: Sequence[Line]) -> None:
+        self.lines = tuple(lines)
+
+    def render(self, lang: str) -> str:
+        return " ".join(_end(say(line, lang)) for line in self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Lines) and other.lines == self.lines
+
+    def __hash__(self) -> int:
+        return hash(len(self.lines))
+
+
+def _end(sentence: str) -> str:
+    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+
+
+def _first_msg(explanation: Sequence[Line]) -> Any:
+    return _Lines(explanation)
+
+
+def mistake_feedback(misconception: str) -> Msg:
+    m = MISCONCEPTIONS[misconception]
+    return Msg.of("f_mistake", name=m.name, rule=m.rule)
+
+
+def value_label(value: Any) -> Msg:
+    """How a JSON value reads: yes/no, ``N–S 3, E–W 2`` (O–W in German), ``2♠``, ``A♠ K♠``."""
+    if value is True:
+        return Msg.of("yes")
+    if value is False:
+        return Msg.of("no")
+    if isinstance(value, dict) and set(value) == {"NS", "EW"}:
+        return Msg.of("per_side_value", ns=value["NS"], ew=value["EW"])
+    if isinstance(value, list) and not value:
+        return Msg.of("no_cards")
+    return Msg.of("plain", text=answer_text(value))
+
+
+def seat_label(value: Any) -> Msg:
+    """A seat letter by its name, ``None`` as "nobody: passed out"."""
+    if value is None:
+        return Msg.of("nobody_passed_out")
+    return Msg.of("plain", text=Seat.parse(value))
+
+
+def make_choices(answer: Any, distractors: Sequence[tuple[Any, str | None]], explanation: Sequence[Line], *,
+                 label: Callable[[Any], Msg] = value_label, kind: Kind = "choice") -> tuple[Choice, ...]:
+    """The answer first, then each distractor whose value differs from the answer and from every
+    earlier one (the first misconception named for a value keeps it)."""
+    seen = [_key(kind, answer)]
+    answer_label = label(answer)
+    out = [Choice(answer, True, None, right_feedback(explanation), answer_label)]
+    for value, misconception in distractors:
+        key = _key(kind, value)
+        if key in seen:
+            continue
+        seen.append(key)
+        feedback = mistake_feedback(misconception) if misconception else wrong_feedback(answer_label, explanation)
+        out.append(Choice(value, False, misconception, feedback, label(value)))
+    return tuple(out)
+
+
+def auction_of(rules_name: str, dealer: Seat, calls: Sequence[Call], deal_number: int = 1) -> Auction:
+    """The auction after ``calls`` (a helper of the generators and the figures)."""
+    from vint_core.rules import RuleSet
+
+    a = Auction(dealer, RuleSet.named(rules_name), deal_number=deal_number)
+    for call in calls:
+        a = a.apply(call)
+    return a
+
+
+__all__ = ["KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check",
+           "make_choices", "normalise", "say"]

@@ -1,0 +1,408 @@
+"""The lessons' widgets: a trick to play, a bidding box that explains, an auction and a deal against the computer.
+
+Each is a thin view, like the table: the practice (:mod:`vint_core.practice`) or the
+:class:`~vint_core.controller.Controller` decides and explains, the widget draws and forwards clicks.
+They reuse the table's pieces (hand, bidding box, trick, auction, review panel) and draw only what
+the learner may see: his own cards and the cards played (the four hands appear only once the auction
+or the deal is over). A refused card or call, and anything else that goes wrong, becomes a sentence
+in the widget, never a traceback. In a notebook::
+
+    from vint_core.widgets import TrickPractice, BiddingPractice, AuctionPractice, OneDeal
+    TrickPractice.position(hand="AK2..QJ98765.432", led=["A♥", "K♥"], trump="♠")
+    BiddingPractice(calls=["2♠"])          # try 2♣: in Vint it outranks 2♠
+    AuctionPractice(seed=7)
+    OneDeal(seed=7)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core import render
+from vint_core.calls import PASS, Call
+from vint_core.cards import Card, Hand, Suit
+from vint_core.controller import Controller, Update
+from vint_core.deal import Phase
+from vint_core.errors import VintError
+from vint_core.explain import Feedback
+from vint_core.i18n import seat_name, text
+from vint_core.practice import AuctionDrill, BiddingDrill, TrickDrill
+from vint_core.rules import SEED, RuleSet
+from vint_core.seats import Seat
+from vint_core.widgets.auction import AuctionView
+from vint_core.widgets.bidding import BiddingBox
+from vint_core.widgets.hand import HandView
+from vint_core.widgets.review import ReviewPanel
+from vint_core.widgets.score import LiveScore
+from vint_core.widgets.style import hbox, html, shared, style_html, vbox
+from vint_core.widgets.trick import TrickView
+
+__all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice"]
+
+_log = logging.getLogger(__name__)
+
+_LESSON_CSS = """
+.vint-lesson{max-width:960px;min-width:0}
+.vint-lesson>*{min-width:0;max-width:100%}
+.vint-lesson .vint-lesson-row{flex-wrap:wrap;gap:.8em;align-items:flex-start}
+.vint-lesson .widget-html,.vint-lesson .widget-html-content{min-width:0;max-width:100%}
+.vint-lesson .vint-lesson-scroll{overflow-x:auto;max-width:100%}
+.vint-lesson .vint-feedback ul{margin:.2em 0 .2em 1.1em;padding:0}
+.vint-lesson .vint-feedback li{color:var(--vint-muted)}
+.vint-lesson .vint-feedback li.vint-latest{color:var(--vint-fg);font-weight:600}
+.vint-lesson .vint-feedback li.vint-illegal{color:var(--vint-h)}
+.vint-lesson .vint-lesson-felt{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;
+ padding:.5em .7em}
+.vint-lesson .vint-lesson-felt .widget-html,.vint-lesson .vint-lesson-felt .widget-html-content{color:inherit}
+"""
+
+
+def _guarded(lang: Callable[[], str], show: Callable[[str], None], action: Callable[[], object]) -> None:
+    """Run a click's work; a ``VintError`` (or anything unexpected) becomes a sentence, never a traceback."""
+    try:
+        action()
+    except VintError as err:
+        show(err.message(lang()))
+    except Exception as err:  # the learner sees a sentence; the notebook's log keeps the traceback
+        _log.exception("a lesson widget failed")
+        show(text("lesson_failed", lang(), error=type(err).__name__))
+
+
+class _Lesson:
+    """What every lesson widget has: a title, a status line (``vint-status``), a list of feedback sentences
+    (``vint-feedback``, announced to screen readers) and a root box of class ``vint-lesson``."""
+
+    css_name = "vint-lesson"
+
+    def __init__(self, *, lang: str) -> None:
+        self.lang = lang
+        self.style = html(value=f"<style>{_LESSON_CSS}</style>" + style_html())
+        self.title = html("vint-lesson-title")
+        self.status = html("vint-status-box")
+        self.feedback = html("vint-feedback-box")
+        self.lines: list[tuple[str, str]] = []  # (sentence, css class) shown in the feedback list
+
+    def _root(self, children: Sequence[Any]) -> Any:
+        self.widget = vbox([self.style, self.title, self.status, *children, self.feedback],
+                           "vint", "vint-table", "vint-lesson", self.css_name)
+        return self.widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _button(self, css: str, label: str, tip: str, handler: Callable[[], None]) -> Any:
+        button = widgets.Button(description=text(label, self.lang), tooltip=text(tip, self.lang),
+                                layout=shared("layout"), style=shared("button"))
+        button.add_class(css)
+        button.on_click(lambda _b: self._safely(handler))
+        return button
+
+    def _safely(self, action: Callable[[], object]) -> None:
+        _guarded(lambda: self.lang, self._say, action)
+
+    def _forward(self, act: Callable[[Any], object]) -> Callable[[Any], None]:
+        """A click handler for a card or a call: ``act(it)``, any failure shown as a sentence."""
+        return lambda item: self._safely(lambda: act(item))
+
+    def _say(self, sentence: str, css: str = "vint-illegal") -> None:
+        self.lines.append((sentence, css))
+        self._draw_feedback()
+
+    def _draw_title(self, title: str, subtitle: str = "") -> None:
+        sub = f'<div class="vint-subtitle">{render.esc(subtitle)}</div>' if subtitle else ""
+        self.title.value = f'<div class="vint-title">{render.esc(title)}</div>{sub}'
+
+    def _draw_status(self, status: str) -> None:
+        self.status.value = render.status_html(status, css=False)
+
+    def _draw_feedback(self) -> None:
+        items = []
+        for k, (sentence, css) in enumerate(self.lines):
+            classes = " ".join(c for c in (css, "vint-latest" if k == len(self.lines) - 1 else "") if c)
+            items.append(f'<li class="{classes}">{render.esc(sentence)}</li>')
+        self.feedback.value = (f'<div class="vint vint-feedback" role="log" aria-live="polite">'
+                               f'<ul>{"".join(items)}</ul></div>' if items else "")
+
+    @property
+    def feedback_text(self) -> tuple[str, ...]:
+        """The feedback sentences shown, oldest first."""
+        return tuple(sentence for sentence, _ in self.lines)
+
+
+def _all_calls(rules: RuleSet) -> tuple[Call, ...]:
+    return (*rules.bids, PASS)
+
+
+class TrickPractice(_Lesson):
+    """Play to a trick from a given position: every card in the hand can be clicked, an illegal one is explained
+    (the engine's reason), a legal one too (following, discarding, trumping: there is no duty to trump), and
+    each trick's winner with the reason.
+
+    >>> practice = TrickPractice.position(hand="AK2..QJ98765.432", led=["A♥", "K♥"], trump="♠", seed=1)
+    >>> practice.play(Card.parse("Q♦")).kind
+    'discard'
+    """
+
+    css_name = "vint-lesson-trick"
+
+    def __init__(self, drill: TrickDrill) -> None:
+        super().__init__(lang=drill.lang)
+        self.drill = drill
+        self.hand = HandView(on_play=self._forward(self.play), lang=self.lang)
+        self.trick = TrickView(bottom=drill.human, lang=self.lang)
+        self.again = self._button("vint-again", "lesson_again_button", "lesson_again_tip", self.reset)
+        felt = vbox([self.trick.widget, self.hand.widget], "vint-lesson-felt")
+        self._root([felt, hbox([self.again], "vint-controls")])
+        self._lines_from_drill()
+        self.refresh()
+
+    @classmethod
+    def position(cls, *, hand: Hand | str | Iterable[Card], led: Sequence[Card | str] = (),
+                 trump: Suit | str | None = None, seat: Seat = Seat.SOUTH, tricks: int = 1, seed: int = 0,
+                 lang: str = "en") -> TrickPractice:
+        """The learner at ``seat`` holds ``hand`` and plays after the cards ``led`` (see
+        :func:`~vint_core.practice.trick_position`), ``tricks`` tricks in all."""
+        return cls(TrickDrill.position(hand=hand, led=led, trump=trump, seat=seat, tricks=tricks, seed=seed,
+                                       lang=lang))
+
+    def play(self, card: Card) -> Feedback:
+        """Play ``card`` (as a click on it does) and draw the feedback."""
+        answer = self.drill.play(card)
+        self._lines_from_drill()
+        self.refresh()
+        return answer
+
+    def reset(self) -> None:
+        """Back to the start of the exercise."""
+        self.drill.reset()
+        self.lines = []
+        self._lines_from_drill()
+        self.refresh()
+
+    def _lines_from_drill(self) -> None:
+        shown = len(self.lines)
+        for sentence in self.drill.feedback[shown:]:
+            css = "vint-illegal" if self.drill.last is not None and not self.drill.last.ok and \
+                sentence == self.drill.last.message else ""
+            self.lines.append((sentence, css))
+
+    def refresh(self) -> None:
+        """Draw the position as the learner sees it: his hand, the trick on the table."""
+        drill = self.drill
+        view = drill.view
+        self._draw_title(text("lesson_trick_title", self.lang), drill.contract_text())
+        current = view.current_trick
+        shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
+        self.trick.show(shown, leader=view.to_act)
+        my_turn = drill.table.session.human_to_act() and not drill.finished
+        # every card can be clicked on the learner's turn: an illegal one is explained, not just greyed out
+        self.hand.show(view.hand, legal=tuple(view.hand) if my_turn else (),
+                       title=render.esc(f"{seat_name(drill.human, self.lang)} · {text('widget_you', self.lang)}"))
+        self._draw_status(drill.status())
+        self._draw_feedback()
+
+
+class BiddingPractice(_Lesson):
+    """A bidding box that explains: the learner calls for the seat to act in a given auction; every call of the
+    rule set can be clicked, an illegal one is explained (insufficient, below the minimum level, bridge's strain
+    order), a legal one is made and says how many tricks it promises.
+
+    >>> box = BiddingPractice(calls=["2♠"])
+    >>> box.box.button(Call.parse("1♥")).click()
+    >>> box.feedback_text[-1].startswith("1♥ by East is illegal")
+    True
+    """
+
+    css_name = "vint-lesson-bidding"
+
+    def __init__(self, drill: BiddingDrill | None = None, *, calls: Sequence[Call | str] = (),
+                 dealer: Seat = Seat.NORTH, rules: RuleSet | None = None, deal_number: int = 1,
+                 lang: str = "en") -> None:
+        if drill is None:
+            drill = BiddingDrill(calls=calls, dealer=dealer, rules=rules or SEED, deal_number=deal_number, lang=lang)
+        super().__init__(lang=drill.lang)
+        self.drill = drill
+        rules_used = drill.auction.rules
+        self.box = BiddingBox(on_call=self._forward(self.call), rules=rules_used, lang=self.lang)
+        self.auction = AuctionView(lang=self.lang)
+        self.undo_button = self._button("vint-undo", "widget_undo_button", "widget_undo_tip", self.undo)
+        self.again = self._button("vint-again", "lesson_again_button", "lesson_again_tip", self.reset)
+        row = hbox([self.box.widget, self.auction.widget], "vint-lesson-row")
+        self._root([row, hbox([self.undo_button, self.again], "vint-controls")])
+        self.refresh()
+
+    def call(self, call: Call) -> Feedback:
+        """Make ``call`` (as a click on it does) and draw the feedback."""
+        answer = self.drill.call(call)
+        self._say(answer.message, "" if answer.ok else "vint-illegal")
+        self.refresh()
+        return answer
+
+    def undo(self) -> None:
+        if self.drill.undo():
+            self.refresh()
+
+    def reset(self) -> None:
+        self.drill.reset()
+        self.lines = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        auction = self.drill.auction
+        self._draw_title(text("lesson_bidding_title", self.lang))
+        self.box.show(() if auction.is_over else _all_calls(auction.rules))
+        self.auction.show(auction)
+        self.undo_button.disabled = len(self.drill.history) < 2
+        self._draw_status(self.drill.status())
+        self._draw_feedback()
+
+
+class AuctionPractice(_Lesson):
+    """An auction against the computer players, every call explained as it is made, until it ends (eight passes
+    in a row under ``seed``); then the declarer, the opening leader (the declarer's left), and the four hands
+    with the computer players' reasons."""
+
+    css_name = "vint-lesson-auction"
+
+    def __init__(self, drill: AuctionDrill | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
+                 bots: str = "rule", lang: str = "en") -> None:
+        drill = drill if drill is not None else AuctionDrill(seed=seed, human=human, bots=bots, lang=lang)
+        super().__init__(lang=drill.lang)
+        self.drill = drill
+        session = drill.table.session
+        self.hand = HandView(on_play=lambda card: None, lang=self.lang)
+        self.box = BiddingBox(on_call=self._forward(self.call), rules=drill.deal.rules, lang=self.lang)
+        self.auction = AuctionView(lang=self.lang)
+        self.hands = html("vint-lesson-hands")
+        felt = vbox([self.hand.widget], "vint-lesson-felt")
+        row = hbox([self.box.widget, self.auction.widget], "vint-lesson-row")
+        self._root([felt, row, self.hands])
+        self.human = session.human
+        self._shown = 0
+        self.refresh()
+
+    def call(self, call: Call) -> Feedback:
+        """Make ``call`` (as a click on it does): explained, then the computer players answer, explained too."""
+        answer = self.drill.call(call)
+        if not answer.ok:
+            self._say(answer.message)
+        self.refresh()
+        return answer
+
+    def refresh(self) -> None:
+        drill = self.drill
+        deal = drill.deal
+        view = drill.view
+        for sentence in drill.log[self._shown:]:
+            self.lines.append((sentence, ""))
+        self._shown = len(drill.log)
+        self._draw_title(text("lesson_auction_title", self.lang))
+        self.hand.show(view.hand, legal=(),
+                       title=render.esc(f"{seat_name(self.human, self.lang)} · {text('widget_you', self.lang)}"))
+        my_turn = drill.table.session.human_to_act() and not drill.finished
+        self.box.show(_all_calls(deal.rules) if my_turn else ())
+        self.box.widget.layout.display = "none" if drill.finished else None
+        self.auction.show(deal.auction)
+        if drill.finished:  # the auction is over and nothing is played: the hands may be seen now
+            reasons = "".join(f"<li>{render.esc(r)}</li>" for r in drill.reasons())
+            self.hands.value = (f'<div class="vint"><b>{render.esc(text("lesson_auction_hands", self.lang))}</b>'
+                                f'</div><div class="vint-lesson-scroll">'
+                                f'{render.deal_html(deal, bottom=self.human, lang=self.lang, css=False)}</div>'
+                                f'<div class="vint vint-reasons"><ul>{reasons}</ul></div>')
+        else:
+            self.hands.value = ""
+        self._draw_status(drill.status())
+        self._draw_feedback()
+
+
+class OneDeal(_Lesson):
+    """One deal against the computer players from a seed, then its review (the table's review panel: all four
+    hands, the tricks, every score line explained, the computer players' reasons)."""
+
+    css_name = "vint-lesson-deal"
+
+    def __init__(self, *, seed: int = 0, human: Seat = Seat.SOUTH, bots: str = "rule", lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        self.seed = seed
+        self.human = human
+        self.bots = bots
+        self.flow = Controller.one_deal(seed=seed, human=human, bots=bots, lang=lang)
+        self.hand = HandView(on_play=self._forward(self.act), lang=lang)
+        self.box = BiddingBox(on_call=self._forward(self.act), rules=self.flow.session.deal.rules, lang=lang)
+        self.trick = TrickView(bottom=human, lang=lang)
+        self.auction = AuctionView(lang=lang)
+        self.live = LiveScore(lang=lang)
+        self.review = ReviewPanel(lang=lang, bottom=human)
+        self.next_button = self._button("vint-next-deal", "widget_next_deal_button", "widget_next_deal_tip",
+                                        self.next_deal)
+        felt = vbox([self.trick.widget, self.hand.widget], "vint-lesson-felt")
+        side = vbox([self.box.widget, self.live.widget, self.auction.widget], "vint-side")
+        self._root([hbox([felt, side], "vint-lesson-row"), hbox([self.next_button], "vint-controls"),
+                    self.review.widget])
+        self._after(self.flow.advance())
+
+    @property
+    def session(self) -> Any:
+        return self.flow.session
+
+    def act(self, action: Card | Call) -> bool:
+        """The learner's call or card (as a click does); the computer players answer. False if refused."""
+        update = self.flow.act(action)
+        if update.follow:
+            update = self.flow.advance()
+        self._after(update)
+        return update.accepted
+
+    def next_deal(self) -> None:
+        """Another deal: the next seed."""
+        self.seed += 1
+        self.flow = Controller.one_deal(seed=self.seed, human=self.human, bots=self.bots, lang=self.lang)
+        self.review.clear()
+        self.lines = []
+        self._after(self.flow.advance())
+
+    def _after(self, update: Update) -> None:
+        if not update.accepted and self.flow.note:
+            self._say(self.flow.note)
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.session
+        deal = s.deal
+        view = s.view
+        controls = self.flow.controls()
+        self._draw_title(text("lesson_one_deal_title", self.lang),
+                         text("table_subtitle", self.lang, rules=deal.rules.name, rubber=1, deal=deal.deal_number,
+                              dealer=deal.dealer))
+        in_auction = view.phase is Phase.AUCTION
+        current = view.current_trick
+        shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
+        if in_auction:
+            self.trick.clear()
+        else:
+            self.trick.show(shown, leader=view.to_act)
+        mine = sum(1 for t in view.tricks if t.winner == s.human)
+        self.hand.show(view.hand, legal=controls.cards,
+                       title=render.esc(f"{seat_name(s.human, self.lang)} · {text('widget_you', self.lang)} · "
+                                        f"{text('ui_tricks_n', self.lang, n=mine)}"))
+        self.box.show(controls.calls)
+        self.box.widget.layout.display = None if in_auction else "none"
+        self.auction.show(deal.auction)
+        self.live.show(view)
+        self.next_button.disabled = not controls.next_deal
+        if deal.is_finished:
+            if self.review.deal is not deal:
+                review = self.flow.review()
+                assert review is not None
+                self.review.show(review.deal, lines=review.lines, reasons=review.reasons,
+                                 offer_analysis=False)
+            self.review.widget.layout.display = None
+        else:
+            self.review.clear()
+            self.review.widget.layout.display = "none"
+        self._draw_status(self.flow.status())
+        self._draw_feedback()

@@ -91,6 +91,10 @@ session.act(session.legal_actions()[0])
 session.run_bots()
 assert (__import__("pathlib").Path(sys.argv[1]) / "table.json").exists()
 assert not available()
+from vint_core.quiz import TOPICS, check, generate
+for topic in TOPICS:
+    for item in generate(topic, seed=4, count=2):
+        assert check(item, item.answer).correct
 sys.platform = "emscripten"
 print(DoubleDummyUnavailable().message("en"))
 print(sorted({m.split(".")[0] for m in sys.modules} - set(sys.stdlib_module_names)))
@@ -118,11 +122,15 @@ def test_the_engine_runs_from_the_wheel_alone_without_threads_processes_or_sleep
     assert set(ast.literal_eval(modules)) - {"__main__", "__mp_main__"} == {"vint_core"}  # stdlib and the engine
 
 
-def test_the_widgets_and_the_session_start_no_thread_process_or_sleep_of_their_own() -> None:
-    """The table's widgets pace the computer players with the event loop (``call_later``), never a sleep;
-    a worker thread serves only the double-dummy analysis, which the browser never offers."""
+def test_the_widgets_quizzes_and_session_start_no_thread_process_or_sleep_of_their_own() -> None:
+    """No thread, process or sleep in the session, the widgets (table, lessons, quiz) or the quizzes: the
+    table paces the computer players with the event loop (``call_later``); a worker thread serves only the
+    double-dummy analysis, which the browser never offers."""
     forbidden = {"threading", "subprocess", "multiprocessing"}
-    for path in [ROOT / "vint_core" / "session.py", *sorted((ROOT / "vint_core" / "widgets").glob("*.py"))]:
+    package = ROOT / "vint_core"
+    paths = [package / "session.py", package / "controller.py", package / "practice.py",
+             *sorted((package / "widgets").glob("*.py")), *sorted((package / "quiz").glob("*.py"))]
+    for path in [p for p in paths if p.exists()]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

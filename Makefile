@@ -4,10 +4,10 @@
 #   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= dds,notebooks,test
+EXTRAS ?= dds,notebooks,test,dask,lite
 comma := ,
 
-.PHONY: setup table course test lint chromium axe bench clean exercises
+.PHONY: setup table course test lint chromium axe bench clean exercises hub-proxy test-classroom lite
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -50,9 +50,24 @@ test: setup chromium axe lint
 exercises: setup
 	$(VENV)/bin/vint exercises release
 
+# a class on JupyterHub (deploy/jupyterhub): its proxy from npm, into deploy/jupyterhub/node_modules
+hub-proxy:
+	test -x deploy/jupyterhub/node_modules/.bin/configurable-http-proxy || \
+	  npm install --prefix deploy/jupyterhub --no-audit --no-fund --silent
+
+# JupyterHub for real: two learners log in, open the table through Voilà in Chromium and call
+test-classroom: chromium hub-proxy
+	$(MAKE) setup EXTRAS=$(EXTRAS),hub
+	$(VENV)/bin/pytest -q -m classroom tests/test_classroom.py
+
+# the course as a static JupyterLite site in build/lite (deploy/lite/build.py; PYODIDE=archive bundles Pyodide)
+lite:
+	$(MAKE) setup EXTRAS=$(EXTRAS),lite
+	$(PY) deploy/lite/build.py --output build/lite $(if $(PYODIDE),--pyodide $(PYODIDE))
+
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-artifacts tests/node/node_modules
+	rm -rf $(VENV) build *.egg-info test-artifacts tests/node/node_modules deploy/jupyterhub/node_modules

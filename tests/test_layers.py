@@ -13,7 +13,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "vint_core"
 ENGINE = ["__init__", "cards", "seats", "calls", "auction", "play", "deal", "views", "rules", "scoring", "rubber",
           "honours", "pbn", "records", "random_play", "errors", "i18n"]
-HEAVY = ("ipywidgets", "IPython", "matplotlib", "endplay", "tqdm")
+HEAVY = ("ipywidgets", "IPython", "matplotlib", "endplay", "tqdm", "dask", "distributed")
 
 
 def test_import_vint_core_pulls_in_nothing_heavy() -> None:

@@ -5,6 +5,10 @@ from __future__ import annotations
 import io
 import json
 import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -16,7 +20,7 @@ from vint_core.cli import main, output_paths
 from vint_core.deal import Action, Deal
 from vint_core.rubber import RubberDeal, rubbers_of
 from vint_core.rules import RuleSet
-from vint_core.simulate import SimulationResult, play_table, progress_bar, simulate
+from vint_core.simulate import SimulationResult, play_deal, play_table, progress_bar, simulate
 from vint_core.views import SeatView
 
 RULE_SETS = ("seed", "short", "progressive", "whist_vint", "foster_1897")
@@ -273,3 +277,96 @@ def test_a_file_simulate_cannot_write_is_one_line_on_stderr(tmp_path: Path,
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert captured.err.startswith(f"vint: error: cannot write {out}: ")
+
+
+
+# -- Dask ---------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dask_cluster() -> Iterator[Any]:
+    """A small Dask cluster inside this process (two workers of one thread, no processes): quick to start."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.mark.parametrize(("rules", "duplicate"), [("seed", True), ("progressive", True), ("seed", False)])
+def test_dask_gives_the_results_of_one_process(dask_cluster: Any, rules: str, duplicate: bool,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("vint_core.simulate.DASK_PIECES", 4)  # 10 deals in pieces of 3: rubbers span the pieces
+    kwargs: dict[str, Any] = {"deals": 10, "ns": "rule", "ew": "rule", "seed": 1, "duplicate": duplicate,
+                              "rules": RuleSet.named(rules)}
+    ticks: list[tuple[int, int]] = []
+    one = simulate(workers=1, **kwargs)
+    on_dask = simulate(dask=dask_cluster, progress=lambda done, total: ticks.append((done, total)), **kwargs)
+    assert comparable(one) == comparable(on_dask)
+    assert [r.totals for t in one.rubbers for r in t] == [r.totals for t in on_dask.rubbers for r in t]
+    total = 10 * (2 if duplicate else 1)
+    assert ticks == [(k, total) for k in range(1, total + 1)]
+    assert len(one.outcomes[0].times[0]) == len(on_dask.outcomes[0].times[0]) > 0
+    # some rubber was handed on from one piece to the next (boards 3|4, 6|7 or 9|10 in one rubber)
+    assert any({b, b + 1} <= {int(x) for x in r.boards} for t in one.rubbers for r in t for b in (3, 6, 9))
+    assert not dask_cluster.futures  # nothing left on the cluster
+
+
+def test_an_error_on_a_dask_worker_is_raised_here(dask_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = play_deal
+
+    def failing(deal: Deal, bots: Any, *, seed: str, game_score: Any = None) -> Any:
+        if deal.board == "5":
+            raise ValueError("the bot lost its cards on board 5")
+        return real(deal, bots, seed=seed, game_score=game_score)
+
+    monkeypatch.setattr("vint_core.simulate.play_deal", failing)  # the workers are threads of this process
+    with pytest.raises(ValueError, match="board 5"):
+        simulate(deals=8, ns="random", ew="random", duplicate=True, dask=dask_cluster)
+    wait_until(lambda: not dask_cluster.futures)  # the pieces after it are cancelled
+
+
+def wait_until(predicate: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_the_command_plays_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dask local``: a cluster of ``--workers`` processes on this machine, the same figures as ``--workers``."""
+    argv = ["simulate", "--deals", "4", "--ns", "rule", "--ew", "random", "--duplicate", "--seed", "5", "--json"]
+    with_processes = run_json(capsys, [*argv, "--workers", "2", "--quiet"])
+    assert main([*argv, "--workers", "2", "--dask", "local"]) == 0
+    captured = capsys.readouterr()
+    on_dask = json.loads(captured.out)
+    assert "8/8" in captured.err  # the progress bar
+    for report in (with_processes, on_dask):
+        del report["decision_times"]
+    assert on_dask == with_processes
+
+
+def test_dask_missing_or_unreachable_is_one_line_in_the_learners_language(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from vint_core.app.launch import free_port
+
+    monkeypatch.setattr("vint_core.simulate.DASK_CONNECT_TIMEOUT", "1s")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    assert main(["simulate", "--deals", "1", "--quiet", "--dask", address]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"vint: error: no Dask scheduler answers at {address}: ") and err.count("\n") == 1
+    assert main(["simulate", "--deals", "1", "--quiet", "--dask", address, "--lang", "de"]) == 1
+    assert f"unter {address} antwortet kein Dask-Scheduler" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the dask extra were not installed
+    assert main(["simulate", "--deals", "1", "--quiet", "--dask", "local"]) == 1
+    assert capsys.readouterr().err == "vint: error: --dask needs Dask: pip install 'vint_core[dask]'\n"
+    with pytest.raises(ImportError, match="pip install 'vint_core\\[dask\\]'"):
+        simulate(deals=1, ns="random", ew="random", dask="local")
+
+
+def test_simulate_loads_dask_only_when_asked() -> None:
+    code = ("import sys, vint_core.simulate, vint_core.cli; "
+            "vint_core.simulate.simulate(deals=1, ns='random', ew='random'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "[]"

@@ -19,6 +19,7 @@ DDS denomination 4.
 from __future__ import annotations
 
 import ctypes
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -44,10 +45,11 @@ class DoubleDummyUnavailable(ImportError):
     """Double-dummy analysis needs the optional ``endplay`` package, which is not installed."""
 
     def __init__(self, lang: str = "en") -> None:
-        super().__init__(text("analysis_no_endplay", lang))
+        super().__init__(self.message(lang))
 
     def message(self, lang: str = "en") -> str:
-        return text("analysis_no_endplay", lang)
+        # in the browser (JupyterLite's Pyodide) the solver, a C++ library, cannot be installed at all
+        return text("analysis_not_in_browser" if sys.platform == "emscripten" else "analysis_no_endplay", lang)
 
 
 class AnalysisError(VintError):

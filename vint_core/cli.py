@@ -232,8 +232,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from vint_core.simulate import progress_bar, simulate
 
     progress = False if args.quiet else progress_bar(lang=args.lang, file=sys.stderr)
-    result = simulate(deals=args.deals, ns=args.ns, ew=args.ew, rules=args.rules, seed=args.seed,
-                      duplicate=args.duplicate, workers=args.workers, progress=progress)
+    try:
+        result = simulate(deals=args.deals, ns=args.ns, ew=args.ew, rules=args.rules, seed=args.seed,
+                          duplicate=args.duplicate, workers=args.workers, dask=args.dask, progress=progress)
+    except (ImportError, OSError) as exc:  # Dask missing, or its scheduler not answering
+        if args.dask is None:
+            raise
+        if isinstance(exc, ImportError):
+            raise CommandError(_t("dask_missing", args.lang)) from None
+        raise CommandError(_t("dask_unreachable", args.lang, address=args.dask, why=exc)) from None
     if args.out:
         generator = (f"vint simulate --deals {args.deals} --ns {args.ns} --ew {args.ew} --rules {args.rules.name} "
                      f"--seed {args.seed}" + (" --duplicate" if args.duplicate else ""))
@@ -304,7 +311,10 @@ def _register(subparsers: Any) -> None:
                      help="play every deal at a second table with the partnerships swapped")
     sim.add_argument("--workers", type=_positive, default=1,
                      help="worker processes: 2 plays the two tables of --duplicate at once "
-                          "(results do not depend on it)")
+                          "(results do not depend on it); with --dask local, the cluster's worker processes")
+    sim.add_argument("--dask", metavar="ADDRESS|local",
+                     help="play the tables on a Dask cluster: a scheduler's address (tcp://host:8786) or 'local' "
+                          "for one on this machine (needs the dask extra; results do not depend on it)")
     sim.add_argument("--out", metavar="FILE.pbn",
                      help="write every deal played as PBN (with --duplicate the second table goes to "
                           "FILE-swapped.pbn)")

@@ -291,11 +291,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cli_cannot_read": ("cannot read {path}: {why}", "{path} ist nicht lesbar: {why}"),
     "cli_cannot_write": ("cannot write {path}: {why}", "{path} ist nicht schreibbar: {why}"),
     "cli_in_file": ("{path}: {error}", "{path}: {error}"),
+    "cli_dask_missing": ("--dask needs Dask: pip install 'vint_core[dask]'",
+                         "--dask braucht Dask: pip install 'vint_core[dask]'"),
+    "cli_dask_unreachable": ("no Dask scheduler answers at {address}: {why}",
+                             "unter {address} antwortet kein Dask-Scheduler: {why}"),
     "cli_no_command": ("choose a command; vint --help lists them", "wähle einen Befehl; vint --help zeigt sie"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
     "contract": ("{contract} by {seat}", "{contract} von {seat}"),
+    "analysis_not_in_browser": (
+        "double-dummy analysis is not available in the browser-only course: open the table on a server "
+        "(vint table, JupyterHub) for it",
+        "die Double-Dummy-Analyse gibt es im Kurs ohne Server (im Browser) nicht: dafür den Tisch auf einem "
+        "Server öffnen (vint table, JupyterHub)"),
     "analysis_no_endplay": (
         "double-dummy analysis needs the optional package endplay: pip install 'vint_core[dds]'",
         "die Double-Dummy-Analyse braucht das Zusatzpaket endplay: pip install 'vint_core[dds]'"),

@@ -29,18 +29,30 @@ whatever the number of worker processes; since a table's deals depend on its
 earlier deals (the score sheet), the work is spread over the tables: a
 duplicate run with ``workers`` ≥ 2 plays its two tables in two processes.
 
+With ``dask`` (a ``distributed.Client``, a scheduler's address, or ``"local"``)
+the tables are played on a Dask cluster instead: each table is a chain of tasks
+of a few deals each, every task going on from the rubber the one before it left,
+so the cluster's workers play the tables side by side and the progress bar moves
+as each piece comes back. The results are the same as with ``workers``. Dask is
+imported only then (the ``dask`` extra: ``pip install 'vint_core[dask]'``); the
+workers need ``vint_core`` installed, at the same version.
+
     vint simulate --deals 200 --ns sim-normal --ew rule --duplicate --workers 2 --json
+    vint simulate --deals 2000 --ns rule --ew rule --duplicate --dask tcp://scheduler:8786
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import multiprocessing
 import queue as queue_module
 import random
 import statistics
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -231,16 +243,18 @@ class TableDeal:
 
 
 def play_table(*, first: Bot, second: Bot, deals: int, seed: int, rules: RuleSet = SEED,
-               table: int = 0) -> Iterator[TableDeal]:
+               table: int = 0, start: int = 0, rubber: Rubber | None = None) -> Iterator[TableDeal]:
     """The deals of one table, one by one: table 0 seats ``first`` N–S, table 1 seats it E–W.
 
     The table plays rubbers one after another from a rubber with North dealing; each
     deal's bots see the rubber's game score; the random generator of each seat comes
-    from ``seed``, the deal's index and the table.
+    from ``seed``, the deal's index and the table. With ``start`` and ``rubber`` the
+    table goes on from deal ``start`` (counting from 0) with ``rubber`` on its sheet,
+    as it was after the deal before, and plays ``deals`` more.
     """
     bots = {Side.NS: first, Side.EW: second} if table == 0 else {Side.NS: second, Side.EW: first}
-    rubber = Rubber(rules, FIRST_DEALER)
-    for index in range(deals):
+    rubber = Rubber(rules, FIRST_DEALER) if rubber is None else rubber
+    for index in range(start, start + deals):
         if rubber.is_finished:
             rubber = rubber.next_rubber()
         deal = next_deal(rubber, index, seed=seed)
@@ -269,6 +283,13 @@ class _Sheet:
         self.rubber = self.current().record(deal)
         self.deals.append(deal)
         self.times.append(times)
+
+    def add_actions(self, actions: tuple[Action, ...], times: dict[Side, list[float]], *, seed: int) -> None:
+        """Add the table's next deal, sent by a worker as its actions alone, replayed on this sheet."""
+        template = next_deal(self.current(), len(self.deals), seed=seed)
+        deal = Deal.replay(template.hands, actions, dealer=template.dealer, rules=self.rubber.rules,
+                           deal_number=template.deal_number, board=template.board)
+        self.add(deal, times)
 
     def all_rubbers(self) -> tuple[Rubber, ...]:
         return (*self.rubbers, self.rubber) if self.rubber.deals else tuple(self.rubbers)
@@ -311,12 +332,7 @@ def _play_in_processes(sheets: list[_Sheet], *, ns: str, ew: str, deals: int, se
             if kind == "done":
                 running.discard(table)
                 continue
-            sheet = sheets[table]
-            actions: tuple[Action, ...] = payload
-            template = next_deal(sheet.current(), len(sheet.deals), seed=seed)
-            deal = Deal.replay(template.hands, actions, dealer=template.dealer, rules=rules,
-                               deal_number=template.deal_number, board=template.board)
-            sheet.add(deal, times)
+            sheets[table].add_actions(payload, times, seed=seed)
             tick()
         for proc in procs:
             proc.join()
@@ -328,14 +344,20 @@ def _play_in_processes(sheets: list[_Sheet], *, ns: str, ew: str, deals: int, se
 
 
 def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int = 0, duplicate: bool = False,
-             workers: int = 1, progress: bool | Callable[[int, int], None] = False) -> SimulationResult:
+             workers: int = 1, dask: Any = None,
+             progress: bool | Callable[[int, int], None] = False) -> SimulationResult:
     """Let bot ``ns`` (N–S) play ``deals`` seeded deals against bot ``ew`` (E–W), in rubbers at each table.
 
     ``duplicate`` adds a second table with the partnerships swapped. ``workers`` ≥ 2
     plays the two tables of a duplicate run in two processes; the result does not
-    depend on it. ``progress=True`` shows a progress bar (:func:`progress_bar`: a
-    widget in a notebook); a function ``progress(done, total)`` is called instead
-    after every deal at every table (``total`` is ``deals`` times the number of tables).
+    depend on it. ``dask`` plays the tables on a Dask cluster instead: a
+    ``distributed.Client``, a scheduler's address (``"tcp://host:8786"``), or
+    ``"local"`` for a cluster of ``workers`` processes on this machine (see
+    :func:`dask_client`); the result is the same. ``progress=True`` shows a progress
+    bar (:func:`progress_bar`: a widget in a notebook); a function
+    ``progress(done, total)`` is called instead after every deal at every table
+    (``total`` is ``deals`` times the number of tables; on Dask, after each piece of
+    a table comes back, once per deal in it).
     """
     first, second = make_bot(ns), make_bot(ew)  # fail early on a bad name
     report = progress_bar() if progress is True else progress or None
@@ -350,7 +372,13 @@ def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int =
         if report is not None:
             report(done, total)
 
-    if workers >= 2 and n_tables >= 2 and deals >= 1:
+    if dask is not None and deals >= 1:
+        if isinstance(dask, str):
+            with dask_client(dask, workers=workers) as client:
+                _play_on_dask(client, sheets, ns=ns, ew=ew, deals=deals, seed=seed, rules=rules, tick=tick)
+        else:
+            _play_on_dask(dask, sheets, ns=ns, ew=ew, deals=deals, seed=seed, rules=rules, tick=tick)
+    elif workers >= 2 and n_tables >= 2 and deals >= 1:
         _play_in_processes(sheets, ns=ns, ew=ew, deals=deals, seed=seed, rules=rules, tick=tick)
     else:
         tables = [play_table(first=first, second=second, deals=deals, seed=seed, rules=rules, table=t)
@@ -370,6 +398,80 @@ def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int =
                                     (tuple(first_times), tuple(second_times))))
     return SimulationResult(ns, ew, rules, seed, duplicate, tuple(outcomes),
                             tuple(sheet.all_rubbers() for sheet in sheets))
+
+
+# -- Dask ------------------------------------------------------------------------------
+
+#: how many pieces each table's run is cut into on Dask, at most (the progress bar's steps per table)
+DASK_PIECES = 100
+#: how long :func:`dask_client` tries to reach a scheduler
+DASK_CONNECT_TIMEOUT = "10s"
+
+
+@contextmanager
+def dask_client(address: str, *, workers: int = 1) -> Iterator[Any]:
+    """A ``distributed.Client`` for :func:`simulate`, closed at the end of the ``with`` block: ``"local"``
+    starts a cluster of ``workers`` processes (one thread each; its web page on a free port) on this
+    machine and closes it too; anything else is the address of a running scheduler (``tcp://host:8786``).
+
+    Raises ``ImportError`` when Dask is not installed and ``OSError`` when no scheduler answers.
+    """
+    distributed = _distributed()
+    if address == "local":
+        with distributed.LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                                      dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
+            yield client
+    else:
+        with distributed.Client(address, timeout=DASK_CONNECT_TIMEOUT) as client:
+            yield client
+
+
+def _distributed() -> Any:
+    """``dask.distributed``, imported only now, or an ``ImportError`` saying what to install."""
+    try:
+        return importlib.import_module("distributed")
+    except ImportError as exc:
+        raise ImportError("Dask is not installed: pip install 'vint_core[dask]'") from exc
+
+
+def _dask_piece(previous: tuple[Any, Rubber] | None, *, table: int, ns: str, ew: str, start: int, count: int,
+                seed: int, rules: RuleSet) -> tuple[list[tuple[tuple[Action, ...], dict[Side, list[float]]]], Rubber]:
+    """A Dask task: ``count`` deals of a table from deal ``start`` on, going on from the rubber the
+    ``previous`` piece left; each deal as its actions and decision times, then the rubber after the last."""
+    rubber = None if previous is None else previous[1]
+    played = list(play_table(first=make_bot(ns), second=make_bot(ew), deals=count, seed=seed, rules=rules,
+                             table=table, start=start, rubber=rubber))
+    last = played[-1]
+    return [(p.deal.actions, p.times) for p in played], last.rubber_before.record(last.deal)
+
+
+def _play_on_dask(client: Any, sheets: list[_Sheet], *, ns: str, ew: str, deals: int, seed: int, rules: RuleSet,
+                  tick: Callable[[], None]) -> None:
+    """Each table as a chain of :func:`_dask_piece` tasks; the pieces are added to the sheets in order."""
+    as_completed = _distributed().as_completed
+    size = max(1, -(-deals // DASK_PIECES))
+    starts = range(0, deals, size)
+    pieces: dict[Any, tuple[int, int]] = {}
+    for table in range(len(sheets)):
+        previous = None
+        for k, start in enumerate(starts):
+            previous = client.submit(_dask_piece, previous, table=table, ns=ns, ew=ew, start=start,
+                                     count=min(size, deals - start), seed=seed, rules=rules, pure=False,
+                                     key=f"vint-table{table + 1}-deals{start + 1}-{uuid.uuid4().hex[:8]}")
+            pieces[previous] = (table, k)
+    waiting: list[dict[int, Any]] = [{} for _ in sheets]
+    added = [0] * len(sheets)
+    try:
+        for future in as_completed(list(pieces)):
+            table, k = pieces[future]
+            waiting[table][k] = future.result()[0]
+            while added[table] in waiting[table]:
+                for actions, times in waiting[table].pop(added[table]):
+                    sheets[table].add_actions(actions, times, seed=seed)
+                    tick()
+                added[table] += 1
+    finally:
+        client.cancel(list(pieces))
 
 
 def _margin(deal: Deal, side: Side) -> int:
@@ -405,5 +507,5 @@ def progress_bar(*, desc: str | None = None, lang: str = "en",
     return update
 
 
-__all__ = ["FIRST_DEALER", "DealOutcome", "SimulationResult", "TableDeal", "next_deal", "play_deal", "play_table",
-           "progress_bar", "simulate"]
+__all__ = ["DASK_CONNECT_TIMEOUT", "DASK_PIECES", "FIRST_DEALER", "DealOutcome", "SimulationResult", "TableDeal",
+           "dask_client", "next_deal", "play_deal", "play_table", "progress_bar", "simulate"]

@@ -28,8 +28,8 @@ from vint_core.i18n import text
 from vint_core.play import Trick, winning_index
 from vint_core.seats import Seat
 
-__all__ = ["BRIDGE_ORDER", "Feedback", "auction_status", "call_feedback", "card_feedback", "trick_feedback",
-           "void_note"]
+__all__ = ["BRIDGE_ORDER", "Feedback", "auction_status", "call_feedback", "card_feedback", "opening_leader",
+           "trick_feedback", "void_note"]
 
 #: bridge's strain order, low to high, for the learner who brings it along (Vint's: ♠ < ♣ < ♦ < ♥ < NT)
 BRIDGE_ORDER = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)

@@ -1,0 +1,136 @@
+"""Serving the table to a class: kernels given back, bounded, refused to other sites; stopping on SIGTERM.
+
+Voilà runs as ``vint table`` runs it (:mod:`vint_core.app.server`), pages are opened in Debian's
+Chromium. Kernels are counted as the server's child processes running ``ipykernel``.
+Missing Chromium, Voilà or Playwright fails these tests: they never skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import browser_support as bs
+import psutil
+
+from vint_core.app.launch import HOST, free_port, wait_until_serving
+
+ENV = {"VINT_BOTS": "rule", "VINT_SEED": "7", "VINT_PACE": "none", "VINT_LANG": "en"}
+CALLS = ".vint-biddingbox:not(.vint-wait) button.vint-call:enabled:visible"
+
+
+def kernels(pid: int) -> set[int]:
+    """The kernels (ipykernel processes) under the process ``pid``."""
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return set()
+    found = set()
+    for child in children:
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:
+            continue
+    return found
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
+
+
+def open_table(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(".vint-table", timeout=90_000)
+    page.wait_for_selector(CALLS, timeout=90_000)
+
+
+def test_pages_closed_give_their_kernels_back_and_the_limit_holds(tmp_path: Path) -> None:
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving", preheat=False, max_tables=1,
+                         extra=()) as server, bs.chromium() as browser:
+        pid = server.process.pid
+        assert kernels(pid) == set()
+        # a request from another site starts nothing
+        for _ in range(3):
+            status, text = get(server.url, {"Origin": "http://evil.example"})
+            assert status == 403 and "Not from here" in text
+        assert kernels(pid) == set()
+
+        first = browser.new_page()
+        open_table(first, server.url)
+        assert len(kernels(pid)) == 1
+        # the only table is taken: a second page is told so, in words, and starts no kernel
+        second = browser.new_page()
+        answer = second.goto(server.url)
+        assert answer is not None and answer.status == 503
+        assert "The table is full" in second.content() and "Tische" in second.content()
+        assert "Traceback" not in second.content()
+        assert len(kernels(pid)) == 1
+
+        # a reload gives the old kernel back: never more than one kernel, and within seconds one again
+        first.reload()
+        first.wait_for_selector(".vint-table", timeout=90_000)
+        bs.wait_for(lambda: len(kernels(pid)) == 1, seconds=20)
+        # closing the page gives its kernel back within seconds, and the second page gets the table
+        first.close()
+        started = time.monotonic()
+        bs.wait_for(lambda: not kernels(pid), seconds=20)
+        released = time.monotonic() - started
+        print(f"kernel released {released:.1f} s after the page closed")
+        open_table(second, server.url)
+        assert len(kernels(pid)) == 1
+
+
+def test_an_idle_table_is_culled_with_its_game_saved(tmp_path: Path) -> None:
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-idle", preheat=False, idle_minutes=0.1,
+                         extra=()) as server, bs.chromium() as browser:
+        page = browser.new_page()
+        open_table(page, server.url)
+        page.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: (data_dir / "table.json").exists()
+                    and json.loads((data_dir / "table.json").read_text())["deal"]["calls"], seconds=30)
+        saved = json.loads((data_dir / "table.json").read_text())["deal"]["calls"]
+        # the page stays open, nobody clicks: the table is culled and its memory given back
+        bs.wait_for(lambda: not kernels(server.process.pid), seconds=60)
+        assert json.loads((data_dir / "table.json").read_text())["deal"]["calls"] == saved
+        page.reload()
+        page.wait_for_selector(".vint-table", timeout=90_000)
+        bs.wait_for(lambda: "welcome back" in page.locator(".vint-status").first.inner_text(), seconds=60)
+
+
+def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
+    """``vint table`` stopped with SIGTERM (as a service manager stops it) leaves no server and no kernel."""
+    port = free_port()
+    env = {**os.environ, "VINT_DATA_DIR": str(tmp_path)}
+    process = subprocess.Popen([sys.executable, "-m", "vint_core.app.launch", "--no-browser", f"--port={port}"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_until_serving(f"http://{HOST}:{port}/", timeout=90)
+        # the kernel kept ready is started a moment after the server: wait for it, then stop the command
+        bs.wait_for(lambda: kernels(process.pid), seconds=60)
+        family = {p.pid for p in psutil.Process(process.pid).children(recursive=True)}
+        assert family
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+        bs.wait_for(lambda: not any(psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE
+                                    for p in family), seconds=20)
+    finally:
+        if process.poll() is None:
+            process.kill()

@@ -233,6 +233,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
                      "{known}"),
     "save_undo": ("its undo points lie beyond the deal", "seine Rücknahmepunkte liegen hinter dem Spiel"),
     "save_damaged": ("a part is missing or damaged", "ein Teil fehlt oder ist beschädigt"),
+    "save_bot": ("it names a computer player this program does not know, {name} (it knows {known})",
+                 "es nennt einen Computerspieler, den dieses Programm nicht kennt: {name} (es kennt {known})"),
+    "save_lang": ("it is in a language this table does not speak, {lang} (it speaks {known})",
+                  "es ist in einer Sprache, die dieser Tisch nicht spricht: {lang} (er spricht {known})"),
+    "save_rules": ("its deal is played under other rules ({deal_rules}) than its rubber ({rules})",
+                   "sein Spiel wird nach anderen Regeln ({deal_rules}) gespielt als sein Rubber ({rules})"),
     "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import Bot, make_bot
+from vint_core.bots import BOT_NAMES, Bot, make_bot
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import LANGUAGES, Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
@@ -379,6 +379,7 @@ class TableSession:
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise _BadSave("save_undo")
+            self._check_consistent()
             self._save_path = save_path
             self.autosave = autosave
             return self
@@ -386,8 +387,21 @@ class TableSession:
             raise
         except _BadSave as exc:
             raise ParseError(Reason.BAD_SAVE, problem=exc.problem) from None
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
             raise ParseError(Reason.BAD_SAVE, problem=Phrase("save_damaged")) from exc
+
+    def _check_consistent(self) -> None:
+        """Refuse (``_BadSave``) a save whose parts read well but do not fit together or cannot be played."""
+        unknown = sorted({name for name in self.bot_names.values() if name.strip().lower() not in BOT_NAMES})
+        if unknown:
+            raise _BadSave("save_bot", name=repr(unknown[0]), known=", ".join(BOT_NAMES))
+        if self.lang not in LANGUAGES:
+            raise _BadSave("save_lang", lang=repr(self.lang), known=", ".join(LANGUAGES))
+        for rubber in (self.rubber, *self.history):
+            if rubber.rules != self.rubber.rules or any(d.deal.rules != rubber.rules for d in rubber.deals):
+                raise _BadSave("save_rules", deal_rules=rubber.rules.name, rules=self.rubber.rules.name)
+        if self.deal.rules != self.rubber.rules:
+            raise _BadSave("save_rules", deal_rules=self.deal.rules.name, rules=self.rubber.rules.name)
 
     def _rubber_json(self) -> dict[str, Any]:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
@@ -454,7 +468,7 @@ class TableSession:
                 session = cls.from_json(read_json(path), save_path=path, autosave=autosave)
                 session.message = text("session_resumed", session.lang)
                 return session
-            except (ParseError, ValueError, OSError, UnicodeDecodeError) as exc:
+            except (ParseError, ValueError, OSError, UnicodeDecodeError, RecursionError) as exc:
                 aside = keep_aside(path)
                 session = cls(save_path=path, **defaults)
                 session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,

@@ -379,6 +379,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_undo_button": ("Undo", "Zurück"),
     "widget_undo_tip": ("take back your last call or card (practice games)",
                         "letzte Ansage oder Karte zurücknehmen (Übungsspiele)"),
+    "widget_played_elsewhere": ("this game was played on in another tab or window: here it is as it stands now "
+                                "(your click was not made)",
+                                "dieses Spiel wurde in einem anderen Tab oder Fenster weitergespielt: hier ist es, wie "
+                                "es jetzt steht (dein Klick wurde nicht ausgeführt)"),
     "widget_undone": ("taken back: your turn again", "zurückgenommen: du bist wieder am Zug"),
     "widget_claim_button": ("Claim the rest", "Rest beanspruchen"),
     "widget_claim_tip": ("claim every remaining trick for your side (checked against every defence)",

@@ -39,7 +39,7 @@ from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, ru
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.saves import default_save_path, keep_aside, read_json, rng_from_json, rng_to_json, write_json
+from vint_core.saves import default_save_path, file_mark, keep_aside, read_json, rng_from_json, rng_to_json, write_json
 from vint_core.seats import Seat
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
@@ -137,6 +137,7 @@ class TableSession:
         self._bots: dict[Seat, Bot] = {}
         self._json_cache: dict[str, Any] = {}
         self._held = 0  # saves held back (see saves_held)
+        self._disk_mark: tuple[int, int, int] | None = None  # the save as this session last read or wrote it
         self._unsaved = False
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
@@ -374,6 +375,7 @@ class TableSession:
             self.history = [rubber_from_json(r) for r in obj["history"]]
             self._json_cache = {}
             self._held = 0
+            self._disk_mark = None
             self._unsaved = False
             self.moves = []
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
@@ -430,6 +432,14 @@ class TableSession:
         """Write the session to ``save_path`` atomically (see :func:`vint_core.saves.write_json`)."""
         self._unsaved = False
         write_json(self.save_path, self.to_json())
+        self._disk_mark = file_mark(self.save_path)
+
+    def saved_elsewhere(self) -> bool:
+        """Has another table (a second tab or window on the same save) saved the game since this one last read
+        or wrote it? Then this session is behind: :meth:`open` the save again rather than overwrite it."""
+        if not self.autosave or self._disk_mark is None:
+            return False
+        return file_mark(self.save_path) != self._disk_mark
 
     def _autosave(self) -> None:
         if not self.autosave:
@@ -465,7 +475,9 @@ class TableSession:
         autosave = bool(defaults.get("autosave", True))
         if path.exists():
             try:
+                mark = file_mark(path)
                 session = cls.from_json(read_json(path), save_path=path, autosave=autosave)
+                session._disk_mark = mark
                 session.message = text("session_resumed", session.lang)
                 return session
             except (ParseError, ValueError, OSError, UnicodeDecodeError, RecursionError) as exc:

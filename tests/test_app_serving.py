@@ -134,3 +134,35 @@ def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def calls_saved(data_dir: Path) -> list[str]:
+    path = data_dir / "table.json"
+    return list(json.loads(path.read_text(encoding="utf-8"))["deal"]["calls"]) if path.exists() else []
+
+
+def test_two_tabs_on_one_game_stay_in_step(tmp_path: Path) -> None:
+    """The older tab's next click finds that the game went on in the newer one: it shows that game, says so,
+    and has overwritten nothing."""
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-tabs", preheat=False, max_tables=2,
+                         extra=()) as server, bs.chromium() as browser:
+        older = browser.new_page()
+        open_table(older, server.url)
+        newer = browser.new_page()
+        open_table(newer, server.url)
+        before = calls_saved(data_dir)
+        newer.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(before), seconds=30)
+        newer.wait_for_selector(CALLS, timeout=60_000)
+        played = calls_saved(data_dir)
+        older.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: "another tab" in older.locator(".vint-status").first.inner_text(), seconds=30)
+        assert calls_saved(data_dir) == played  # the newer tab's game is kept
+        bs.screenshot(older, "table-two-tabs-older")
+        # the older tab now plays on from there
+        older.wait_for_selector(CALLS, timeout=60_000)
+        older.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(played), seconds=30)
+        assert calls_saved(data_dir)[:len(played)] == played

@@ -166,3 +166,44 @@ def test_two_tabs_on_one_game_stay_in_step(tmp_path: Path) -> None:
         older.locator(CALLS, has_text="Pass").first.click()
         bs.wait_for(lambda: len(calls_saved(data_dir)) > len(played), seconds=30)
         assert calls_saved(data_dir)[:len(played)] == played
+
+
+def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tmp_path: Path) -> None:
+    """A page that sends what no button sends (a dropdown index out of range, a click on a disabled card, an
+    unknown widget, a control channel of another version) gets no traceback and no server path back, and the
+    table plays on."""
+    import asyncio
+    import uuid
+
+    import widget_client as wc
+
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    secrets = ("Traceback", "site-packages", str(bs.ROOT), 'File "', "/usr/lib/python")
+
+    async def forge(url: str) -> None:
+        client = wc.TableClient(url)
+        await client.open()
+        try:
+            for dropdown in client.find("DropdownModel"):
+                await client.set_state(dropdown, {"index": 99})
+                await client.set_state(dropdown, {"index": "x"})
+            disabled = [mid for mid, m in client.models.items()
+                        if "vint-card" in m.get("_dom_classes", ()) and m.get("disabled")]
+            for button in disabled[:3]:
+                await client.click(button)
+            await client.send("comm_msg", {"comm_id": uuid.uuid4().hex, "data": {"method": "custom"}})
+            await client.send("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget.control",
+                                            "data": {}}, metadata={"version": "0.1"})
+            await client.send("comm_msg", {"comm_id": client.controls()[0], "data": {"method": "nonsense"}})
+            await asyncio.sleep(3)
+            leaked = [m for m in client.received if any(s in m for s in secrets)]
+            assert not leaked, leaked[0][:500]
+            # the table still plays
+            assert await client.click_and_wait(client.controls()[0]) < 30
+        finally:
+            await client.close()
+
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-forged", extra=()) as server:
+        asyncio.run(forge(server.url))
+        assert "Traceback" in server.log_text() or "Error" in server.log_text()  # the server's log has it

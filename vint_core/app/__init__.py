@@ -110,6 +110,50 @@ def warm_up() -> None:
         analysis.available()
 
 
+def keep_errors_in_the_server() -> bool:
+    """Send the kernel's error output to the server's log, never to the page; True if there is a kernel.
+
+    In a kernel, whatever goes to ``sys.stderr`` (log records, warnings) and every traceback the shell
+    shows (an exception in a click handler, a forged widget message refused by a widget) is sent to the
+    page, with the server's file paths. Here they go to the kernel's own standard error instead, which
+    is Voilà's log; the page learns nothing of the server. Outside a kernel it does nothing:
+
+    >>> keep_errors_in_the_server()
+    False
+    """
+    import logging
+    import sys
+    import traceback
+
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return False
+    original = getattr(sys.stderr, "_original_stdstream_copy", None)
+    log: Any = open(original, "w", buffering=1, closefd=False) if original is not None else sys.__stderr__  # noqa: SIM115
+    page_streams = (sys.stderr, sys.stdout)
+    sys.stderr = log
+    loggers = [logging.getLogger(), *(logging.getLogger(name) for name in list(logging.Logger.manager.loggerDict))]
+    comm_manager = getattr(shell.kernel, "comm_manager", None)
+    for extra in (getattr(shell.kernel, "log", None), getattr(comm_manager, "log", None)):
+        if isinstance(extra, logging.Logger):
+            loggers.append(extra)
+    for logger in loggers:
+        for handler in logger.handlers:
+            if isinstance(handler, logging.StreamHandler) and handler.stream in page_streams:
+                handler.setStream(log)
+
+    def showtraceback(*args: Any, **kwargs: Any) -> None:
+        traceback.print_exc(file=log)
+
+    shell.showtraceback = showtraceback
+    shell.showsyntaxerror = showtraceback
+    return True
+
+
 def wait_for_page(timeout: float | None = None) -> bool:
     """In a preheated kernel, wait until Voilà hands it to a page; at once (False) otherwise.
 
@@ -152,4 +196,5 @@ def wait_for_page(timeout: float | None = None) -> bool:
     return True
 
 
-__all__ = ["ENVIRONMENT", "notebook_path", "preheated", "settings_from_environment", "wait_for_page", "warm_up"]
+__all__ = ["ENVIRONMENT", "keep_errors_in_the_server", "notebook_path", "preheated", "settings_from_environment",
+           "wait_for_page", "warm_up"]

@@ -15,6 +15,7 @@ import asyncio
 import json
 import re
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from typing import Any
@@ -67,8 +68,8 @@ class TableClient:
         if found is None:
             raise PageRefused(200, "no kernel in the page")
         self.kernel_id = found.group(1)
-        ws_url = self.url.replace("http", "ws", 1).rstrip("/") + \
-            f"/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
+        parts = urllib.parse.urlsplit(self.url)
+        ws_url = f"ws://{parts.netloc}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
         self._socket = await websockets.connect(ws_url, max_size=None, open_timeout=60)
         self._reader = asyncio.create_task(self._read())
         control = uuid.uuid4().hex

@@ -17,13 +17,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from vint_core.errors import ParseError
+from vint_core.saves import data_dir
 from vint_core.seats import Seat
 
 #: environment variables the notebook reads, and the setting each one carries
@@ -51,10 +54,21 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
     opponent); ``VINT_SEED`` an integer; ``VINT_PACE`` a pace name (``none``, ``fast``,
     ``normal``, ``slow``, ``confirm``) or seconds between computer cards; ``VINT_SEAT``
     the learner's seat (``N``, ``E``, ``S``, ``W`` or a seat's name), as key ``human``.
-    A value that cannot be read is left out.
+    A value that cannot be read is left out. A page opened as ``/?table=NAME`` (letters, digits, ``-``
+    and ``_``, up to 40) keeps its game apart from the others, as ``table-NAME.json`` in the data folder
+    (key ``save_path``): each learner of a class on one server has a table of their own.
+
+    >>> settings_from_environment({"QUERY_STRING": "table=anna", "VINT_DATA_DIR": "/data"})["save_path"]
+    PosixPath('/data/table-anna.json')
+    >>> settings_from_environment({"QUERY_STRING": "table=../etc"})
+    {}
     """
     env = os.environ if environ is None else environ
     out: dict[str, Any] = {}
+    names = parse_qs(env.get("QUERY_STRING", "")).get("table", [])
+    if names and re.fullmatch(r"[A-Za-z0-9_-]{1,40}", names[0]):
+        base = env.get("VINT_DATA_DIR")
+        out["save_path"] = (Path(base) if base else data_dir()) / f"table-{names[0]}.json"
     for var, key in ENVIRONMENT.items():
         value = env.get(var, "").strip()
         if not value:

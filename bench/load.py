@@ -139,8 +139,8 @@ def main() -> None:
             r = asyncio.run(run_level(server.url, n, seconds=args.seconds, interval=args.interval,
                                       parallel=args.parallel, server_pid=server.process.pid))
         print(f"{r['tables']:6d}  {r['clicks']:6d}  {r['errors']:6d}  {r['open_s']:7.0f}  {r['p50']:7.0f}  "
-              f"{r['p95']:7.0f}  {r['max']:7.0f}  {r['kernels']:7d}  {r['mb_per_table']:9.0f}  {r['mb_kernels']:10.0f}  "
-              f"{r['mb_server']:9.0f}  {r['load']:4.1f}  {r['full']}", flush=True)
+              f"{r['p95']:7.0f}  {r['max']:7.0f}  {r['kernels']:7d}  {r['mb_per_table']:9.0f}  "
+              f"{r['mb_kernels']:10.0f}  {r['mb_server']:9.0f}  {r['load']:4.1f}  {r['full']}", flush=True)
     print(f"# load average {os.getloadavg()[0]:.1f} at the end", flush=True)
 
 

@@ -207,3 +207,17 @@ def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tm
     with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-forged", extra=()) as server:
         asyncio.run(forge(server.url))
         assert "Traceback" in server.log_text() or "Error" in server.log_text()  # the server's log has it
+
+
+def test_the_command_line_sets_the_limits() -> None:
+    import argparse
+
+    from vint_core.app.launch import register, voila_command
+
+    parser = argparse.ArgumentParser(prog="vint")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["table", "--max-tables", "3", "--idle-minutes", "2"])
+    assert args.max_tables == 3 and args.idle_minutes == 2
+    cmd = voila_command(port=8899, max_tables=3, idle_minutes=2)
+    assert "--TableServer.max_tables=3" in cmd and "--MappingKernelManager.cull_idle_timeout=120" in cmd
+    assert "--MappingKernelManager.cull_connected=True" in cmd  # an open but idle page is culled too

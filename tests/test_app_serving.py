@@ -58,6 +58,11 @@ def open_table(page: Any, url: str) -> None:
     page.wait_for_selector(CALLS, timeout=90_000)
 
 
+def calls_saved(data_dir: Path) -> list[str]:
+    path = data_dir / "table.json"
+    return list(json.loads(path.read_text(encoding="utf-8"))["deal"]["calls"]) if path.exists() else []
+
+
 def test_pages_closed_give_their_kernels_back_and_the_limit_holds(tmp_path: Path) -> None:
     bs.require_tools()
     data_dir = bs.clean_dir(tmp_path / "data")
@@ -103,13 +108,14 @@ def test_an_idle_table_is_culled_with_its_game_saved(tmp_path: Path) -> None:
                          extra=()) as server, bs.chromium() as browser:
         page = browser.new_page()
         open_table(page, server.url)
+        before = calls_saved(data_dir)
         page.locator(CALLS, has_text="Pass").first.click()
-        bs.wait_for(lambda: (data_dir / "table.json").exists()
-                    and json.loads((data_dir / "table.json").read_text())["deal"]["calls"], seconds=30)
-        saved = json.loads((data_dir / "table.json").read_text())["deal"]["calls"]
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(before), seconds=30)
+        page.wait_for_selector(CALLS, timeout=60_000)  # the computer players have answered; all is saved
+        saved = calls_saved(data_dir)
         # the page stays open, nobody clicks: the table is culled and its memory given back
         bs.wait_for(lambda: not kernels(server.process.pid), seconds=60)
-        assert json.loads((data_dir / "table.json").read_text())["deal"]["calls"] == saved
+        assert calls_saved(data_dir) == saved
         page.reload()
         page.wait_for_selector(".vint-table", timeout=90_000)
         bs.wait_for(lambda: "welcome back" in page.locator(".vint-status").first.inner_text(), seconds=60)
@@ -134,11 +140,6 @@ def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
     finally:
         if process.poll() is None:
             process.kill()
-
-
-def calls_saved(data_dir: Path) -> list[str]:
-    path = data_dir / "table.json"
-    return list(json.loads(path.read_text(encoding="utf-8"))["deal"]["calls"]) if path.exists() else []
 
 
 def test_two_tabs_on_one_game_stay_in_step(tmp_path: Path) -> None:

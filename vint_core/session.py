@@ -398,7 +398,7 @@ class TableSession:
         if unknown:
             raise _BadSave("save_bot", name=repr(unknown[0]), known=", ".join(BOT_NAMES))
         if self.lang not in LANGUAGES:
-            raise _BadSave("save_lang", lang=repr(self.lang), known=", ".join(LANGUAGES))
+            raise _BadSave("save_lang", language=repr(self.lang), known=", ".join(LANGUAGES))
         for rubber in (self.rubber, *self.history):
             if rubber.rules != self.rubber.rules or any(d.deal.rules != rubber.rules for d in rubber.deals):
                 raise _BadSave("save_rules", deal_rules=rubber.rules.name, rules=self.rubber.rules.name)

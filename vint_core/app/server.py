@@ -10,7 +10,8 @@ table is a kernel (a Python process of some 140 MB); this server keeps their num
   and starts nothing;
 * a page that was closed or reloaded gives its kernel back: at once through Voilà's ``beforeunload``
   beacon (accepted here without the form field browsers leave out), else within
-  :attr:`TableServer.release_after` seconds of its last connection closing; a page that never
+  :attr:`TableServer.release_after` seconds of its last connection closing (a browser that died
+  without closing its connection is noticed by the websocket's ping, within about a minute); a page that never
   connected (a bare request for the page) within :attr:`TableServer.connect_within` seconds likewise;
 * idle tables, connected or not, are culled after Voilà's ``cull_idle_timeout`` (the command
   sets it, and ``cull_connected``): the game was saved after every action, a reload resumes it.

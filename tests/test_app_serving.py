@@ -136,7 +136,7 @@ def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
         family = {p.pid for p in psutil.Process(process.pid).children(recursive=True)}
         assert family
         process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=60) == 0  # Voilà is given 15 s to stop its kernels, then they are killed
         bs.wait_for(lambda: not any(psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE
                                     for p in family), seconds=20)
     finally:

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from vint_core.app.launch import HOST, free_port, start_voila, wait_until_serving
+from vint_core.app.launch import HOST, free_port, start_voila, stop_voila, wait_until_serving
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -62,19 +62,14 @@ class Server:
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
-    """End a server this module started: politely, then for sure."""
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    """End a server this module started (Voilà or JupyterLab): politely, then for sure, with what it started."""
+    stop_voila(process)
 
 
 @contextmanager
 def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: str = "voila",
                  extra: tuple[str, ...] = ("--show_tracebacks=True",), preheat: bool = True,
-                 notebook: Path | None = None) -> Iterator[Server]:
+                 notebook: Path | None = None, max_tables: int = 8, idle_minutes: float = 30) -> Iterator[Server]:
     """Voilà serving ``vint_core/app/table.ipynb`` on a free port, saving into ``data_dir``.
 
     As ``vint table`` serves it: one kernel kept ready (``preheat``), unless told otherwise.
@@ -83,7 +78,8 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
     environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), **(env or {})}
     port = free_port()
     log = ARTIFACTS / f"{name}.log"
-    process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook)
+    process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook,
+                          max_tables=max_tables, idle_minutes=idle_minutes)
     server = Server(port=port, process=process, data_dir=data_dir, log=log)
     try:
         wait_until_serving(server.url, process=process, timeout=90)

@@ -380,7 +380,7 @@ def test_vint_table_command_line() -> None:
     assert env == {"VINT_RULES": "short", "VINT_SEED": "5"}
     cmd = voila_command(port=8899)
     assert "--port=8899" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
-    assert cmd[cmd.index("voila") + 1].endswith("table.ipynb")
+    assert cmd[cmd.index("vint_core.app.server") + 1].endswith("table.ipynb")
 
 
 # -- the learner's own action is drawn at once ------------------------------------------------

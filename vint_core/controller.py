@@ -288,11 +288,30 @@ class Controller:
         self.note = text("widget_new_game_started", self.lang, rules=rules_title(rules.name, self.lang), seat=human)
         return self.advance()
 
+    # -- a second tab on the same save ---------------------------------------------------
+
+    def catch_up(self) -> Update | None:
+        """If the game was played on in another tab or window (its save is newer than this table's), take it
+        up from the save, refusing the click that found out (the note says so): nothing is overwritten. None
+        if this table is up to date."""
+        old = self.session
+        if not old.saved_elsewhere():
+            return None
+        self.session = TableSession.open(old.save_path, human=old.human, rules=old.rules, bots=old.bot_names,
+                                         seed=old.seed, practice=old.practice, autosave=old.autosave, lang=old.lang,
+                                         settings=old.settings)
+        self.session.message = None
+        self._reset_deal()
+        self.note = text("widget_played_elsewhere", self.lang)
+        return self._update(accepted=False, new_deal=True)
+
     # -- the learner's actions -----------------------------------------------------------
 
     def act(self, action: Action) -> Update:
         """The learner's call or card. Refused (``accepted`` False, the note saying why) if illegal or if the
-        table is busy; then nothing changes."""
+        table is busy, or taken up from another tab (:meth:`catch_up`); then nothing changes."""
+        if (caught := self.catch_up()) is not None:
+            return caught
         s = self.session
         if self.busy or self.stopped:
             return self._update(accepted=False)
@@ -311,6 +330,8 @@ class Controller:
 
     def continue_play(self) -> Update:
         """Under the "confirm" pace: the learner has seen the trick; play on."""
+        if (caught := self.catch_up()) is not None:
+            return caught
         self.waiting = False
         return self.advance()
 
@@ -325,6 +346,8 @@ class Controller:
 
     def undo(self) -> Update:
         """Back to the learner's previous decision (practice games)."""
+        if (caught := self.catch_up()) is not None:
+            return caught
         s = self.session
         accepted = True
         with s.saves_held():
@@ -343,6 +366,8 @@ class Controller:
 
     def claim(self) -> Update:
         """Claim every remaining trick; accepted only if no defence can beat it (the session's message says)."""
+        if (caught := self.catch_up()) is not None:
+            return caught
         s = self.session
         ok = s.claim()
         self.note = ""
@@ -352,6 +377,8 @@ class Controller:
 
     def next_deal(self) -> Update:
         """Score the finished deal on the sheet and deal the next one."""
+        if (caught := self.catch_up()) is not None:
+            return caught
         s = self.session
         with s.saves_held():
             try:
@@ -389,6 +416,8 @@ class Controller:
         an undo, a new deal), and the next one is scheduled."""
         if generation != self.generation:
             return None
+        if (caught := self.catch_up()) is not None:
+            return caught
         self.thinking = None
         with self.session.saves_held():
             move = self._bot_step()

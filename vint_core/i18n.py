@@ -270,6 +270,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
                      "{known}"),
     "save_undo": ("its undo points lie beyond the deal", "seine Rücknahmepunkte liegen hinter dem Spiel"),
     "save_damaged": ("a part is missing or damaged", "ein Teil fehlt oder ist beschädigt"),
+    "save_bot": ("it names a computer player this program does not know, {name} (it knows {known})",
+                 "es nennt einen Computerspieler, den dieses Programm nicht kennt: {name} (es kennt {known})"),
+    "save_lang": ("it is in a language this table does not speak, {language} (it speaks {known})",
+                  "es ist in einer Sprache, die dieser Tisch nicht spricht: {language} (er spricht {known})"),
+    "save_rules": ("its deal is played under other rules ({deal_rules}) than its rubber ({rules})",
+                   "sein Spiel wird nach anderen Regeln ({deal_rules}) gespielt als sein Rubber ({rules})"),
     "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
@@ -526,6 +532,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_undo_button": ("Undo", "Zurück"),
     "widget_undo_tip": ("take back your last call or card (practice games)",
                         "letzte Ansage oder Karte zurücknehmen (Übungsspiele)"),
+    "widget_played_elsewhere": ("this game was played on in another tab or window: here it is as it stands now "
+                                "(your click was not made)",
+                                "dieses Spiel wurde in einem anderen Tab oder Fenster weitergespielt: hier ist es, wie "
+                                "es jetzt steht (dein Klick wurde nicht ausgeführt)"),
     "widget_undone": ("taken back: your turn again", "zurückgenommen: du bist wieder am Zug"),
     "widget_claim_button": ("Claim the rest", "Rest beanspruchen"),
     "widget_claim_tip": ("claim every remaining trick for your side (checked against every defence)",

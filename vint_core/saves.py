@@ -9,6 +9,8 @@ The table keeps one game in a JSON file (what is in it is :meth:`TableSession.to
   ``%LOCALAPPDATA%\\vint_core`` on Windows);
 * :func:`write_json` writes atomically (a temporary file in the same folder, flushed, then renamed
   over the old one), so a crash never leaves half a game;
+* :func:`file_mark` tells one version of a save from another (every write makes a new file), so a table
+  sees that another tab or window has saved the game since it last read or wrote it;
 * :func:`read_json` reads a save; :func:`keep_aside` moves a save that cannot be read to
   ``table.json.damaged-<time>``, unchanged, so nothing a learner played is deleted.
 
@@ -31,8 +33,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["APP_NAME", "data_dir", "default_save_path", "keep_aside", "read_json", "rng_from_json", "rng_to_json",
-           "write_json"]
+__all__ = ["APP_NAME", "data_dir", "default_save_path", "file_mark", "keep_aside", "read_json", "rng_from_json",
+           "rng_to_json", "write_json"]
 
 #: the folder name under the user's data folder
 APP_NAME = "vint_core"
@@ -68,6 +70,26 @@ def write_json(path: Path, obj: Any) -> None:
 def read_json(path: Path) -> Any:
     """The JSON value saved at ``path`` (``OSError``, ``UnicodeDecodeError`` or ``ValueError`` if unreadable)."""
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def file_mark(path: Path) -> tuple[int, int, int] | None:
+    """What tells this version of the file at ``path`` from any other (None if there is none).
+
+    :func:`write_json` replaces the file by a new one at each write, so the mark changes with every save:
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "table.json"
+    >>> file_mark(path) is None
+    True
+    >>> write_json(path, [1]); first = file_mark(path); write_json(path, [1])
+    >>> first != file_mark(path) and file_mark(path) == file_mark(path)
+    True
+    """
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 def keep_aside(path: Path) -> Path:

@@ -29,17 +29,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import Bot, make_bot
+from vint_core.bots import BOT_NAMES, Bot, make_bot
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import ParseError, Reason, VintError
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import LANGUAGES, Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.saves import default_save_path, keep_aside, read_json, rng_from_json, rng_to_json, write_json
+from vint_core.saves import default_save_path, file_mark, keep_aside, read_json, rng_from_json, rng_to_json, write_json
 from vint_core.seats import Seat
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
@@ -139,6 +139,7 @@ class TableSession:
         self._bots: dict[Seat, Bot] = {}
         self._json_cache: dict[str, Any] = {}
         self._held = 0  # saves held back (see saves_held)
+        self._disk_mark: tuple[int, int, int] | None = None  # the save as this session last read or wrote it
         self._unsaved = False
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
@@ -392,6 +393,7 @@ class TableSession:
             self.history = [rubber_from_json(r) for r in obj["history"]]
             self._json_cache = {}
             self._held = 0
+            self._disk_mark = None
             self._unsaved = False
             self.moves = []
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
@@ -403,6 +405,7 @@ class TableSession:
                 if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, str):
                     raise _BadSave("save_damaged")
                 self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
+            self._check_consistent()
             self._save_path = save_path
             self.autosave = autosave
             return self
@@ -410,8 +413,21 @@ class TableSession:
             raise
         except _BadSave as exc:
             raise ParseError(Reason.BAD_SAVE, problem=exc.problem) from None
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
             raise ParseError(Reason.BAD_SAVE, problem=Phrase("save_damaged")) from exc
+
+    def _check_consistent(self) -> None:
+        """Refuse (``_BadSave``) a save whose parts read well but do not fit together or cannot be played."""
+        unknown = sorted({name for name in self.bot_names.values() if name.strip().lower() not in BOT_NAMES})
+        if unknown:
+            raise _BadSave("save_bot", name=repr(unknown[0]), known=", ".join(BOT_NAMES))
+        if self.lang not in LANGUAGES:
+            raise _BadSave("save_lang", language=repr(self.lang), known=", ".join(LANGUAGES))
+        for rubber in (self.rubber, *self.history):
+            if rubber.rules != self.rubber.rules or any(d.deal.rules != rubber.rules for d in rubber.deals):
+                raise _BadSave("save_rules", deal_rules=rubber.rules.name, rules=self.rubber.rules.name)
+        if self.deal.rules != self.rubber.rules:
+            raise _BadSave("save_rules", deal_rules=self.deal.rules.name, rules=self.rubber.rules.name)
 
     def _rubber_json(self) -> dict[str, Any]:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
@@ -440,6 +456,14 @@ class TableSession:
         """Write the session to ``save_path`` atomically (see :func:`vint_core.saves.write_json`)."""
         self._unsaved = False
         write_json(self.save_path, self.to_json())
+        self._disk_mark = file_mark(self.save_path)
+
+    def saved_elsewhere(self) -> bool:
+        """Has another table (a second tab or window on the same save) saved the game since this one last read
+        or wrote it? Then this session is behind: :meth:`open` the save again rather than overwrite it."""
+        if not self.autosave or self._disk_mark is None:
+            return False
+        return file_mark(self.save_path) != self._disk_mark
 
     def _autosave(self) -> None:
         if not self.autosave:
@@ -475,10 +499,12 @@ class TableSession:
         autosave = bool(defaults.get("autosave", True))
         if path.exists():
             try:
+                mark = file_mark(path)
                 session = cls.from_json(read_json(path), save_path=path, autosave=autosave)
+                session._disk_mark = mark
                 session.message = text("session_resumed", session.lang)
                 return session
-            except (ParseError, ValueError, OSError, UnicodeDecodeError) as exc:
+            except (ParseError, ValueError, OSError, UnicodeDecodeError, RecursionError) as exc:
                 aside = keep_aside(path)
                 session = cls(save_path=path, **defaults)
                 session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,

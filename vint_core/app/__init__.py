@@ -17,13 +17,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import threading
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from vint_core.errors import ParseError
+from vint_core.saves import data_dir
 from vint_core.seats import Seat
 
 #: environment variables the notebook reads, and the setting each one carries
@@ -51,10 +54,21 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
     opponent); ``VINT_SEED`` an integer; ``VINT_PACE`` a pace name (``none``, ``fast``,
     ``normal``, ``slow``, ``confirm``) or seconds between computer cards; ``VINT_SEAT``
     the learner's seat (``N``, ``E``, ``S``, ``W`` or a seat's name), as key ``human``.
-    A value that cannot be read is left out.
+    A value that cannot be read is left out. A page opened as ``/?table=NAME`` (letters, digits, ``-``
+    and ``_``, up to 40) keeps its game apart from the others, as ``table-NAME.json`` in the data folder
+    (key ``save_path``): each learner of a class on one server has a table of their own.
+
+    >>> settings_from_environment({"QUERY_STRING": "table=anna", "VINT_DATA_DIR": "/data"})["save_path"]
+    PosixPath('/data/table-anna.json')
+    >>> settings_from_environment({"QUERY_STRING": "table=../etc"})
+    {}
     """
     env = os.environ if environ is None else environ
     out: dict[str, Any] = {}
+    names = parse_qs(env.get("QUERY_STRING", "")).get("table", [])
+    if names and re.fullmatch(r"[A-Za-z0-9_-]{1,40}", names[0]):
+        base = env.get("VINT_DATA_DIR")
+        out["save_path"] = (Path(base) if base else data_dir()) / f"table-{names[0]}.json"
     for var, key in ENVIRONMENT.items():
         value = env.get(var, "").strip()
         if not value:
@@ -110,6 +124,50 @@ def warm_up() -> None:
         analysis.available()
 
 
+def keep_errors_in_the_server() -> bool:
+    """Send the kernel's error output to the server's log, never to the page; True if there is a kernel.
+
+    In a kernel, whatever goes to ``sys.stderr`` (log records, warnings) and every traceback the shell
+    shows (an exception in a click handler, a forged widget message refused by a widget) is sent to the
+    page, with the server's file paths. Here they go to the kernel's own standard error instead, which
+    is Voilà's log; the page learns nothing of the server. Outside a kernel it does nothing:
+
+    >>> keep_errors_in_the_server()
+    False
+    """
+    import logging
+    import sys
+    import traceback
+
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return False
+    original = getattr(sys.stderr, "_original_stdstream_copy", None)
+    log: Any = open(original, "w", buffering=1, closefd=False) if original is not None else sys.__stderr__  # noqa: SIM115
+    page_streams = (sys.stderr, sys.stdout)
+    sys.stderr = log
+    loggers = [logging.getLogger(), *(logging.getLogger(name) for name in list(logging.Logger.manager.loggerDict))]
+    comm_manager = getattr(shell.kernel, "comm_manager", None)
+    for extra in (getattr(shell.kernel, "log", None), getattr(comm_manager, "log", None)):
+        if isinstance(extra, logging.Logger):
+            loggers.append(extra)
+    for logger in loggers:
+        for handler in logger.handlers:
+            if isinstance(handler, logging.StreamHandler) and handler.stream in page_streams:
+                handler.setStream(log)
+
+    def showtraceback(*args: Any, **kwargs: Any) -> None:
+        traceback.print_exc(file=log)
+
+    shell.showtraceback = showtraceback
+    shell.showsyntaxerror = showtraceback
+    return True
+
+
 def wait_for_page(timeout: float | None = None) -> bool:
     """In a preheated kernel, wait until Voilà hands it to a page; at once (False) otherwise.
 
@@ -152,4 +210,5 @@ def wait_for_page(timeout: float | None = None) -> bool:
     return True
 
 
-__all__ = ["ENVIRONMENT", "notebook_path", "preheated", "settings_from_environment", "wait_for_page", "warm_up"]
+__all__ = ["ENVIRONMENT", "keep_errors_in_the_server", "notebook_path", "preheated", "settings_from_environment",
+           "wait_for_page", "warm_up"]

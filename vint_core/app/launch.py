@@ -8,7 +8,9 @@ notebook through ``VINT_*`` environment variables (see :mod:`vint_core.app`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -36,25 +38,49 @@ def free_port(host: str = HOST) -> int:
         return port
 
 
+#: tables served at once unless ``--max-tables`` says otherwise (each one is a kernel of some 140 MB)
+MAX_TABLES = 8
+#: minutes a table may stay idle before its kernel stops (the game is saved; a reload resumes it)
+IDLE_MINUTES = 30
+
+
 def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = (),
-                  preheat: bool = True) -> list[str]:
-    """The command line that serves the table with Voilà on 127.0.0.1 at ``port``."""
-    return [sys.executable, "-m", "voila", str(notebook or notebook_path()), "--no-browser",
+                  preheat: bool = True, max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> list[str]:
+    """The command line that serves the table with Voilà (:mod:`vint_core.app.server`) on 127.0.0.1 at ``port``."""
+    idle = max(1, round(idle_minutes * 60))
+    return [sys.executable, "-m", "vint_core.app.server", str(notebook or notebook_path()), "--no-browser",
             f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0",
             # a kernel is started and the notebook's imports run before a page asks: the page opens at once
             *(PREHEAT if preheat else ()),
-            # a table left alone for half an hour gives its memory back; the game is saved, a reload resumes it
-            "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=300", *extra]
+            f"--TableServer.max_tables={max_tables}",
+            # a table left alone gives its memory back, open page or not; the game is saved, a reload resumes it
+            f"--MappingKernelManager.cull_idle_timeout={idle}", "--MappingKernelManager.cull_connected=True",
+            f"--MappingKernelManager.cull_interval={min(300, max(1, idle // 4))}", *extra]
 
 
 def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None,
-                extra: Sequence[str] = (), preheat: bool = True,
-                notebook: Path | None = None) -> subprocess.Popen[bytes]:
-    """Start Voilà serving the table (or ``notebook``); the caller stops it (``terminate``) when done."""
+                extra: Sequence[str] = (), preheat: bool = True, notebook: Path | None = None,
+                max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> subprocess.Popen[bytes]:
+    """Start Voilà serving the table (or ``notebook``) in a process group of its own, kernels included;
+    the caller stops it with :func:`stop_voila` when done."""
     environ = dict(os.environ if env is None else env)
     out: Any = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115 (closed with the process)
-    command = voila_command(port=port, notebook=notebook, extra=extra, preheat=preheat)
-    return subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT)
+    command = voila_command(port=port, notebook=notebook, extra=extra, preheat=preheat, max_tables=max_tables,
+                            idle_minutes=idle_minutes)
+    return subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def stop_voila(process: subprocess.Popen[bytes], *, timeout: float = 15.0) -> None:
+    """Stop Voilà (it shuts its kernels down), then anything left in its process group (a kernel that hung)."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = None, timeout: float = 60.0) -> None:
@@ -90,15 +116,22 @@ def table_environment(args: argparse.Namespace, base: Mapping[str, str] | None =
     return env
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = "The Vint table") -> int:
-    """Serve the table (or ``notebook``) until interrupted (Ctrl-C)."""
+    """Serve the table (or ``notebook``) until interrupted (Ctrl-C, or SIGTERM: both stop Voilà and every kernel)."""
     if getattr(args, "rules", None) is not None:
         from vint_core.rules import RuleSet
 
         RuleSet.named(args.rules)  # an unknown name fails here, with the list of rule sets
     port = args.port or free_port()
     url = f"http://{HOST}:{port}/"
-    process = start_voila(port=port, env=table_environment(args), notebook=notebook)
+    process = start_voila(port=port, env=table_environment(args), notebook=notebook,
+                          max_tables=getattr(args, "max_tables", None) or MAX_TABLES,
+                          idle_minutes=getattr(args, "idle_minutes", None) or IDLE_MINUTES)
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         wait_until_serving(url, process=process)
         print(f"{title} is at {url}  (Ctrl-C stops it)", flush=True)
@@ -108,12 +141,8 @@ def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = 
     except KeyboardInterrupt:
         return 0
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        signal.signal(signal.SIGTERM, previous)
+        stop_voila(process)
 
 
 def seat_letter(value: str) -> str:
@@ -143,6 +172,10 @@ def register(subparsers: Any) -> None:
                              "trick)")
     parser.add_argument("--seat", default=None, type=seat_letter,
                         help="your seat: N, E, S or W (default: South, or the saved game's)")
+    parser.add_argument("--max-tables", type=int, default=None,
+                        help=f"tables served at once (default {MAX_TABLES}); one more page is told the table is full")
+    parser.add_argument("--idle-minutes", type=float, default=None,
+                        help=f"minutes before an idle table stops (default {IDLE_MINUTES}); its game is saved")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
     parser.set_defaults(func=run)
 

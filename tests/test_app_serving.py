@@ -1,0 +1,226 @@
+"""Serving the table to a class: kernels given back, bounded, refused to other sites; stopping on SIGTERM.
+
+Voilà runs as ``vint table`` runs it (:mod:`vint_core.app.server`), pages are opened in Debian's
+Chromium. Kernels are counted as the server's child processes running ``ipykernel``.
+Missing Chromium, Voilà or Playwright fails these tests: they never skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import browser_support as bs
+import psutil
+
+from vint_core.app.launch import HOST, free_port, wait_until_serving
+
+ENV = {"VINT_BOTS": "rule", "VINT_SEED": "7", "VINT_PACE": "none", "VINT_LANG": "en"}
+CALLS = ".vint-biddingbox:not(.vint-wait) button.vint-call:enabled:visible"
+
+
+def kernels(pid: int) -> set[int]:
+    """The kernels (ipykernel processes) under the process ``pid``."""
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return set()
+    found = set()
+    for child in children:
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:
+            continue
+    return found
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode()
+
+
+def open_table(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(".vint-table", timeout=90_000)
+    page.wait_for_selector(CALLS, timeout=90_000)
+
+
+def calls_saved(data_dir: Path) -> list[str]:
+    path = data_dir / "table.json"
+    return list(json.loads(path.read_text(encoding="utf-8"))["deal"]["calls"]) if path.exists() else []
+
+
+def test_pages_closed_give_their_kernels_back_and_the_limit_holds(tmp_path: Path) -> None:
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving", preheat=False, max_tables=1,
+                         extra=()) as server, bs.chromium() as browser:
+        pid = server.process.pid
+        assert kernels(pid) == set()
+        # a request from another site starts nothing
+        for _ in range(3):
+            status, text = get(server.url, {"Origin": "http://evil.example"})
+            assert status == 403 and "Not from here" in text
+        assert kernels(pid) == set()
+
+        first = browser.new_page()
+        open_table(first, server.url)
+        assert len(kernels(pid)) == 1
+        # the only table is taken: a second page is told so, in words, and starts no kernel
+        second = browser.new_page()
+        answer = second.goto(server.url)
+        assert answer is not None and answer.status == 503
+        assert "The table is full" in second.content() and "Tische" in second.content()
+        assert "Traceback" not in second.content()
+        assert len(kernels(pid)) == 1
+
+        # a reload gives the old kernel back: never more than one kernel, and within seconds one again
+        first.reload()
+        first.wait_for_selector(".vint-table", timeout=90_000)
+        bs.wait_for(lambda: len(kernels(pid)) == 1, seconds=20)
+        # leaving the page gives its kernel back within seconds (its beforeunload beacon), and the second page
+        # gets the table
+        first.goto("about:blank")
+        first.close()
+        started = time.monotonic()
+        bs.wait_for(lambda: not kernels(pid), seconds=20)
+        released = time.monotonic() - started
+        print(f"kernel released {released:.1f} s after the page closed")
+        open_table(second, server.url)
+        assert len(kernels(pid)) == 1
+
+
+def test_an_idle_table_is_culled_with_its_game_saved(tmp_path: Path) -> None:
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-idle", preheat=False, idle_minutes=0.1,
+                         extra=()) as server, bs.chromium() as browser:
+        page = browser.new_page()
+        open_table(page, server.url)
+        before = calls_saved(data_dir)
+        page.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(before), seconds=30)
+        page.wait_for_selector(CALLS, timeout=60_000)  # the computer players have answered; all is saved
+        saved = calls_saved(data_dir)
+        # the page stays open, nobody clicks: the table is culled and its memory given back
+        bs.wait_for(lambda: not kernels(server.process.pid), seconds=60)
+        assert calls_saved(data_dir) == saved
+        page.reload()
+        page.wait_for_selector(".vint-table", timeout=90_000)
+        bs.wait_for(lambda: "welcome back" in page.locator(".vint-status").first.inner_text(), seconds=60)
+
+
+def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
+    """``vint table`` stopped with SIGTERM (as a service manager stops it) leaves no server and no kernel."""
+    port = free_port()
+    env = {**os.environ, "VINT_DATA_DIR": str(tmp_path)}
+    process = subprocess.Popen([sys.executable, "-m", "vint_core.app.launch", "--no-browser", f"--port={port}"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_until_serving(f"http://{HOST}:{port}/", timeout=90)
+        # the kernel kept ready is started a moment after the server: wait for it, then stop the command
+        bs.wait_for(lambda: kernels(process.pid), seconds=60)
+        family = {p.pid for p in psutil.Process(process.pid).children(recursive=True)}
+        assert family
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 0  # Voilà is given 15 s to stop its kernels, then they are killed
+        bs.wait_for(lambda: not any(psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE
+                                    for p in family), seconds=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_two_tabs_on_one_game_stay_in_step(tmp_path: Path) -> None:
+    """The older tab's next click finds that the game went on in the newer one: it shows that game, says so,
+    and has overwritten nothing."""
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-tabs", preheat=False, max_tables=2,
+                         extra=()) as server, bs.chromium() as browser:
+        older = browser.new_page()
+        open_table(older, server.url)
+        newer = browser.new_page()
+        open_table(newer, server.url)
+        before = calls_saved(data_dir)
+        newer.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(before), seconds=30)
+        newer.wait_for_selector(CALLS, timeout=60_000)
+        played = calls_saved(data_dir)
+        older.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: "another tab" in older.locator(".vint-status").first.inner_text(), seconds=30)
+        assert calls_saved(data_dir) == played  # the newer tab's game is kept
+        bs.screenshot(older, "table-two-tabs-older")
+        # the older tab now plays on from there
+        older.wait_for_selector(CALLS, timeout=60_000)
+        older.locator(CALLS, has_text="Pass").first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(played), seconds=30)
+        assert calls_saved(data_dir)[:len(played)] == played
+
+
+def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tmp_path: Path) -> None:
+    """A page that sends what no button sends (a dropdown index out of range, a click on a disabled card, an
+    unknown widget, a control channel of another version) gets no traceback and no server path back, and the
+    table plays on."""
+    import asyncio
+    import uuid
+
+    import widget_client as wc
+
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    secrets = ("Traceback", "site-packages", str(bs.ROOT), 'File "', "/usr/lib/python")
+
+    async def forge(url: str) -> None:
+        client = wc.TableClient(url)
+        await client.open()
+        try:
+            for dropdown in client.find("DropdownModel"):
+                await client.set_state(dropdown, {"index": 99})
+                await client.set_state(dropdown, {"index": "x"})
+            disabled = [mid for mid, m in client.models.items()
+                        if "vint-card" in m.get("_dom_classes", ()) and m.get("disabled")]
+            for button in disabled[:3]:
+                await client.click(button)
+            await client.send("comm_msg", {"comm_id": uuid.uuid4().hex, "data": {"method": "custom"}})
+            await client.send("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget.control",
+                                            "data": {}}, metadata={"version": "0.1"})
+            await client.send("comm_msg", {"comm_id": client.controls()[0], "data": {"method": "nonsense"}})
+            await asyncio.sleep(3)
+            leaked = [m for m in client.received if any(s in m for s in secrets)]
+            assert not leaked, leaked[0][:500]
+            # the table still plays
+            assert await client.click_and_wait(client.controls()[0]) < 30
+        finally:
+            await client.close()
+
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-forged", extra=()) as server:
+        asyncio.run(forge(server.url))
+        assert "Traceback" in server.log_text() or "Error" in server.log_text()  # the server's log has it
+
+
+def test_the_command_line_sets_the_limits() -> None:
+    import argparse
+
+    from vint_core.app.launch import register, voila_command
+
+    parser = argparse.ArgumentParser(prog="vint")
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["table", "--max-tables", "3", "--idle-minutes", "2"])
+    assert args.max_tables == 3 and args.idle_minutes == 2
+    cmd = voila_command(port=8899, max_tables=3, idle_minutes=2)
+    assert "--TableServer.max_tables=3" in cmd and "--MappingKernelManager.cull_idle_timeout=120" in cmd
+    assert "--MappingKernelManager.cull_connected=True" in cmd  # an open but idle page is culled too

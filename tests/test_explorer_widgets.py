@@ -103,6 +103,7 @@ def test_plots_have_a_title_labelled_axes_and_okabe_ito_colours() -> None:
     labelled(race(steps, target=1000))
     assert "Rubbers bis 1000" in race(steps, target=1000, lang="de").axes[0].get_title()
     assert svg(fig).lstrip().startswith("<?xml")
+    assert fig._repr_png_().startswith(b"\x89PNG")  # a notebook shows it without pyplot
 
 
 # -- the widgets, headless -----------------------------------------------------------------------------

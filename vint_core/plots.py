@@ -26,7 +26,7 @@ from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import Side
 
-__all__ = ["OKABE_ITO", "SIDE_COLOURS", "figure", "honours_odds_plot", "race", "svg", "trick_points"]
+__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "honours_odds_plot", "race", "svg", "trick_points"]
 
 #: Okabe & Ito's colours, safe for the common colour blindnesses
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
@@ -35,9 +35,18 @@ SIDE_COLOURS = {Side.NS: "#0072B2", Side.EW: "#D55E00"}
 _INK = "#222222"
 
 
-def figure(title: str, *, xlabel: str, ylabel: str, size: tuple[float, float] = (7.0, 3.8)) -> tuple[Figure, Any]:
+class Plot(Figure):  # type: ignore[misc,unused-ignore]
+    """A matplotlib figure that shows itself in a notebook (as PNG) without pyplot."""
+
+    def _repr_png_(self) -> bytes:
+        out = io.BytesIO()
+        self.savefig(out, format="png", dpi=110, facecolor=self.get_facecolor())
+        return out.getvalue()
+
+
+def figure(title: str, *, xlabel: str, ylabel: str, size: tuple[float, float] = (7.0, 3.8)) -> tuple[Plot, Any]:
     """A figure with one axes in the course's style: white card, dark ink, light grid, the title and labels."""
-    fig = Figure(figsize=size, facecolor="white", layout="constrained")
+    fig = Plot(figsize=size, facecolor="white", layout="constrained")
     ax = fig.add_subplot()
     ax.set_facecolor("white")
     ax.set_title(title, color=_INK, fontsize=12)
@@ -51,7 +60,7 @@ def figure(title: str, *, xlabel: str, ylabel: str, size: tuple[float, float] = 
     return fig, ax
 
 
-def trick_points(contract: Contract | str, *, rules: RuleSet | str = SEED, lang: str = "en") -> Figure:
+def trick_points(contract: Contract | str, *, rules: RuleSet | str = SEED, lang: str = "en") -> Plot:
     """Both sides' points (honours aside) for ``contract``, for each number of tricks the declarers take."""
     rules = as_rule_set(rules)
     if isinstance(contract, str):
@@ -73,7 +82,7 @@ def trick_points(contract: Contract | str, *, rules: RuleSet | str = SEED, lang:
 
 
 def honours_odds_plot(exact: Mapping[int, Fraction], simulated: Mapping[int, Fraction], *, title: str,
-                      deals: int, lang: str = "en") -> Figure:
+                      deals: int, lang: str = "en") -> Plot:
     """The exact odds of holding n honours (bars) against the share in ``deals`` simulated deals (dots)."""
     de = lang.startswith("de")
     fig, ax = figure(title, xlabel="Honneurs einer Seite" if de else "honours held by one side",
@@ -88,7 +97,7 @@ def honours_odds_plot(exact: Mapping[int, Fraction], simulated: Mapping[int, Fra
     return fig
 
 
-def race(steps: Sequence[RaceStep], *, target: int, lang: str = "en", size: tuple[float, float] = (7.0, 3.8)) -> Figure:
+def race(steps: Sequence[RaceStep], *, target: int, lang: str = "en", size: tuple[float, float] = (7.0, 3.8)) -> Plot:
     """Each side's total after each deal of a rubber, from 0 before the first, with the target as a line."""
     fig, ax = figure(text("explore_race_title", lang, target=target), xlabel=text("explore_deals_axis", lang),
                      ylabel=text("explore_points_axis", lang), size=size)

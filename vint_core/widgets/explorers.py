@@ -45,7 +45,7 @@ class ScoreCalculator(_Lesson):
 
     css_name = "vint-lesson-score"
 
-    def __init__(self, *, contract: Contract | str = "4♥ N", tricks: int = 9, honours_ns: int = 0,
+    def __init__(self, *, contract: Contract | str = "4♥ N", tricks: int = 9, honours_ns: int = 2,
                  rules: RuleSet | str = SEED, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self.rules = as_rule_set(rules)

@@ -502,8 +502,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_race_next_tip": ("Play the next deal of the rubber", "Das nächste Spiel des Rubbers spielen"),
     "explore_race_end": ("Play to the end", "Bis zum Ende spielen"),
     "explore_race_end_tip": ("Play every deal left in the rubber", "Alle restlichen Spiele des Rubbers spielen"),
-    "explore_race_again": ("Start again", "Neu beginnen"),
-    "explore_race_again_tip": ("Back to the start of the rubber", "Zurück zum Anfang des Rubbers"),
     "explore_race_step": ("Deal {number}: {contract}; {points}; totals {totals}",
                           "Spiel {number}: {contract}; {points}; Stand {totals}"),
     "explore_race_passed": ("passed out", "eingepasst"),

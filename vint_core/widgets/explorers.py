@@ -22,7 +22,7 @@ from vint_core.calls import Strain
 from vint_core.cards import deal_hands
 from vint_core.explore import HonoursView, RaceStep, ScoreView, calculate, honours_in_deal, rubber_race
 from vint_core.honours import honour_cards
-from vint_core.i18n import seat_name, side_name, text
+from vint_core.i18n import Phrase, seat_name, side_name, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.widgets.lessons import _Lesson
@@ -35,7 +35,38 @@ def _strain(value: Strain | str) -> Strain:
     return value if isinstance(value, Strain) else Strain.parse(value)
 
 
-class ScoreCalculator(_Lesson):
+class _Explorer(_Lesson):
+    """A lesson widget whose controls redraw it at once: ``set`` changes them from code, as the learner does."""
+
+    view: Any = None
+
+    def _live(self, controls: tuple[Any, ...], rows: list[Any], title: str) -> None:
+        for control in controls:
+            control.observe(lambda _change: self._safely(self.refresh), names="value")
+        self._root(rows)
+        self._draw_title(title)
+        self._safely(self.refresh)
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes shown under the explorer: the mistakes it names."""
+        return self.feedback_text
+
+    def set(self, **values: Any) -> Any:
+        """Change controls by name, as the learner does; a strain may be given as text (``"NT"``, ``"♥"``)."""
+        for name, value in values.items():
+            getattr(self, name).value = _strain(value) if name == "strain" else value
+        return self.view
+
+    def _show_notes(self, notes: tuple[Phrase, ...]) -> None:
+        self.lines = [(note.text(self.lang), "") for note in notes]
+        self._draw_feedback()
+
+
+class ScoreCalculator(_Explorer):
     """A contract, its declarer, the declarers' tricks and N–S's honours → every score line of both sides, live.
 
     >>> calc = ScoreCalculator(contract="4♥ N", tricks=9, honours_ns=2)
@@ -62,24 +93,10 @@ class ScoreCalculator(_Lesson):
                                          style={"description_width": "initial"})
         self.lines_box = widgets.HTML()
         self.view: ScoreView | None = None
-        for control in (self.level, self.strain, self.declarer, self.tricks, self.honours):
-            control.observe(lambda _change: self._safely(self.refresh), names="value")
-        self._root([hbox([self.level, self.strain, self.declarer], "vint-lesson-row"),
-                    hbox([self.tricks, self.honours], "vint-lesson-row"), self.lines_box])
-        self._draw_title(text("explore_score_title", lang))
-        self._safely(self.refresh)
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        """The notes shown under the lines (both sides score; every trick counts)."""
-        return self.feedback_text
-
-    def set(self, **values: Any) -> ScoreView | None:
-        """Change controls by name (``level``, ``strain``, ``declarer``, ``tricks``, ``honours``), as the learner
-        does; the lines redraw at once."""
-        for name, value in values.items():
-            getattr(self, name).value = _strain(value) if name == "strain" else value
-        return self.view
+        self._live((self.level, self.strain, self.declarer, self.tricks, self.honours),
+                   [hbox([self.level, self.strain, self.declarer], "vint-lesson-row"),
+                    hbox([self.tricks, self.honours], "vint-lesson-row"), self.lines_box],
+                   text("explore_score_title", lang))
 
     def refresh(self) -> None:
         """Score the contract the controls show and draw its lines, totals and notes."""
@@ -95,11 +112,10 @@ class ScoreCalculator(_Lesson):
         self.lines_box.value = f'<div class="vint"><ul>{rows}</ul><b>{render.esc(total)}</b></div>'
         self._draw_status(text("explore_contract", self.lang, bid=str(contract.bid), seat=contract.declarer,
                                n=contract.tricks_needed))
-        self.lines = [(note.text(self.lang), "") for note in view.notes]
-        self._draw_feedback()
+        self._show_notes(view.notes)
 
 
-class HonoursExplorer(_Lesson):
+class HonoursExplorer(_Explorer):
     """A seeded deal and a strain → which honours each side holds as dealt, and the exact odds of a side's count,
     before the deal or given one seat's hand.
 
@@ -122,21 +138,9 @@ class HonoursExplorer(_Lesson):
                                      style={"description_width": "initial"})
         self.held_box = widgets.HTML()
         self.view: HonoursView | None = None
-        for control in (self.seed, self.strain, self.seat):
-            control.observe(lambda _change: self._safely(self.refresh), names="value")
-        self._root([hbox([self.seed, self.strain, self.seat], "vint-lesson-row"), self.held_box])
-        self._draw_title(text("explore_honours_title", lang))
-        self._safely(self.refresh)
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        return self.feedback_text
-
-    def set(self, **values: Any) -> HonoursView | None:
-        """Change controls by name (``seed``, ``strain``, ``seat``), as the learner does."""
-        for name, value in values.items():
-            getattr(self, name).value = _strain(value) if name == "strain" else value
-        return self.view
+        self._live((self.seed, self.strain, self.seat),
+                   [hbox([self.seed, self.strain, self.seat], "vint-lesson-row"), self.held_box],
+                   text("explore_honours_title", lang))
 
     def refresh(self) -> None:
         seat = self.seat.value
@@ -159,8 +163,7 @@ class HonoursExplorer(_Lesson):
                                f'</ul><table><caption>{render.esc(caption)}</caption>'
                                f'<tr><th>n</th><th></th><th></th></tr>{odds}</table></div>')
         self._draw_status(side_name(side, self.lang))
-        self.lines = [(note.text(self.lang), "") for note in view.notes]
-        self._draw_feedback()
+        self._show_notes(view.notes)
 
 
 class RubberRace(_Lesson):
@@ -181,7 +184,7 @@ class RubberRace(_Lesson):
         self.shown = 0
         self.next_button = self._button("vint-race-next", "explore_race_next", "explore_race_next_tip", self.next_deal)
         self.end_button = self._button("vint-race-end", "explore_race_end", "explore_race_end_tip", self.play_to_end)
-        self.again_button = self._button("vint-again", "explore_race_again", "explore_race_again_tip", self.reset)
+        self.again_button = self._button("vint-again", "lesson_again_button", "lesson_again_tip", self.reset)
         self.plot = widgets.HTML()
         self._root([hbox([self.next_button, self.end_button, self.again_button], "vint-controls"), self.plot])
         self._draw_title(text("explore_race_title", lang, target=self.rules.game_target))

@@ -25,7 +25,7 @@ from vint_core.honours import honour_cards
 from vint_core.i18n import Phrase, seat_name, side_name, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Seat, Side
-from vint_core.widgets.lessons import _Lesson
+from vint_core.widgets.lessons import LessonBase
 from vint_core.widgets.style import hbox
 
 __all__ = ["HonoursExplorer", "RubberRace", "ScoreCalculator"]
@@ -35,7 +35,7 @@ def _strain(value: Strain | str) -> Strain:
     return value if isinstance(value, Strain) else Strain.parse(value)
 
 
-class _Explorer(_Lesson):
+class _Explorer(LessonBase):
     """A lesson widget whose controls redraw it at once: ``set`` changes them from code, as the learner does."""
 
     view: Any = None
@@ -166,7 +166,7 @@ class HonoursExplorer(_Explorer):
         self._show_notes(view.notes)
 
 
-class RubberRace(_Lesson):
+class RubberRace(LessonBase):
     """A seeded rubber played by the computer players, one deal per click, its race to the target drawn as a plot.
 
     >>> race = RubberRace(seed=8)

@@ -142,6 +142,12 @@ def test_the_honours_explorer_shows_the_honours_as_dealt_and_only_the_learners_h
     explorer.set(strain="NT")
     assert "kings count nothing" in explorer.notes[-1] and "K" not in "".join(
         str(card) for side in Side for card in explorer.view.held[side])
+    north = HonoursExplorer(seed=7, strain="♠", seat=Seat.NORTH)  # the first seat, 0: still a seat
+    assert north.seat.value is Seat.NORTH and str(hands[Seat.NORTH]) in north.held_box.value
+    assert north.view is not None and north.view.odds == honours_odds(Strain.SPADES, hand=hands[Seat.NORTH])
+    explorer.set(seat=None)
+    assert explorer.view.seat is None and explorer.seat.label == "none (before the deal)"
+    assert "n = 0: 46/833 (5.5 %)" in explorer.held_box.value and "before the deal" in explorer.held_box.value
     explorer.seed.value = 8
     assert explorer.view.count == honours_in_deal(deal_hands(Seat.NORTH, 8), Strain.NOTRUMP).count
 

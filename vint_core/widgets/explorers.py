@@ -30,6 +30,8 @@ from vint_core.widgets.style import hbox
 
 __all__ = ["HonoursExplorer", "RubberRace", "ScoreCalculator"]
 
+_NO_SEAT = "none"
+
 
 def _strain(value: Strain | str) -> Strain:
     return value if isinstance(value, Strain) else Strain.parse(value)
@@ -58,7 +60,11 @@ class _Explorer(LessonBase):
     def set(self, **values: Any) -> Any:
         """Change controls by name, as the learner does; a strain may be given as text (``"NT"``, ``"♥"``)."""
         for name, value in values.items():
-            getattr(self, name).value = _strain(value) if name == "strain" else value
+            if name == "strain":
+                value = _strain(value)
+            elif name == "seat" and value is None:
+                value = _NO_SEAT
+            getattr(self, name).value = value
         return self.view
 
     def _show_notes(self, notes: tuple[Phrase, ...]) -> None:
@@ -132,9 +138,10 @@ class HonoursExplorer(_Explorer):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=text("explore_seed", lang))
         self.strain = widgets.Dropdown(options=[(s.symbol, s) for s in SEED.strain_order], value=_strain(strain),
                                        description=text("explore_strain", lang))
-        self.seat = widgets.Dropdown(options=[(text("explore_no_seat", lang), None),
+        # "none" rather than None: a dropdown whose value is None shows no label at all
+        self.seat = widgets.Dropdown(options=[(text("explore_no_seat", lang), _NO_SEAT),
                                               *((seat_name(s, lang), s) for s in Seat)],
-                                     value=seat, description=text("explore_seat", lang),
+                                     value=_NO_SEAT if seat is None else seat, description=text("explore_seat", lang),
                                      style={"description_width": "initial"})
         self.held_box = widgets.HTML()
         self.view: HonoursView | None = None
@@ -143,7 +150,7 @@ class HonoursExplorer(_Explorer):
                    text("explore_honours_title", lang))
 
     def refresh(self) -> None:
-        seat = self.seat.value
+        seat = self.seat.value if isinstance(self.seat.value, Seat) else None
         hands = deal_hands(Seat.NORTH, self.seed.value)
         view = honours_in_deal(hands, self.strain.value, seat=seat)
         self.view = view
@@ -156,12 +163,10 @@ class HonoursExplorer(_Explorer):
         side = seat.side if seat is not None else Side.NS
         caption = text("explore_odds_for", self.lang, side=side, seat=seat) if seat is not None \
             else text("explore_odds_before", self.lang, side=side)
-        odds = "".join(f"<tr><td>{n}</td><td>{p}</td><td>{100 * float(p):.1f} %</td></tr>"
-                       for n, p in sorted(view.odds.items()))
-        own = f"<p>{render.esc(seat_name(seat, self.lang))}: {render.esc(str(hands[seat]))}</p>" if seat else ""
+        odds = "".join(f"<li>n = {n}: {p} ({100 * float(p):.1f} %)</li>" for n, p in sorted(view.odds.items()))
+        own = "" if seat is None else f"<p>{render.esc(seat_name(seat, self.lang))}: {render.esc(str(hands[seat]))}</p>"
         self.held_box.value = (f'<div class="vint">{own}<ul>{"".join(f"<li>{render.esc(h)}</li>" for h in held)}'
-                               f'</ul><table><caption>{render.esc(caption)}</caption>'
-                               f'<tr><th>n</th><th></th><th></th></tr>{odds}</table></div>')
+                               f'</ul><p>{render.esc(caption)}:</p><ul>{odds}</ul></div>')
         self._draw_status(side_name(side, self.lang))
         self._show_notes(view.notes)
 

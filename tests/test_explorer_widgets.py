@@ -43,6 +43,14 @@ def test_the_seeds_example_both_sides_score_and_every_trick_counts() -> None:
     assert "O–W, die Gegenspieler, machten 3 Stiche" in made.notes[0].text("de")
 
 
+def test_a_slam_by_the_defenders_is_named() -> None:
+    view = calculate("1♦ W", tricks=1)
+    assert [note.key for note in view.notes] == ["explore_defenders_score", "explore_defenders_slam"]
+    assert view.notes[1].text() == ("N–S, the defenders, took 12 tricks: a slam counts for whichever side takes the "
+                                    "tricks, the defenders too, bid or not (100).")
+    assert "O–W" not in view.notes[1].text("de") and "auch für die Gegenspieler" in view.notes[1].text("de")
+
+
 def test_a_grand_slam_by_the_declarers_leaves_the_defenders_no_trick_to_score() -> None:
     view = calculate("7NT S", tricks=13)
     assert [note.key for note in view.notes] == ["explore_every_trick"]

@@ -2,8 +2,9 @@
 
 The lesson widgets of :mod:`vint_core.widgets.explorers` only draw these values:
 
-- :func:`calculate` itemises a contract's score for both sides and adds the notes that catch two
-  mistakes of bridge players (only the declarers score; only the tricks over six count);
+- :func:`calculate` itemises a contract's score for both sides and adds the notes that catch three
+  mistakes of bridge players (only the declarers score; only the tricks over six count; slams only
+  for the declarers);
 - :func:`honours_in_deal` says which honours each side holds in a seeded deal, the exact odds, and
   the notes that catch "honours counted from tricks won" and "kings at no-trump";
 - :func:`simulated_honours` counts a partnership's honours over seeded deals, to set against the
@@ -53,8 +54,9 @@ def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | 
               rules: RuleSet | str = SEED) -> ScoreView:
     """``contract`` made with ``tricks`` tricks by the declaring side, ``honours`` held per side.
 
-    The notes say what the defenders score for their tricks (they score too) and, when the
-    declarers made it, that every trick counts, not only those over six.
+    The notes say what the defenders score for their tricks (they score too), that their slam
+    counts when they take 12 or 13 tricks, and, when the declarers made it, that every trick
+    counts, not only those over six.
 
     >>> [n.key for n in calculate("1NT S", tricks=7).notes]
     ['explore_defenders_score', 'explore_every_trick']
@@ -69,6 +71,9 @@ def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | 
     if tricks < 13:
         notes.append(Phrase("explore_defenders_score", side=defenders, n=13 - tricks, tv=value,
                             points=(13 - tricks) * value))
+    slam = [line for line in lines if line.kind == "slam" and line.side == defenders]
+    if slam:
+        notes.append(Phrase("explore_defenders_slam", side=defenders, n=13 - tricks, points=slam[0].points))
     if tricks >= contract.tricks_needed and tricks > 6:
         notes.append(Phrase("explore_every_trick", side=contract.side, n=tricks, tv=value, points=tricks * value,
                             odd=tricks - 6, wrong=(tricks - 6) * value))

@@ -473,6 +473,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                             "not {odd} × {tv} = {wrong} as in bridge.",
                             "Jeder Stich zählt, nicht nur die über sechs: {side} schreiben {n} × {tv} = {points}, "
                             "nicht {odd} × {tv} = {wrong} wie im Bridge."),
+    "explore_defenders_slam": ("{side}, the defenders, took {n} tricks: a slam counts for whichever side takes the "
+                               "tricks, the defenders too, bid or not ({points}).",
+                               "{side}, die Gegenspieler, machten {n} Stiche: ein Schlemm zählt für die Seite, die "
+                               "die Stiche macht, auch für die Gegenspieler, angesagt oder nicht ({points})."),
     "explore_as_dealt": ("Honours are counted in the hands as dealt, before the first card is played: the tricks "
                          "do not change them, and the side that holds them scores them even if it loses.",
                          "Honneurs zählen in den Blättern, wie sie gegeben wurden, vor der ersten Karte: die Stiche "

@@ -489,6 +489,58 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lesson_one_deal_title": ("One deal against the computer players", "Ein Spiel gegen die Computerspieler"),
     "lesson_failed": ("something went wrong here ({error}); press “Start again” or run the cell again",
                       "hier ist etwas schiefgegangen ({error}); „Neu beginnen“ oder die Zelle neu ausführen"),
+    # the course's explorers (vint_core.explore, vint_core.widgets.explorers)
+    "explore_defenders_score": ("Both sides score every trick they take: {side}, the defenders, took {n} tricks and "
+                                "score {n} × {tv} = {points} for them.",
+                                "Beide Seiten schreiben jeden Stich, den sie machen: {side}, die Gegenspieler, machten "
+                                "{n} Stiche und schreiben dafür {n} × {tv} = {points}."),
+    "explore_every_trick": ("Every trick counts, not only those over six: {side} score {n} × {tv} = {points}, "
+                            "not {odd} × {tv} = {wrong} as in bridge.",
+                            "Jeder Stich zählt, nicht nur die über sechs: {side} schreiben {n} × {tv} = {points}, "
+                            "nicht {odd} × {tv} = {wrong} wie im Bridge."),
+    "explore_defenders_slam": ("{side}, the defenders, took {n} tricks: a slam counts for whichever side takes the "
+                               "tricks, the defenders too, bid or not ({points}).",
+                               "{side}, die Gegenspieler, machten {n} Stiche: ein Schlemm zählt für die Seite, die "
+                               "die Stiche macht, auch für die Gegenspieler, angesagt oder nicht ({points})."),
+    "explore_as_dealt": ("Honours are counted in the hands as dealt, before the first card is played: the tricks "
+                         "do not change them, and the side that holds them scores them even if it loses.",
+                         "Honneurs zählen in den Blättern, wie sie gegeben wurden, vor der ersten Karte: die Stiche "
+                         "ändern sie nicht, und die Seite, die sie hält, schreibt sie auch, wenn sie verliert."),
+    "explore_no_kings": ("At no-trump only the four aces are honours: the {kings} kings count nothing.",
+                         "Bei Kein-Trumpf sind nur die vier Asse Honneurs: die {kings} Könige zählen nichts."),
+    "explore_score_title": ("Score calculator", "Punkterechner"),
+    "explore_contract": ("{bid} by {seat}, {n} tricks needed", "{bid} von {seat}, {n} Stiche nötig"),
+    "explore_level": ("Level", "Stufe"),
+    "explore_strain": ("Strain", "Farbe"),
+    "explore_declarer": ("Declarer", "Ansager"),
+    "explore_tricks": ("Declarers' tricks", "Stiche der Ansager"),
+    "explore_honours_ns": ("N–S honours", "Honneurs N–S"),
+    "explore_total": ("Total: {totals}", "Summe: {totals}"),
+    "explore_honours_title": ("Honours explorer", "Honneurs erkunden"),
+    "explore_seed": ("Deal (seed)", "Spiel (Seed)"),
+    "explore_seat": ("Your seat", "Dein Platz"),
+    "explore_no_seat": ("none (before the deal)", "keiner (vor dem Geben)"),
+    "explore_held": ("{side} hold {cards} ({n})", "{side} halten {cards} ({n})"),
+    "explore_held_none": ("{side} hold no honours (0)", "{side} halten keine Honneurs (0)"),
+    "explore_odds_for": ("Chance that {side} hold exactly n honours, given {seat}'s hand",
+                         "Chance, dass {side} genau n Honneurs halten, bei {seat}s Blatt"),
+    "explore_odds_before": ("Chance that {side} hold exactly n honours, before the deal",
+                            "Chance, dass {side} genau n Honneurs halten, vor dem Geben"),
+    "explore_race_title": ("A rubber's race to {target}", "Das Rennen eines Rubbers bis {target}"),
+    "explore_race_next": ("Next deal", "Nächstes Spiel"),
+    "explore_race_next_tip": ("Play the next deal of the rubber", "Das nächste Spiel des Rubbers spielen"),
+    "explore_race_end": ("Play to the end", "Bis zum Ende spielen"),
+    "explore_race_end_tip": ("Play every deal left in the rubber", "Alle restlichen Spiele des Rubbers spielen"),
+    "explore_race_step": ("Deal {number}: {contract}; {points}; totals {totals}",
+                          "Spiel {number}: {contract}; {points}; Stand {totals}"),
+    "explore_race_passed": ("passed out", "eingepasst"),
+    "explore_race_start": ("Nobody has scored yet: press “Next deal”.",
+                           "Noch hat niemand geschrieben: „Nächstes Spiel“ drücken."),
+    "explore_race_won": ("{side} win the rubber: {totals}, the rubber bonus included.",
+                         "{side} gewinnen den Rubber: {totals}, mit dem Rubberbonus."),
+    "explore_deals_axis": ("deal of the rubber", "Spiel des Rubbers"),
+    "explore_points_axis": ("points (total after the deal)", "Punkte (Stand nach dem Spiel)"),
+    "explore_target_label": ("the target, {target}", "das Ziel, {target}"),
     # the table's controller (vint_core.session)
     "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
     "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),

@@ -137,6 +137,9 @@ def _all_calls(rules: RuleSet) -> tuple[Call, ...]:
     return (*rules.bids, PASS)
 
 
+#: the base of the lesson widgets, for the course's other small widgets (vint_core.widgets.explorers)
+LessonBase = _Lesson
+
 class TrickPractice(_Lesson):
     """Play to a trick from a given position: every card in the hand can be clicked, an illegal one is explained
     (the engine's reason), a legal one too (following, discarding, trumping: there is no duty to trump), and

@@ -1,0 +1,149 @@
+"""What the course's explorers show, computed without Jupyter: a score worked out, honours in a deal, a rubber's race.
+
+The lesson widgets of :mod:`vint_core.widgets.explorers` only draw these values:
+
+- :func:`calculate` itemises a contract's score for both sides and adds the notes that catch three
+  mistakes of bridge players (only the declarers score; only the tricks over six count; slams only
+  for the declarers);
+- :func:`honours_in_deal` says which honours each side holds in a seeded deal, the exact odds, and
+  the notes that catch "honours counted from tricks won" and "kings at no-trump";
+- :func:`simulated_honours` counts a partnership's honours over seeded deals, to set against the
+  exact odds; :func:`rubber_race` plays a seeded rubber with the computer players, deal by deal.
+
+>>> view = calculate("4♥ N", tricks=9, honours=PerSide(2, 3))
+>>> print(view.totals)
+N–S 360, E–W 240
+>>> print(view.notes[0].text())
+Both sides score every trick they take: E–W, the defenders, took 4 tricks and score 4 × 40 = 160 for them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from vint_core.auction import Contract
+from vint_core.calls import Strain
+from vint_core.cards import Card, Hand, Rank, deal_hands
+from vint_core.deal import Deal
+from vint_core.honours import honour_cards, honours_count, honours_held, honours_odds
+from vint_core.i18n import Phrase
+from vint_core.rules import SEED, RuleSet, as_rule_set
+from vint_core.scoring import ScoreLine, score_contract, totals, trick_value
+from vint_core.seats import PerSide, Seat, Side
+
+__all__ = ["HonoursView", "RaceStep", "ScoreView", "calculate", "honours_in_deal", "rubber_race",
+           "simulated_honours"]
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """A contract scored: its itemised lines, the totals per side and the notes for a learner."""
+
+    contract: Contract
+    tricks: int
+    lines: tuple[ScoreLine, ...]
+    totals: PerSide[int]
+    notes: tuple[Phrase, ...]
+
+
+def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | None = None,
+              rules: RuleSet | str = SEED) -> ScoreView:
+    """``contract`` made with ``tricks`` tricks by the declaring side, ``honours`` held per side.
+
+    The notes say what the defenders score for their tricks (they score too), that their slam
+    counts when they take 12 or 13 tricks, and, when the declarers made it, that every trick
+    counts, not only those over six.
+
+    >>> [n.key for n in calculate("1NT S", tricks=7).notes]
+    ['explore_defenders_score', 'explore_every_trick']
+    """
+    rules = as_rule_set(rules)
+    if isinstance(contract, str):
+        contract = Contract.parse(contract)
+    lines = score_contract(contract, tricks=tricks, honours=honours, rules=rules)
+    value = trick_value(rules, contract)
+    defenders = contract.side.other
+    notes = []
+    if tricks < 13:
+        notes.append(Phrase("explore_defenders_score", side=defenders, n=13 - tricks, tv=value,
+                            points=(13 - tricks) * value))
+    slam = [line for line in lines if line.kind == "slam" and line.side == defenders]
+    if slam:
+        notes.append(Phrase("explore_defenders_slam", side=defenders, n=13 - tricks, points=slam[0].points))
+    if tricks >= contract.tricks_needed and tricks > 6:
+        notes.append(Phrase("explore_every_trick", side=contract.side, n=tricks, tv=value, points=tricks * value,
+                            odd=tricks - 6, wrong=(tricks - 6) * value))
+    return ScoreView(contract, tricks, lines, totals(lines), tuple(notes))
+
+
+@dataclass(frozen=True)
+class HonoursView:
+    """The honours of one strain in one deal: who holds which, how many, and the exact odds."""
+
+    strain: Strain
+    held: PerSide[tuple[Card, ...]]
+    count: PerSide[int]
+    #: the seat whose hand the odds are given for, or None (the odds before the deal)
+    seat: Seat | None
+    #: the chance that the side (the seat's side, or N–S) holds exactly n honours
+    odds: dict[int, Fraction]
+    notes: tuple[Phrase, ...]
+
+
+def honours_in_deal(hands: Sequence[Hand], strain: Strain, *, seat: Seat | None = None) -> HonoursView:
+    """Which honours each side holds as dealt, and the odds of a side's count, given ``seat``'s hand or not.
+
+    >>> view = honours_in_deal(deal_hands(Seat.NORTH, 7), Strain.NOTRUMP)
+    >>> len(honour_cards(Strain.NOTRUMP)), [n.key for n in view.notes]
+    (4, ['explore_as_dealt', 'explore_no_kings'])
+    """
+    held = honours_held(hands, strain)
+    odds = honours_odds(strain, hand=hands[seat] if seat is not None else None)
+    notes = [Phrase("explore_as_dealt")]
+    if strain is Strain.NOTRUMP:
+        kings = sum(1 for hand in hands for card in hand if card.rank is Rank.KING)
+        notes.append(Phrase("explore_no_kings", kings=kings))
+    return HonoursView(strain, held, honours_count(hands, strain), seat, odds, tuple(notes))
+
+
+def simulated_honours(strain: Strain, *, deals: int, seed: int, side: Side = Side.NS) -> dict[int, Fraction]:
+    """The share of ``deals`` seeded deals in which ``side`` holds exactly n honours of ``strain``."""
+    rng = random.Random(seed)
+    counts = Counter(honours_count(deal_hands(Seat.NORTH, rng), strain)[side] for _ in range(deals))
+    return {n: Fraction(counts[n], deals) for n in range(len(honour_cards(strain)) + 1)}
+
+
+@dataclass(frozen=True)
+class RaceStep:
+    """One deal of a rubber's race: the deal played, its points, each side's total after it."""
+
+    number: int
+    deal: Deal
+    points: PerSide[int]
+    totals: PerSide[int]
+    finished: bool
+
+
+def rubber_race(*, seed: int, bot: str = "rule", rules: RuleSet | str = SEED, max_deals: int = 40) -> list[RaceStep]:
+    """A rubber the computer players (``bot`` at all four seats) play from ``seed``, deal by deal to its end.
+
+    >>> steps = rubber_race(seed=8)
+    >>> steps[-1].finished, max(steps[-1].totals) >= SEED.game_target
+    (True, True)
+    """
+    from vint_core.bots import make_bot
+    from vint_core.simulate import play_table
+
+    player = make_bot(bot)
+    steps = []
+    for played in play_table(first=player, second=player, deals=max_deals, seed=seed, rules=as_rule_set(rules)):
+        rubber = played.rubber_before.record(played.deal)
+        steps.append(RaceStep(len(rubber.deals), played.deal, rubber.deals[-1].points, rubber.totals,
+                              rubber.is_finished))
+        if rubber.is_finished:
+            break
+    return steps

@@ -1,0 +1,119 @@
+"""The course's plots, in one style: the only module of vint_core that imports matplotlib.
+
+Every plot has a title, labelled axes with their units and the colour-blind-safe Okabe–Ito
+colours; the figure is drawn on its own white card, so it reads the same in JupyterLab's light
+and dark themes. ``import vint_core`` does not load this module (nor matplotlib).
+
+- :func:`trick_points` — both sides' points for one contract, by the tricks the declarers take;
+- :func:`honours_odds_plot` — the exact odds of a side's honours against a seeded simulation;
+- :func:`race` — a rubber's race to the target (:func:`vint_core.explore.rubber_race`);
+- :func:`svg` — a figure as an SVG string, for a widget to show.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from vint_core.auction import Contract
+from vint_core.explore import RaceStep
+from vint_core.i18n import side_name, text
+from vint_core.rules import SEED, RuleSet, as_rule_set
+from vint_core.scoring import score_contract, totals
+from vint_core.seats import Side
+
+__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "honours_odds_plot", "race", "svg", "trick_points"]
+
+#: Okabe & Ito's colours, safe for the common colour blindnesses
+OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
+#: N–S blue, E–W vermilion, in every plot of the course
+SIDE_COLOURS = {Side.NS: "#0072B2", Side.EW: "#D55E00"}
+_INK = "#222222"
+
+
+class Plot(Figure):  # type: ignore[misc,unused-ignore]
+    """A matplotlib figure that shows itself in a notebook (as PNG) without pyplot."""
+
+    def _repr_png_(self) -> bytes:
+        out = io.BytesIO()
+        self.savefig(out, format="png", dpi=110, facecolor=self.get_facecolor())
+        return out.getvalue()
+
+
+def figure(title: str, *, xlabel: str, ylabel: str, size: tuple[float, float] = (7.0, 3.8)) -> tuple[Plot, Any]:
+    """A figure with one axes in the course's style: white card, dark ink, light grid, the title and labels."""
+    fig = Plot(figsize=size, facecolor="white", layout="constrained")
+    ax = fig.add_subplot()
+    ax.set_facecolor("white")
+    ax.set_title(title, color=_INK, fontsize=12)
+    ax.set_xlabel(xlabel, color=_INK)
+    ax.set_ylabel(ylabel, color=_INK)
+    ax.tick_params(colors=_INK)
+    ax.grid(True, color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    for spine in ax.spines.values():
+        spine.set_color("#888888")
+    return fig, ax
+
+
+def trick_points(contract: Contract | str, *, rules: RuleSet | str = SEED, lang: str = "en") -> Plot:
+    """Both sides' points (honours aside) for ``contract``, for each number of tricks the declarers take."""
+    rules = as_rule_set(rules)
+    if isinstance(contract, str):
+        contract = Contract.parse(contract)
+    taken = list(range(14))
+    points = [totals(score_contract(contract, tricks=n, rules=rules)) for n in taken]
+    de = lang.startswith("de")
+    fig, ax = figure(f"{contract}: " + ("Punkte beider Seiten nach Stichen" if de else "both sides' points by tricks"),
+                     xlabel="Stiche der Ansager" if de else "tricks taken by the declarers",
+                     ylabel="Punkte" if de else "points")
+    for side, marker in ((Side.NS, "o"), (Side.EW, "s")):
+        ax.plot(taken, [p[side] for p in points], marker=marker, color=SIDE_COLOURS[side],
+                label=side_name(side, lang))
+    ax.axvline(contract.tricks_needed, color="#666666", linestyle="--", linewidth=1,
+               label=("nötig" if de else "needed") + f": {contract.tricks_needed}")
+    ax.set_xticks(taken)
+    ax.legend(frameon=False, labelcolor=_INK)
+    return fig
+
+
+def honours_odds_plot(exact: Mapping[int, Fraction], simulated: Mapping[int, Fraction], *, title: str,
+                      deals: int, lang: str = "en") -> Plot:
+    """The exact odds of holding n honours (bars) against the share in ``deals`` simulated deals (dots)."""
+    de = lang.startswith("de")
+    fig, ax = figure(title, xlabel="Honneurs einer Seite" if de else "honours held by one side",
+                     ylabel="Anteil der Spiele (%)" if de else "share of deals (%)")
+    counts = sorted(exact)
+    ax.bar(counts, [100 * float(exact[n]) for n in counts], color=OKABE_ITO[1], edgecolor=_INK, linewidth=0.6,
+           label="genau berechnet" if de else "exact odds")
+    ax.plot(counts, [100 * float(simulated.get(n, 0)) for n in counts], "D", color=OKABE_ITO[5], markersize=8,
+            label=(f"{deals} simulierte Spiele" if de else f"{deals} simulated deals"))
+    ax.set_xticks(counts)
+    ax.legend(frameon=False, labelcolor=_INK)
+    return fig
+
+
+def race(steps: Sequence[RaceStep], *, target: int, lang: str = "en", size: tuple[float, float] = (7.0, 3.8)) -> Plot:
+    """Each side's total after each deal of a rubber, from 0 before the first, with the target as a line."""
+    fig, ax = figure(text("explore_race_title", lang, target=target), xlabel=text("explore_deals_axis", lang),
+                     ylabel=text("explore_points_axis", lang), size=size)
+    numbers = [0, *(step.number for step in steps)]
+    for side, marker in ((Side.NS, "o"), (Side.EW, "s")):
+        ax.plot(numbers, [0, *(step.totals[side] for step in steps)], marker=marker, color=SIDE_COLOURS[side],
+                label=side_name(side, lang))
+    ax.axhline(target, color="#666666", linestyle="--", linewidth=1,
+               label=text("explore_target_label", lang, target=target))
+    ax.set_xticks(numbers)
+    ax.legend(frameon=False, labelcolor=_INK, loc="upper left")
+    return fig
+
+
+def svg(fig: Figure) -> str:
+    """The figure as an SVG document (text), for an HTML widget."""
+    out = io.StringIO()
+    fig.savefig(out, format="svg", facecolor=fig.get_facecolor())
+    return out.getvalue()

@@ -153,7 +153,8 @@ def test_the_real_save_resumes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("change", "words_en", "words_de"), [
     (lambda d: d["bots"].update(W="grandmaster"), "'grandmaster'", "Computerspieler"),
     (lambda d: d.update(lang="fr"), "'fr'", "Sprache"),
-    (lambda d: d.update(deal=deal_to_json(Deal.new(seed=1, rules=SHORT)), undo=[]), "other rules", "anderen Regeln"),
+    (lambda d: d.update(deal=deal_to_json(Deal.new(seed=1, rules=SHORT)), undo=[], moves=[]),
+     "other rules", "anderen Regeln"),
     (lambda d: d.update(settings=nested(100_000)), "could not be read", "nicht lesbar"),
 ])
 def test_the_named_damages_are_set_aside_in_words(tmp_path: Path, change: Any, words_en: str, words_de: str) -> None:

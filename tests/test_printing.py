@@ -200,3 +200,17 @@ def test_a_deal_without_a_board_label_is_numbered_on_the_sheet() -> None:
         deal = deal.apply(deal.legal_actions()[0])
     sheet = str(Rubber().record(deal))
     assert sheet.startswith("Board 1 · dealer North") and "None" not in sheet
+
+
+def test_a_deal_and_its_contract_print_in_german_too() -> None:
+    from vint_core import Deal
+
+    deal = Deal.new(seed=2026).apply("1H")
+    for _ in range(8):
+        deal = deal.apply("pass")
+    english, german = deal.text(), deal.text("de")
+    assert english == str(deal) and english.splitlines()[0] == "Dealer North, rules seed"
+    assert german.splitlines()[0] == "Geber Nord, Regeln seed"
+    assert german.splitlines()[-2:] == ["Kontrakt: 1♥ von Nord", "Stiche: N–S 0, O–W 0"]
+    assert deal.contract is not None
+    assert deal.contract.text("de") == "1♥ von Nord" and str(deal.contract) == "1♥ by North"

@@ -76,7 +76,13 @@ class Contract:
         return f"{self.level}{self.strain.value}"
 
     def __str__(self) -> str:
-        return f"{self.bid} by {self.declarer}"
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """``"4♥ by North"``, or in German ``"4♥ von Nord"``."""
+        from vint_core.i18n import seat_name, text
+
+        return text("contract_text", lang, bid=str(self.bid), declarer=seat_name(self.declarer, lang))
 
     def __repr__(self) -> str:
         return f"Contract.parse('{self.bid} {self.declarer.letter}')"

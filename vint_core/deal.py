@@ -390,16 +390,24 @@ class Deal:
                 f"contract={self.contract}>")
 
     def __str__(self) -> str:
-        lines = [f"Dealer {self.dealer}, rules {self.rules.name}" + (f", board {self.board}" if self.board else "")]
-        lines += [f"{seat!s:<6} {self.hands[seat]}" for seat in Seat]
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """The four hands, the auction, the contract and the tricks, in ``lang`` ("en" or "de")."""
+        from vint_core.i18n import seat_name, text
+
+        head = text("deal_text_head", lang, dealer=seat_name(self.dealer, lang), rules=self.rules.name)
+        lines = [head + (text("deal_text_board", lang, board=self.board) if self.board else "")]
+        width = max(6, *(len(seat_name(seat, lang)) for seat in Seat))
+        lines += [f"{seat_name(seat, lang):<{width}} {self.hands[seat]}" for seat in Seat]
         if self.auction.calls:
-            lines.append("Auction: " + " ".join(str(c) for c in self.auction.calls))
+            lines.append(text("deal_text_auction", lang, calls=" ".join(str(c) for c in self.auction.calls)))
         if self.contract is not None:
-            lines.append(f"Contract: {self.contract}")
+            lines.append(text("deal_text_contract", lang, contract=self.contract.text(lang)))
         elif self.is_passed_out:
-            lines.append("Passed out")
+            lines.append(text("deal_text_passed_out", lang))
         if self.play is not None:
-            lines.append(f"Tricks: {self.tricks_won()}")
+            lines.append(text("deal_text_tricks", lang, tricks=self.tricks_won().text(lang)))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -187,6 +187,14 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
 }
 
 _TEXTS: dict[str, tuple[str, str]] = {
+    # a deal and a contract as text (Deal.text, Contract.text)
+    "deal_text_head": ("Dealer {dealer}, rules {rules}", "Geber {dealer}, Regeln {rules}"),
+    "deal_text_board": (", board {board}", ", Spiel {board}"),
+    "deal_text_auction": ("Auction: {calls}", "Auktion: {calls}"),
+    "deal_text_contract": ("Contract: {contract}", "Kontrakt: {contract}"),
+    "deal_text_passed_out": ("Passed out", "Eingepasst"),
+    "deal_text_tricks": ("Tricks: {tricks}", "Stiche: {tricks}"),
+    "contract_text": ("{bid} by {declarer}", "{bid} von {declarer}"),
     # records (vint_core.pbn, vint_core.records)
     "record_unclosed_comment": ("a comment opened with '{{' is never closed",
                          "ein mit '{{' begonnener Kommentar wird nie geschlossen"),

@@ -167,6 +167,29 @@ def test_a_lesson_has_a_check_question_and_a_place_for_its_quiz(path: Path) -> N
     assert "<!-- quiz:" in question[0] and "<details>" in question[0]
 
 
+QUIZ_MARKER = re.compile(r"<!-- quiz: (a QuizWidget limited to the topics? ([a-z ]+?) \(|no QuizWidget)")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_lesson_quizzes_the_topics_its_marker_names_and_saves_nothing(path: Path) -> None:
+    [question] = [text for text in cells(path, "markdown") if "## Check question" in text]
+    marker = QUIZ_MARKER.search(question)
+    assert marker, f"{path.name}: the quiz marker names the QuizWidget's topics, or says why there is none"
+    calls = [node for source in cells(path, "code") for node in ast.walk(code(source))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "QuizWidget"]
+    if marker.group(2) is None:
+        assert not calls, f"{path.name}: the marker says there is no QuizWidget"
+        return
+    assert len(calls) == 1, f"{path.name}: one QuizWidget, after the check question"
+    [call] = calls
+    keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg in ("topics", "rules")}
+    assert keywords == {"topics": marker.group(2).split(" and "), "rules": "seed"}, path.name
+    progress = call.args[0]
+    assert isinstance(progress, ast.Call) and ast.unparse(progress.func) == "Progress", path.name
+    assert [k.arg for k in progress.keywords] == ["seed"] and not progress.args, \
+        f"{path.name}: a lesson's quiz is seeded and saves nothing (no path)"
+
+
 def course_map_rows() -> dict[str, list[str]]:
     text = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
     rows = [line.strip("|").split(" | ") for line in text.splitlines() if re.match(r"\| \d\d \|", line)]

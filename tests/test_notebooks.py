@@ -47,7 +47,9 @@ def test_the_course_has_lessons_numbered_from_00_without_gaps() -> None:
         match = LESSON_NAME.fullmatch(path.name)
         assert match, f"{path.name}: a lesson is named NN-topic.ipynb (lower case, words joined by -)"
         numbers.append(int(match.group(1)))
-    assert numbers == list(range(len(LESSONS)))
+    # a lesson still being written (⏳ in the course map) may leave a gap before a later one
+    planned = {int(number) for number, row in course_map_rows().items() if row[-1] == "⏳"}
+    assert numbers == [n for n in range(numbers[-1] + 1) if n not in planned]
 
 
 def test_notebooks_are_committed_without_outputs() -> None:

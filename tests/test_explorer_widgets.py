@@ -16,7 +16,7 @@ from test_widgets import all_widget_state
 
 from vint_core import SEED, PerSide, Rank, Seat, Side, Strain, deal_hands, honour_cards, honours_odds, totals
 from vint_core.explore import calculate, honours_in_deal, rubber_race, simulated_honours
-from vint_core.plots import OKABE_ITO, SIDE_COLOURS, honours_odds_plot, race, svg, trick_points
+from vint_core.plots import OKABE_ITO, SIDE_COLOURS, heat_map, honours_odds_plot, race, svg, trick_points
 from vint_core.scoring import score_contract
 from vint_core.widgets.explorers import HonoursExplorer, RubberRace, ScoreCalculator
 
@@ -112,6 +112,19 @@ def test_plots_have_a_title_labelled_axes_and_okabe_ito_colours() -> None:
     assert "Rubbers bis 1000" in race(steps, target=1000, lang="de").axes[0].get_title()
     assert svg(fig).lstrip().startswith("<?xml")
     assert fig._repr_png_().startswith(b"\x89PNG")  # a notebook shows it without pyplot
+
+
+def test_a_heat_map_colours_each_cell_writes_its_number_and_labels_its_units() -> None:
+    fig = heat_map([[1, -20], [300, 4], [5, 6]], rows=["1", "2", "3"], columns=["♠", "NT"], title="margins",
+                   xlabel="strain", ylabel="level", unit="points")
+    labelled(fig)
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.texts] == ["1", "-20", "300", "4", "5", "6"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["♠", "NT"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["1", "2", "3"]
+    assert ax.images[0].get_cmap().name == "cividis" and ax.images[0].get_array()[1][0] == 300
+    assert fig.axes[1].get_ylabel() == "points"  # the colour bar says what the colours count
+    assert ax.texts[1].get_color() == "white" and ax.texts[2].get_color() != "white"  # readable on dark and light
 
 
 # -- the widgets, headless -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ and dark themes. ``import vint_core`` does not load this module (nor matplotlib)
 - :func:`trick_points` — both sides' points for one contract, by the tricks the declarers take;
 - :func:`honours_odds_plot` — the exact odds of a side's honours against a seeded simulation;
 - :func:`race` — a rubber's race to the target (:func:`vint_core.explore.rubber_race`);
+- :func:`heat_map` — a table of numbers as coloured cells, each cell labelled with its number;
 - :func:`svg` — a figure as an SVG string, for a widget to show.
 """
 
@@ -26,7 +27,8 @@ from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import Side
 
-__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "honours_odds_plot", "race", "svg", "trick_points"]
+__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_map", "honours_odds_plot", "race", "svg",
+           "trick_points"]
 
 #: Okabe & Ito's colours, safe for the common colour blindnesses
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
@@ -109,6 +111,28 @@ def race(steps: Sequence[RaceStep], *, target: int, lang: str = "en", size: tupl
                label=text("explore_target_label", lang, target=target))
     ax.set_xticks(numbers)
     ax.legend(frameon=False, labelcolor=_INK, loc="upper left")
+    return fig
+
+
+def heat_map(values: Sequence[Sequence[int]], *, rows: Sequence[str], columns: Sequence[str], title: str,
+             xlabel: str, ylabel: str, unit: str, size: tuple[float, float] = (7.0, 4.6)) -> Plot:
+    """``values[r][c]`` as the colour of cell (r, c), its number written in it; the colour bar is labelled ``unit``.
+
+    The colours are cividis (dark blue to yellow), made to read alike with the common colour blindnesses.
+    """
+    fig, ax = figure(title, xlabel=xlabel, ylabel=ylabel, size=size)
+    ax.grid(False)
+    image = ax.imshow(values, cmap="cividis", aspect="auto", origin="lower")
+    low, high = image.get_clim()
+    for r, row in enumerate(values):
+        for c, value in enumerate(row):
+            dark = value < (low + high) / 2
+            ax.text(c, r, str(value), ha="center", va="center", fontsize=8, color="white" if dark else _INK)
+    ax.set_xticks(range(len(columns)), list(columns))
+    ax.set_yticks(range(len(rows)), list(rows))
+    bar = fig.colorbar(image, ax=ax)
+    bar.set_label(unit, color=_INK)
+    bar.ax.tick_params(colors=_INK)
     return fig
 
 

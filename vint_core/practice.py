@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 
 from vint_core.auction import Auction
 from vint_core.bots.guide import read_auction
+from vint_core.bots.meanings import meaning_text
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit, deck
 from vint_core.controller import Controller
@@ -254,19 +255,20 @@ class AuctionDrill(_TableDrill):
     """An auction against the computer players (a :class:`~vint_core.controller.Controller` that stops when the
     auction ends), every call explained as it is made.
 
-    The computer players' calls are explained by what the bidding guide reads them to show
-    (``shows 12–21 high-card points, 5+ ♠``): the page learns what a call means, never a card the
-    caller holds. Their own reasons, which speak of their hands, are given once the auction is over
-    (:meth:`reasons`), with the four hands.
+    The computer players' calls are explained by what the bidding guide reads them to show, in the
+    words of the table's "What the calls show" (:func:`vint_core.bots.meanings.meaning_text`): the page
+    learns what a call means, never a card the caller holds. Their own reasons, which speak of their
+    hands, are given once the auction is over (:meth:`reasons`), with the four hands.
 
     >>> drill = AuctionDrill(seed=7)                 # South deals: the learner calls first
     >>> drill.call(Call.parse("2♠")).ok
     True
     >>> for line in drill.log[1:]:
     ...     print(line)
-    West: Pass (by the bidding guide: 0–37 high-card points)
-    North: Pass (by the bidding guide: 0–37 high-card points)
-    East: 2♦ (by the bidding guide: 8–37 high-card points, 5+ ♦)
+    West: Pass (by the bidding guide: against the opponents' bid: shows nothing)
+    North: Pass (by the bidding guide: second bid: shows nothing)
+    East: 2♦ (by the bidding guide: against the opponents' bid, a new suit: 8 or more high-card points, at least
+    5 ♦)
     """
 
     def __init__(self, *, seed: int = 0, human: Seat = Seat.SOUTH, bots: str = "rule", rules: RuleSet = SEED,
@@ -299,7 +301,7 @@ class AuctionDrill(_TableDrill):
                 continue
             reading = read_auction(auction.dealer, auction.calls[:move.index], auction.rules,
                                    self.deal.deal_number)
-            shows = reading.meaning(move.seat, move.action).describe(self.lang)
+            shows = meaning_text(reading.meaning(move.seat, move.action), lang=self.lang)
             name = text("ui_pass", self.lang) if move.action is PASS else str(move.action)
             self.log.append(text("lesson_bot_call", self.lang, seat=move.seat, call=name, shows=shows))
 

@@ -48,7 +48,7 @@ from vint_core.calls import Bid, Strain
 from vint_core.deal import Action, Deal
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat, Side
-from vint_core.simulate import SimulationResult, play_table, progress_bar, simulate
+from vint_core.simulate import SimulationResult, play_table, progress_bar, quantile, simulate
 from vint_core.views import SeatView
 
 
@@ -212,11 +212,6 @@ class TimedBot:
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
         return self.bot.explain(view, action, lang)
-
-
-def quantile(sorted_values: list[float], q: float) -> float:
-    """The ``q`` quantile of sorted values, as ``vint simulate`` reports them."""
-    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))] if sorted_values else 0.0
 
 
 def old_rule_bot(ref: str, where: Path) -> Bot:

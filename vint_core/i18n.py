@@ -450,7 +450,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lesson_bid_legal_nt": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
                             "{level}) at no-trump.",
                             "{call} von {seat}: erlaubt. Ein Gebot der Stufe {level} verspricht {tricks} Stiche "
-                            "(6 + {level}, nicht {level}) ohne Trumpf."),
+                            "(6 + {level}, nicht {level}) bei Kein-Trumpf."),
     "lesson_bid_outranks": ("It outranks {top}.", "Es überbietet {top}."),
     "lesson_pass_legal": ("Pass by {seat}: legal; a pass is always allowed.",
                           "Passe von {seat}: erlaubt; passen darf man immer."),
@@ -545,7 +545,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_race_start": ("Nobody has scored yet: press “Next deal”.",
                            "Noch hat niemand geschrieben: „Nächstes Spiel“ drücken."),
     "explore_race_won": ("{side} win the rubber: {totals}, the rubber bonus included.",
-                         "{side} gewinnen den Rubber: {totals}, mit dem Rubberbonus."),
+                         "{side} gewinnen den Rubber: {totals}, mit der Rubberprämie."),
     "explore_deals_axis": ("deal of the rubber", "Spiel des Rubbers"),
     "explore_points_axis": ("points (total after the deal)", "Punkte (Stand nach dem Spiel)"),
     "explore_target_label": ("the target, {target}", "das Ziel, {target}"),
@@ -717,7 +717,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                        "♠ < ♣ < ♦ < ♥ < NT, or pass. A bid may come after passes: the auction ends only after "
                        "{passes} passes in a row, and the last bid becomes the contract.",
                        "Die Auktion: biete eine Stufe (1–7, verspricht 6 Stiche mehr als die Stufe) und eine Farbe, "
-                       "♠ < ♣ < ♦ < ♥ < KT, oder passe. Auch nach Pässen darf noch geboten werden: die Auktion "
+                       "♠ < ♣ < ♦ < ♥ < NT, oder passe. Auch nach Pässen darf noch geboten werden: die Auktion "
                        "endet erst nach {passes} Pässen in Folge, und das letzte Gebot wird der Kontrakt."),
     "widget_howto_3": ("The play: there is no dummy, everyone plays his own cards. Follow suit if you can; only "
                        "the cards you may play can be clicked.",

@@ -119,7 +119,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "h_legal_cards": ("Follow suit if you can; if you cannot, any card will do.",
                       "Bediene, wenn du kannst; wenn nicht, ist jede Karte erlaubt."),
     "h_trick_winner": ("The highest trump wins; without a trump, the highest card of the suit led.",
-                       "Der höchste Trumpf gewinnt; ohne Trumpf die höchste Karte der ausgespielten Farbe."),
+                       "Der höchste Trumpf gewinnt; fällt kein Trumpf, die höchste Karte der ausgespielten Farbe."),
     "h_rubber_result": ("Add the deal to the totals; a side at or over the target wins, the higher one if both "
                         "are; the winner adds the rubber bonus.",
                         "Addiere das Spiel zu den Summen; eine Seite am oder über dem Ziel gewinnt, bei beiden die "
@@ -163,7 +163,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "x_trick_trump": ("{card} of {seat} is the highest trump: {seat} wins.",
                       "{card} von {seat} ist der höchste Trumpf: {seat} gewinnt."),
     "x_trick_led": ("No trump was played; {card} of {seat} is the highest {suit}: {seat} wins.",
-                    "Kein Trumpf wurde gespielt; {card} von {seat} ist die höchste {suit}-Karte: {seat} gewinnt."),
+                    "Es fiel kein Trumpf; {card} von {seat} ist die höchste {suit}-Karte: {seat} gewinnt."),
     "x_totals": ("Totals after the deal: {totals}.", "Summen nach dem Spiel: {totals}."),
     "x_rubber_won": ("{side} reached {target}{both}: {side} win the rubber and add {bonus}.",
                      "{side} haben {target} erreicht{both}: {side} gewinnen den Rubber und bekommen {bonus}."),
@@ -432,8 +432,8 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "undertricks_single": (("undertricks at the trick value", "Unterstiche zum einfachen Stichwert"),
                            ("Each trick short pays the defenders twice the trick value (under Standard Vint), besides "
                             "their own trick points.",
-                            "Jeder fehlende Stich bringt den Verteidigern den doppelten Stichwert (bei Standard-Vint), "
-                            "zusätzlich zu ihren eigenen Stichpunkten.")),
+                            "Jeder fehlende Stich bringt den Gegenspielern den doppelten Stichwert (bei "
+                            "Standard-Vint), zusätzlich zu ihren eigenen Stichpunkten.")),
     "both_over_plays_on": (("no winner when both pass the target", "kein Sieger, wenn beide das Ziel erreichen"),
                            ("When both sides reach the target in the same deal, the higher total wins; only an "
                             "exact tie plays on.",

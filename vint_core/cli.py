@@ -36,7 +36,7 @@ from vint_core import pbn
 from vint_core.bots import BOT_NAMES
 from vint_core.deal import Deal
 from vint_core.errors import ParseError, VintError
-from vint_core.i18n import seat_name, text
+from vint_core.i18n import rules_title, seat_name, text
 from vint_core.random_play import random_deals
 from vint_core.records import score_report
 from vint_core.rubber import Rubber, rubbers_of
@@ -133,7 +133,7 @@ def deal_diagram(deal: Deal, *, seed: int | None = None, lang: str = "en") -> st
     """The four hands round the table, as text: North on top, West and East beside, South below."""
     width = 30
     indent = " " * 16
-    out = [_t("deal_head", lang, seed="—" if seed is None else seed, rules=deal.rules.name,
+    out = [_t("deal_head", lang, seed="—" if seed is None else seed, rules=rules_title(deal.rules.name, lang),
               dealer=seat_name(deal.dealer, lang)), ""]
     out.append(indent + seat_name(Seat.NORTH, lang))
     out += [indent + line for line in _hand_lines(deal, Seat.NORTH)]

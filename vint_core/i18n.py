@@ -188,7 +188,7 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
 
 _TEXTS: dict[str, tuple[str, str]] = {
     # a deal and a contract as text (Deal.text, Contract.text)
-    "deal_text_head": ("Dealer {dealer}, rules {rules}", "Geber {dealer}, Regeln {rules}"),
+    "deal_text_head": ("Dealer {dealer}; rules: {rules}", "Geber {dealer}; Regeln: {rules}"),
     "deal_text_board": (", board {board}", ", Spiel {board}"),
     "deal_text_auction": ("Auction: {calls}", "Auktion: {calls}"),
     "deal_text_contract": ("Contract: {contract}", "Kontrakt: {contract}"),
@@ -286,7 +286,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "sein Spiel wird nach anderen Regeln ({deal_rules}) gespielt als sein Rubber ({rules})"),
     "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
-    "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
+    "cli_deal_head": ("Seed {seed} · rules: {rules} · dealer {dealer}",
+                      "Seed {seed} · Regeln: {rules} · Geber {dealer}"),
     # the score sheet (vint_core.rubber: Rubber.text)
     "sheet_no_deals": ("Rubber {n}: no deals yet; {score}", "Rubber {n}: noch keine Spiele; {score}"),
     "sheet_board": ("Board {board}", "Spiel {board}"),

@@ -106,7 +106,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "Suche zuerst den Ansager; der Spieler links von ihm spielt aus."),
     "h_honours_count": ("Count per partnership, on the cards as dealt: A K Q J 10 of trumps; at no-trump the "
                         "four aces.",
-                        "Zähle je Partnerschaft in den gegebenen Karten: A K D B 10 in Trumpf; bei Kein-Trumpf "
+                        "Zähle je Partnerschaft in den gegebenen Karten: A K Q J 10 in Trumpf; bei Kein-Trumpf "
                         "die vier Asse."),
     "h_honours_points": ("Find the trick value first (10 × level, +10 at no-trump), then the rule set's honour "
                          "tiers.",
@@ -152,7 +152,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                  "{leader} sitzt links vom Ansager ({declarer}) und spielt aus."),
     "x_honours_held": ("{side} hold {n}: {cards}.", "{side} halten {n}: {cards}."),
     "x_honours_kind_suit": ("Honours at {strain}: A K Q J 10 of {strain}.",
-                            "Ehren bei {strain}: A K D B 10 in {strain}."),
+                            "Ehren bei {strain}: A K Q J 10 in {strain}."),
     "x_honours_kind_nt": ("At no-trump the honours are the four aces.",
                           "Bei Kein-Trumpf sind die Ehren die vier Asse."),
     "x_no_honours": ("No side scores honours here.", "Hier schreibt keine Seite Ehren."),
@@ -371,7 +371,7 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                         "Der Ansager spielt nicht aus: der Spieler links von ihm spielt zum ersten Stich aus.")),
     "whist_honours": (("whist's four honours", "die vier Honneurs des Whist"),
                       ("In Vint the honours are A K Q J and 10 of trumps: five cards, the ten included.",
-                       "Im Vint sind die Ehren A K D B und 10 in Trumpf: fünf Karten, die Zehn eingeschlossen.")),
+                       "Im Vint sind die Ehren A K Q J und 10 in Trumpf: fünf Karten, die Zehn eingeschlossen.")),
     "one_hand": (("one hand instead of the partnership", "ein Blatt statt der Partnerschaft"),
                  ("Honours belong to a partnership: the two hands of a side are counted together.",
                   "Ehren gehören der Partnerschaft: die beiden Blätter einer Seite werden zusammengezählt.")),

@@ -431,3 +431,28 @@ def test_rule_bot_beats_random_bot_in_duplicate() -> None:
     mean = sum(diffs) / len(diffs)
     assert mean > 300, mean
     assert sum(1 for d in diffs if d > 0) > 150
+
+
+def test_lead_reasons_are_true_of_the_hand() -> None:
+    """A lead said to come from "my longest suit" comes from a suit no other suit of the hand outnumbers, "a short
+    suit" has at most two cards, "three low cards" three; a fourth-best lead from a shorter suit says "a long suit"."""
+    bot = RuleBot()
+    seen: dict[str, int] = {}
+    for i in range(40):
+        deal = Deal.new(dealer=Seat(i % 4), seed=9000 + i, rules=SEED)
+        rng = random.Random(i)
+        while deal.to_act is not None:
+            view = deal.view(deal.to_act)
+            action = bot.choose(view, rng)
+            if isinstance(action, Card):
+                why, hand = bot.explain(view, action), view.hand
+                n, longest = hand.count(action.suit), max(hand.count(s) for s in Suit)
+                for words, true in (("my longest", n == longest), ("short suit", n <= 2),
+                                    ("three low cards", n == 3), ("from a long suit", 4 <= n < longest)):
+                    if words in why:
+                        assert true, f"{why} with {hand}"
+                        seen[words] = seen.get(words, 0) + 1
+                if "from a long suit" in why:
+                    assert f"{n} cards" in why and f"{n} Karten" in bot.explain(view, action, "de")
+            deal = deal.apply(action)
+    assert set(seen) == {"my longest", "short suit", "three low cards", "from a long suit"}, seen

@@ -375,3 +375,31 @@ def test_installed_script(tmp_path: Path) -> None:
                             check=False)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
+
+
+@pytest.mark.parametrize("argv", [["table", "--port", "99999"], ["table", "--port", "-5"],
+                                  ["quiz", "--serve", "--port", "0"], ["quiz", "--port", "http"]])
+def test_a_port_that_is_not_one_is_a_usage_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert_one_line_error(code, out, err)
+    assert "is not a port (1 to 65535)" in err
+
+
+@pytest.mark.parametrize("how", ["module", "script"])
+@pytest.mark.parametrize(("argv", "status", "says"), [
+    (["exercises", "grade", "/nonexistent/lesson.ipynb"], 1, "no such notebook: /nonexistent/lesson.ipynb"),
+    (["score", "/nonexistent/deals.pbn"], 1, "cannot read /nonexistent/deals.pbn"),
+    (["deal", "--seed", "abc"], 2, "'abc' is not a whole number"),
+    (["table", "--port", "99999"], 2, "'99999' is not a port"),
+])
+def test_a_bad_argument_is_one_line_from_the_module_and_the_script(how: str, argv: list[str], status: int,
+                                                                   says: str) -> None:
+    """``python -m vint_core.cli`` and the ``vint`` script both print one line for a bad argument, never a traceback
+    (a command of another module raises ``vint_core.cli.CommandError``, also when the CLI runs as ``__main__``)."""
+    command = ([sys.executable, "-m", "vint_core.cli"] if how == "module"
+               else [str(Path(sys.executable).parent / "vint")])
+    result = subprocess.run([*command, *argv], capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == status, result.stderr
+    assert result.stdout == "" and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr and says in result.stderr

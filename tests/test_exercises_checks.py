@@ -297,3 +297,79 @@ def test_the_checks_use_only_the_standard_library():
 
     added = loaded(", vint_core.checks, vint_core.checks.notebooks, vint_core.checks.command") - loaded("")
     assert added <= allowed, added - allowed
+
+
+# -- in German ------------------------------------------------------------------------------------------
+
+def _german_only(message):
+    """The German message, its Python values (True, None, repr of an answer, Side.NS) and names of checks aside,
+    holds no English word."""
+    from test_i18n import ENGLISH, words
+
+    english = [w for w in words(message) if w.lower() in ENGLISH]
+    assert not english, f"{message!r} has English words {english}"
+
+
+@pytest.mark.parametrize("key", sorted(LISTED))
+def test_each_listed_mistake_is_named_in_german_too(key):
+    check, wrong = LISTED[key]
+    english, german = getattr(checks, check)(wrong), getattr(checks, check)(wrong, lang="de")
+    assert german.mistake == english.mistake == key and german.cases == english.cases
+    assert german.message != english.message and english == getattr(checks, check)(wrong, lang="en")
+    assert MISTAKES[key].text_in("de") in german.message and "Das sieht nach diesem Fehler aus" in german.message
+    assert "erwartet:" in german.message and german.message.endswith(f"von {german.cases} Fällen waren falsch.")
+    _german_only(german.message)
+
+
+def test_the_first_wrong_case_reads_in_german():
+    result = checks.trick_points(_only_declarers, lang="de")
+    case = result.message.split(" hast du ")[0]
+    assert case.startswith("trick_points: für ") and " von " in case and " Stich" in case
+    assert "Stiche × " in result.message and "N–S " in result.message and "O–W " in result.message
+    assert "E–W" not in result.message and " by " not in result.message
+    nt = checks.trick_value(lambda c: 10 * c.level, lang="de")
+    assert "+ 10 bei Kein-Trumpf)" in nt.message and "NT von " in nt.message
+    honours = checks.honour_points(_kings_at_nt, lang="de")
+    assert "Asse wie gegeben: N–S " in honours.message or "Ehrenkarten wie gegeben: N–S " in honours.message
+    trick = checks.trick_winner(_highest_card_wins, lang="de")
+    assert "für den Stich " in trick.message and "fällt kein Trumpf" in trick.message
+    for message in (result.message, nt.message, honours.message, trick.message):
+        _german_only(message)
+
+
+def _highest_card_wins(leader, cards, trump):  # the mistake: the highest card of any suit wins
+    return leader.offset(max(range(4), key=lambda i: (cards[i].suit == trump, cards[i].rank, -i)))
+
+
+@pytest.mark.parametrize("name", ["tricks_needed", "trick_value", "trick_points", "outranks", "trick_winner",
+                                  "auction_over", "declarer", "honour_points", "deal_score", "rubber_result",
+                                  "score_sheet", "ace_odds", "ace_simulation", "bidding_policy"])
+def test_every_check_speaks_german(name):
+    result = getattr(checks, name)(_todo, lang="de")
+    assert result.not_done and result.message == (
+        f"{name}: noch nicht gelöst: schreibe die Funktion, führe ihre Zelle aus und dann diese Prüfung noch einmal")
+    assert getattr(checks, name)(42, lang="de").message == f"{name}: gib der Prüfung deine Funktion selbst, nicht 42"
+
+
+def test_right_answers_and_wrong_kinds_in_german():
+    right = checks.trick_value(_tv, lang="de")
+    assert right.passed and right.message == "trick_value: in allen 200 Fällen richtig"
+    boom = checks.trick_value(lambda c: 1 // 0, lang="de")
+    assert "löste deine Funktion ZeroDivisionError: integer division or modulo by zero aus" in boom.message
+    kind = checks.trick_points(lambda c, d: 5, lang="de")
+    assert "hast du 5 angegeben, aber die Antwort sollte zwei Zahlen sein: die Punkte von N–S, dann die von O–W" \
+        in kind.message
+    assert "sollte True oder False sein" in checks.outranks(lambda b, o: "yes", lang="de").message
+    assert "sollte ein Platz sein" in checks.trick_winner(lambda l, c, t: "North", lang="de").message
+    assert "niemanden (eingepasst)" in checks.declarer(lambda dealer, calls: None, lang="de").message
+
+
+def test_simulation_records_rubbers_and_the_bidding_project_in_german():
+    assert "ergeben zusammen 0.5000" in checks.ace_simulation(lambda n, s: [0.1] * 5, lang="de").message
+    assert "für k = 0 hast du 0.2000 gefunden" in checks.ace_simulation(lambda n, s: [0.2] * 5, lang="de").message
+    assert "Standardfehler" in checks.ace_simulation(_simulate, trials=2000, lang="de").message
+    assert "hast du keine Rubber angegeben" in checks.score_sheet(lambda text: [], cases=5, lang="de").message
+    assert "noch keinen Sieger" in checks.rubber_result(lambda points: (Side.NS, 0, 0), lang="de").message
+    illegal = checks.bidding_policy(lambda view: Bid(1, Strain.SPADES), deals=2, lang="de")
+    assert "das ist dort nicht erlaubt" in illegal.message and "(deine Seite)" in illegal.message
+    assert "im Duplicate gespielt" in checks.bidding_policy(lambda view: PASS, deals=2, lang="de").message

@@ -166,3 +166,19 @@ def test_words_inside_a_message_follow_its_language() -> None:
     assert text("cli_in_file", "de", path="a.pbn", error=inner) == "a.pbn: „X“ ist kein Platz: N, O (E), S oder W"
     assert text("widget_trick_won", "de", n=3, seat=Seat.EAST) == "Stich 3 geht an Ost"
     assert error_message(Reason.RUBBER_OVER, "de", {"winner": Side.EW}).startswith("der Rubber ist vorbei (O–W")
+
+
+def test_german_says_no_trump_and_the_glossarys_words_one_way() -> None:
+    """German text writes no-trump as the glossary does (docs/rules.md §6): `NT` in the notation of calls and strain
+    orders, *Kein-Trumpf* in prose; never "KT", "ohne Trumpf" or "Sans-Atout"; and one word for the rubber bonus
+    (Rubberprämie) and the defenders (Gegenspieler), in the engine's catalogue and the quizzes' alike; the honours
+    are "A K Q J 10", the letters the cards show."""
+    from vint_core.quiz import texts
+
+    german = [(name, de) for name, _, de in entries()] + [(f"quiz {k}", v[1]) for k, v in texts._TEXTS.items()]
+    assert len(german) > 500
+    for name, de in german:
+        assert not re.search(r"\bKT\b|[Oo]hne[ -]Trumpf|Sans-Atout|Keintrumpf|Rubberbonus|Verteidiger", de), (name, de)
+        assert not re.search(r"\bK D B\b", de), (name, de)  # the cards show Q and J in German too
+        for m in re.finditer(r"\bNT\b", de):  # only as notation: 3NT, {bid}NT, "♥ < NT", "H, NT", "♥ und NT"
+            assert re.search(r"(\d|\}|< |, |♥ und )$", de[:m.start()]), (name, de)

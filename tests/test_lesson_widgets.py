@@ -178,7 +178,7 @@ def test_a_bid_of_one_promises_seven_tricks() -> None:
                                             "with ♠ as trumps.")
     nt = call_feedback(Auction(Seat.NORTH, SEED), Call.parse("3NT"), lang="de")
     assert nt.message == ("3NT von Nord: erlaubt. Ein Gebot der Stufe 3 verspricht 9 Stiche (6 + 3, nicht 3) "
-                          "ohne Trumpf.")
+                          "bei Kein-Trumpf.")
     assert call_feedback(Auction(Seat.NORTH, SEED), PASS).kind == "pass"
 
 

@@ -209,8 +209,8 @@ def test_a_deal_and_its_contract_print_in_german_too() -> None:
     for _ in range(8):
         deal = deal.apply("pass")
     english, german = deal.text(), deal.text("de")
-    assert english == str(deal) and english.splitlines()[0] == "Dealer North, rules seed"
-    assert german.splitlines()[0] == "Geber Nord, Regeln seed"
+    assert english == str(deal) and english.splitlines()[0] == "Dealer North; rules: Standard Vint (rubber to 1000)"
+    assert german.splitlines()[0] == "Geber Nord; Regeln: Standard-Vint (Rubber bis 1000)"
     assert german.splitlines()[-2:] == ["Kontrakt: 1♥ von Nord", "Stiche: N–S 0, O–W 0"]
     assert deal.contract is not None
     assert deal.contract.text("de") == "1♥ von Nord" and str(deal.contract) == "1♥ by North"

@@ -52,7 +52,7 @@ def test_all_topics_rules_and_german(capsys: pytest.CaptureFixture[str]) -> None
     assert {i["topic"] for i in doc["items"]} == set(TOPICS)
     assert {i["type"] for i in doc["items"]} == set(TYPES)
     assert all(i["data"]["rules"] == "short" for i in doc["items"])
-    assert any("Regeln short" in i["prompt"]["text"] for i in doc["items"])
+    assert any("Regeln: Kurzer Rubber (Partie bis 500)" in i["prompt"]["text"] for i in doc["items"])
     # one type by its own name
     one = json.loads(run(capsys, "quiz", "--topic", "trick_winner", "--count", "3", "--seed", "1", "--json")[1])
     assert [i["type"] for i in one["items"]] == ["trick_winner"] * 3

@@ -105,3 +105,31 @@ def test_worked_cases_match_the_rules() -> None:
              if i.data["deal_number"] == 3 and all(c == "Pass" for c in i.data["calls"])]
     assert third and all(i.answer == "3S" for i in third)
     assert all(any(c.misconception == "min_level_ignored" for c in i.choices) for i in third)
+
+
+# -- the rule sets in words ------------------------------------------------------------------------
+
+_CODE_NAMES = ("seed", "whist_vint", "foster_1897")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_questions_name_the_rule_set_in_words_never_by_its_code_name(lang: str) -> None:
+    """"Rules seed" reads like a random seed: every prompt, explanation, hint and feedback names the rule set as
+    Settings does ("Standard Vint (rubber to 1000)"), and the question's HTML adds Settings' one-line description."""
+    from vint_core.i18n import rules_about, rules_title
+    from vint_core.rules import RULE_SETS
+
+    for type_name, qt in TYPES.items():
+        for rules in qt.rules:
+            item = make_item(type_name, seed=5, rules=rules)
+            prompt = item.prompt.render(lang)
+            assert prompt.startswith(("Rules: " if lang == "en" else "Regeln: ") + rules_title(rules, lang)), prompt
+            html = item.html(lang)
+            assert rules_about(rules, lang) and rules_about(rules, lang).replace("'", "&#x27;") in html
+            said = [prompt, item.hint.render(lang), *(d["feedback"] for d in item.to_dict(lang)["choices"]),
+                    *item.to_dict(lang)["explanation"]]
+            for text in said:
+                for code in _CODE_NAMES:
+                    assert code not in text, (type_name, rules, text)
+                assert f"Rules {rules}" not in text and f"Regeln {rules}" not in text
+    assert set(RULE_SETS) <= {r for qt in TYPES.values() for r in qt.rules}

@@ -4,13 +4,16 @@ The rule-set tables of docs/rules.md §2 and §4 must name real ``RuleSet`` fiel
 presets' values; the worked examples of §5 (S1–S8, G1–G2, F1–F6, A1–A7) must each have a test
 named after their id, their points are recomputed here with ``score_contract`` and the auctions
 whose calls are written out are replayed; every "a × b = c" and "a + b = c" in an example table
-must be true; every "docs/rules.md §x" in the code must name a section that exists.
+must be true; every "docs/rules.md §x" in the code must name a section that exists; the glossary of §6 gives
+the course's words, and every term a lesson translates ("**undertrick** (German *Unterstich*, Russian
+*недобор*)") is translated there the same way.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
@@ -343,3 +346,84 @@ def test_nothing_cites_the_specification_outside_the_repository() -> None:
         for path in (ROOT / folder).rglob("*.py"):
             assert outside not in path.read_text(encoding="utf-8"), path
     assert "docs/rules.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# -- §6, the glossary ---------------------------------------------------------------------------------
+
+
+GLOSSARY_HEADING = "6. Words: English, German, Russian"
+#: the words the course uses that the glossary must give (issues 9 and 11)
+COURSE_WORDS = ("partner", "seat", "pack", "to cut", "deal", "dealer", "auction", "bid", "pass", "passed out",
+                "contract", "declarer", "defenders", "trick", "to lead", "opening lead", "to follow suit", "void",
+                "trumps", "no-trump", "trick value", "undertrick", "overtrick", "honours", "little slam",
+                "grand slam", "game", "rubber", "rubber bonus", "double dummy", "level", "strain", "rule set")
+
+
+def _words(cell: str) -> set[str]:
+    """The words of a glossary cell: ``"Ehrenkarten (Honneurs)"`` → {"ehrenkarten", "honneurs"}."""
+    return {w.strip().lower() for w in re.split(r"[;,()]", cell) if w.strip() and w.strip() != "—"}
+
+
+def glossary() -> list[tuple[set[str], set[str], set[str]]]:
+    """The rows of §6 as (English words, German words, Russian words)."""
+    table = next(t for t in tables() if t.heading == GLOSSARY_HEADING)
+    return [(_words(row["English"]), _words(row["German"]), _words(row["Russian"])) for row in table.rows]
+
+
+def test_the_glossary_gives_every_word_of_the_course_in_german_and_where_known_in_russian() -> None:
+    rows = glossary()
+    english = {w for row in rows for w in row[0]}
+    assert set(COURSE_WORDS) <= english, sorted(set(COURSE_WORDS) - english)
+    for en, de, ru in rows:
+        assert en and de, (en, de)
+        for word in ru:
+            assert re.fullmatch(r"[а-яё ]+", word), f"not a Russian word: {word!r}"
+    by_english = {w: ru for en, _, ru in rows for w in en}
+    # the Russian for the two words the seed's glossary left open, from the Russian sources
+    assert by_english["declarer"] == {"играющий"} and by_english["contract"] == {"игра"}
+
+
+_ANNOTATED = re.compile(r"\*\*([^*]+)\*\*\s*\(German\s+\*([^*]+)\*(?:\s+or\s+\*([^*]+)\*)?"
+                        r"(?:[,;]\s*Russian\s+\*([^*]+)\*)?")
+
+
+def _items(text: str) -> list[str]:
+    return [w.strip() for w in re.split(r",|<|\band\b", text) if w.strip()]
+
+
+def _stem(word: str) -> str:
+    """An English glossary word as it may stand in a lesson's term: "to lead" → "lead", "trumps" → "trump"."""
+    word = word.removeprefix("to ").replace("-", " ")
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _german_forms(word: str) -> set[str]:
+    """A German word and its plural: "Unterstich" → also "Unterstiche"."""
+    return {word, word + "e", word + "n", word + "en", word + "s"}
+
+
+def test_the_words_the_lessons_translate_are_the_glossarys() -> None:
+    """Where a lesson bolds a term and gives its German (and Russian) name, "**undertrick** (German *Unterstich*,
+    Russian *недобор*)", the glossary has a row with that English word, that German word and that Russian word."""
+    rows = glossary()
+    checked = 0
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+        for m in _ANNOTATED.finditer(text):
+            term, german, also, russian = m.groups()
+            germans = [_items(german)] + ([_items(also)] if also else [])
+            english = [e.lower().replace("-", " ").rstrip(" ♠♣♦♥") for e in _items(term)]
+            russians = _items(russian) if russian else []
+            for de_list in germans:
+                assert len(de_list) == len(english) or len(english) == 1, (path.name, m[0])
+                for i, de in enumerate(de_list):
+                    en = english[i] if len(english) > 1 else english[0]
+                    ru = russians[i].lower() if i < len(russians) else None
+                    assert any(any(_stem(w) in en for w in en_words)
+                               and any(de.lower() in _german_forms(w) for w in de_words)
+                               and (ru is None or ru in ru_words)
+                               for en_words, de_words, ru_words in rows), (
+                        f"{path.name}: {m[0]!r} — the glossary has no row {en!r} / {de!r} / {ru!r}")
+                    checked += 1
+    assert checked > 50

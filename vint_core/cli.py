@@ -36,7 +36,7 @@ from vint_core import pbn
 from vint_core.bots import BOT_NAMES
 from vint_core.deal import Deal
 from vint_core.errors import ParseError, VintError
-from vint_core.i18n import seat_name, text
+from vint_core.i18n import rules_title, seat_name, text
 from vint_core.random_play import random_deals
 from vint_core.records import score_report
 from vint_core.rubber import Rubber, rubbers_of
@@ -46,7 +46,8 @@ from vint_core.seats import Seat
 #: modules that add subcommands: each provides ``register(subparsers) -> None``
 _COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.checks.command")
 
-__all__ = ["CommandError", "build_parser", "deal_diagram", "main", "output_paths", "rules_arg", "score_text"]
+__all__ = ["CommandError", "build_parser", "deal_diagram", "main", "output_paths", "port_arg", "rules_arg",
+           "score_text"]
 
 
 class CommandError(Exception):
@@ -107,6 +108,13 @@ def _seed_arg(text: str) -> int:
     return value
 
 
+def port_arg(text: str) -> int:
+    """An argparse type: a TCP port to serve on, 1 to 65535."""
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port (1 to 65535)")
+    return int(text)
+
+
 def _new_seed() -> int:
     return random.SystemRandom().randrange(10**9)
 
@@ -125,7 +133,7 @@ def deal_diagram(deal: Deal, *, seed: int | None = None, lang: str = "en") -> st
     """The four hands round the table, as text: North on top, West and East beside, South below."""
     width = 30
     indent = " " * 16
-    out = [_t("deal_head", lang, seed="—" if seed is None else seed, rules=deal.rules.name,
+    out = [_t("deal_head", lang, seed="—" if seed is None else seed, rules=rules_title(deal.rules.name, lang),
               dealer=seat_name(deal.dealer, lang)), ""]
     out.append(indent + seat_name(Seat.NORTH, lang))
     out += [indent + line for line in _hand_lines(deal, Seat.NORTH)]
@@ -346,7 +354,7 @@ def _register_quiz(subparsers: Any) -> None:
                       help="text (default), json (as --json) or jupyterquiz (the choice items as JupyterQuiz "
                            "questions)")
     quiz.add_argument("--serve", action="store_true", help="serve the practice page with Voilà and open it")
-    quiz.add_argument("--port", type=int, default=None, help="with --serve: the port (default: a free one)")
+    quiz.add_argument("--port", type=port_arg, default=None, help="with --serve: the port (default: a free one)")
     quiz.add_argument("--no-browser", action="store_true", help="with --serve: print the address only")
     _add_lang(quiz)
     quiz.set_defaults(func=_cmd_quiz)
@@ -421,5 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+if __name__ == "__main__":  # pragma: no cover - tests run it as a process
+    # ``python -m vint_core.cli`` runs this file as ``__main__``; the commands of other modules raise
+    # ``vint_core.cli.CommandError``, so run the imported module's ``main``, whose class that is.
+    sys.exit(importlib.import_module("vint_core.cli").main())

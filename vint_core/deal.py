@@ -394,9 +394,10 @@ class Deal:
 
     def text(self, lang: str = "en") -> str:
         """The four hands, the auction, the contract and the tricks, in ``lang`` ("en" or "de")."""
-        from vint_core.i18n import seat_name, text
+        from vint_core.i18n import rules_title, seat_name, text
 
-        head = text("deal_text_head", lang, dealer=seat_name(self.dealer, lang), rules=self.rules.name)
+        head = text("deal_text_head", lang, dealer=seat_name(self.dealer, lang),
+                    rules=rules_title(self.rules.name, lang))
         lines = [head + (text("deal_text_board", lang, board=self.board) if self.board else "")]
         width = max(6, *(len(seat_name(seat, lang)) for seat in Seat))
         lines += [f"{seat_name(seat, lang):<{width}} {self.hands[seat]}" for seat in Seat]

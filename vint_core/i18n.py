@@ -188,7 +188,7 @@ _SCORES: dict[str, tuple[str, str] | tuple[tuple[str, str], tuple[str, str]]] = 
 
 _TEXTS: dict[str, tuple[str, str]] = {
     # a deal and a contract as text (Deal.text, Contract.text)
-    "deal_text_head": ("Dealer {dealer}, rules {rules}", "Geber {dealer}, Regeln {rules}"),
+    "deal_text_head": ("Dealer {dealer}; rules: {rules}", "Geber {dealer}; Regeln: {rules}"),
     "deal_text_board": (", board {board}", ", Spiel {board}"),
     "deal_text_auction": ("Auction: {calls}", "Auktion: {calls}"),
     "deal_text_contract": ("Contract: {contract}", "Kontrakt: {contract}"),
@@ -286,7 +286,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "sein Spiel wird nach anderen Regeln ({deal_rules}) gespielt als sein Rubber ({rules})"),
     "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
     # the vint command (vint_core.cli)
-    "cli_deal_head": ("Seed {seed} · rules {rules} · dealer {dealer}", "Seed {seed} · Regeln {rules} · Geber {dealer}"),
+    "cli_deal_head": ("Seed {seed} · rules: {rules} · dealer {dealer}",
+                      "Seed {seed} · Regeln: {rules} · Geber {dealer}"),
     # the score sheet (vint_core.rubber: Rubber.text)
     "sheet_no_deals": ("Rubber {n}: no deals yet; {score}", "Rubber {n}: noch keine Spiele; {score}"),
     "sheet_board": ("Board {board}", "Spiel {board}"),
@@ -310,6 +311,119 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cli_dask_unreachable": ("no Dask scheduler answers at {address}: {why}",
                              "unter {address} antwortet kein Dask-Scheduler: {why}"),
     "cli_no_command": ("choose a command; vint --help lists them", "wähle einen Befehl; vint --help zeigt sie"),
+    # the exercises' self-checks (vint_core.checks)
+    "check_passed": ("{name}: right in all {n} cases", "{name}: in allen {n} Fällen richtig"),
+    "check_not_done": ("{name}: not done yet: write the function, run its cell, then run this check again",
+                       "{name}: noch nicht gelöst: schreibe die Funktion, führe ihre Zelle aus und dann diese "
+                       "Prüfung noch einmal"),
+    "check_not_callable": ("{name}: give the check your function itself, not {value}",
+                           "{name}: gib der Prüfung deine Funktion selbst, nicht {value}"),
+    "check_raised": ("your function raised {error}", "löste deine Funktion {error} aus"),
+    "check_wrong_kind": ("you gave {value}, but {problem}", "hast du {value} angegeben, aber {problem}"),
+    "check_you_gave": ("you gave {answer}", "hast du {answer} angegeben"),
+    "check_failed": ("{name}: {described} {said}; expected {expected}{why}.",
+                     "{name}: {described} {said}; erwartet: {expected}{why}."),
+    "check_why": (" ({why})", " ({why})"),
+    "check_looks_like": (" This looks like {mistake}", " Das sieht nach diesem Fehler aus: {mistake}"),
+    "check_wrong_count": (" {wrong} of {total} cases were wrong.", " {wrong} von {total} Fällen waren falsch."),
+    "check_want_number": ("the answer should be a whole number", "die Antwort sollte eine ganze Zahl sein"),
+    "check_want_pair_keys": ("a dict answer needs the keys Side.NS and Side.EW",
+                             "eine Antwort als dict braucht die Schlüssel Side.NS und Side.EW"),
+    "check_want_pair": ("the answer should be two numbers: N–S's points, then E–W's",
+                        "die Antwort sollte zwei Zahlen sein: die Punkte von N–S, dann die von O–W"),
+    "check_want_bool": ("the answer should be True or False", "die Antwort sollte True oder False sein"),
+    "check_want_seat": ("the answer should be a Seat, like Seat.NORTH",
+                        "die Antwort sollte ein Platz sein, etwa Seat.NORTH"),
+    "check_want_rubber": ("the answer should be None, or (winner, N–S total, E–W total)",
+                          "die Antwort sollte None sein oder (Sieger, Summe N–S, Summe O–W)"),
+    "check_want_side": ("the winner should be a Side, Side.NS or Side.EW",
+                        "der Sieger sollte eine Seite sein, Side.NS oder Side.EW"),
+    "check_want_totals": ("the totals should be whole numbers", "die Summen sollten ganze Zahlen sein"),
+    "check_want_sheet": ("the answer should be a list with (N–S, E–W) totals for each rubber",
+                         "die Antwort sollte eine Liste mit den Summen (N–S, O–W) jedes Rubbers sein"),
+    "check_want_sheet_row": ("each rubber's row should be two whole numbers, (N–S, E–W)",
+                             "die Zeile jedes Rubbers sollte zwei ganze Zahlen sein, (N–S, O–W)"),
+    "check_want_probability": ("the answer should be a number between 0 and 1",
+                               "die Antwort sollte eine Zahl zwischen 0 und 1 sein"),
+    "check_pair": ("N–S {ns}, E–W {ew}", "N–S {ns}, O–W {ew}"),
+    "check_nobody_passed_out": ("nobody (passed out)", "niemanden (eingepasst)"),
+    "check_no_winner": ("no winner yet", "noch keinen Sieger"),
+    "check_rubber_won": ("{side} win with N–S {ns}, E–W {ew}", "{side} gewinnen mit N–S {ns}, O–W {ew}"),
+    "check_no_rubbers": ("no rubbers", "keine Rubber"),
+    "check_for_bid": ("for a bid of {level}", "für ein Gebot der Stufe {level}"),
+    "check_why_tricks_needed": ("{level} promises 6 + {level} tricks", "{level} verspricht 6 + {level} Stiche"),
+    "check_for": ("for {what}", "für {what}"),
+    "check_why_trick_value": ("10 × {level}", "10 × Stufe {level}"),
+    "check_why_trick_value_nt": ("10 × {level} + 10 at no-trump", "10 × Stufe {level} + 10 bei Kein-Trumpf"),
+    "check_for_tricks": ("for {contract} with {n} tricks", "für {contract} mit {n} Stichen"),
+    "check_for_one_trick": ("for {contract} with 1 trick", "für {contract} mit 1 Stich"),
+    "check_nobody_scores": ("nobody scores", "niemand schreibt Punkte"),
+    "check_honours_dealt": ("honours dealt: {parts}", "Ehrenkarten wie gegeben: {parts}"),
+    "check_aces_dealt": ("aces dealt: {parts}", "Asse wie gegeben: {parts}"),
+    "check_side_held": ("{side} {cards}", "{side} {cards}"),
+    "check_none": ("none", "keine"),
+    "check_with_honours": ("{what} ({honours})", "{what} ({honours})"),
+    "check_for_bid_over": ("for {bid} over {other}", "für {bid} über {other}"),
+    "check_why_outranks": ("Vint's strains run ♠ < ♣ < ♦ < ♥ < NT; a bid must be higher, or as high in a higher "
+                           "strain",
+                           "im Vint gilt ♠ < ♣ < ♦ < ♥ < NT; ein Gebot muss höher sein, oder gleich hoch in einer "
+                           "höheren Farbe"),
+    "check_for_trick": ("for the trick {plays} ({trump})", "für den Stich {plays} ({trump})"),
+    "check_no_trump": ("no-trump", "Kein-Trumpf"),
+    "check_trumps": ("{suit} trumps", "Trumpf {suit}"),
+    "check_why_trick": ("the highest trump wins; without a trump, the highest card of the suit led",
+                        "der höchste Trumpf gewinnt; fällt kein Trumpf, die höchste Karte der ausgespielten Farbe"),
+    "check_for_calls": ("for the calls {calls}", "für die Ansagen {calls}"),
+    "check_no_calls": ("no calls yet", "noch keine Ansagen"),
+    "check_why_auction_over": ("4 passes with no bid pass the deal out; after a bid, 8 passes in a row end the "
+                               "auction",
+                               "4 Pässe ohne Gebot: das Spiel ist eingepasst; nach einem Gebot beenden 8 Pässe in "
+                               "Folge die Auktion"),
+    "check_for_auction": ("for the auction {dealer} dealt: {calls}", "für die Auktion mit Geber {dealer}: {calls}"),
+    "check_why_declarer": ("the player who made the final bid declares", "Ansager ist, wer das letzte Gebot abgab"),
+    "check_why_rubber_won": ("after the last deal N–S have {ns}, E–W {ew}; the winner adds {bonus}",
+                             "nach dem letzten Spiel haben N–S {ns}, O–W {ew}; der Sieger bekommt {bonus} dazu"),
+    "check_why_rubber_none": ("nobody has reached {target} yet", "noch niemand hat {target} erreicht"),
+    "check_for_deals_worth": ("for deals worth {points}", "für Spiele im Wert von {points}"),
+    "check_why_sheet": ("{n} rubber(s): {rubbers}", "{n} Rubber: {rubbers}"),
+    "check_won_by": ("won by {side}", "gewonnen von {side}"),
+    "check_unfinished": ("unfinished", "nicht beendet"),
+    "check_for_match": ("for a match of {n} deals", "für ein Match aus {n} Spielen"),
+    "check_for_k": ("for k = {k}", "für k = {k}"),
+    "check_problem": ("{name}: {problem}.", "{name}: {problem}."),
+    "check_sim_raised": ("{name}: with {trials} trials your function raised {error}",
+                         "{name}: mit {trials} Versuchen löste deine Funktion {error} aus"),
+    "check_sim_count": ("you gave {n} numbers; expected 5, one for each k = 0 … 4",
+                        "du hast {n} Zahlen angegeben; erwartet sind 5, eine für jedes k = 0 … 4"),
+    "check_sim_seed": ("the same seed gave different answers; deal with a random.Random(seed) of your own",
+                       "derselbe Seed gab verschiedene Antworten; gib mit einem eigenen random.Random(seed)"),
+    "check_sim_sum": ("your frequencies add up to {total}; expected 1 (every deal has some number of aces)",
+                      "deine Häufigkeiten ergeben zusammen {total}; erwartet ist 1 (jedes Spiel hat irgendeine "
+                      "Zahl von Assen)"),
+    "check_sim_off": ("for k = {k} you found {found}; the exact chance is {exact}, and {trials} trials should land "
+                      "within {margin} of it",
+                      "für k = {k} hast du {found} gefunden; die genaue Wahrscheinlichkeit ist {exact}, und "
+                      "{trials} Versuche sollten höchstens {margin} davon abweichen"),
+    "check_sim_passed": ("{name}: {trials} trials agree with the exact odds within 5 standard errors",
+                         "{name}: {trials} Versuche stimmen auf 5 Standardfehler genau mit den exakten "
+                         "Wahrscheinlichkeiten überein"),
+    "check_policy_not_call": ("{seat} (your side) should make a call, like Call.parse('1NT'), not {value}",
+                              "{seat} (deine Seite) sollte eine Ansage machen, etwa Call.parse('1NT'), nicht {value}"),
+    "check_policy_illegal": ("{seat} (your side) called {call} after {calls}, which is not legal there",
+                             "{seat} (deine Seite) sagte {call} nach {calls}; das ist dort nicht erlaubt"),
+    "check_policy_raised": ("{name}: your policy raised {error}", "{name}: deine Bietstrategie löste {error} aus"),
+    "check_policy_ahead": ("{name}: {deals} deals played in duplicate, every call legal; your bidding is ahead of "
+                           "the rule-based player's by {margin} points a deal",
+                           "{name}: {deals} Spiele im Duplicate gespielt, jede Ansage erlaubt; dein Bieten liegt "
+                           "{margin} Punkte je Spiel vor dem des regelbasierten Spielers"),
+    "check_policy_behind": ("{name}: {deals} deals played in duplicate, every call legal; your bidding is behind "
+                            "the rule-based player's by {margin} points a deal",
+                            "{name}: {deals} Spiele im Duplicate gespielt, jede Ansage erlaubt; dein Bieten liegt "
+                            "{margin} Punkte je Spiel hinter dem des regelbasierten Spielers"),
+    "check_policy_level": ("{name}: {deals} deals played in duplicate, every call legal; your bidding is level "
+                           "with the rule-based player's",
+                           "{name}: {deals} Spiele im Duplicate gespielt, jede Ansage erlaubt; dein Bieten liegt "
+                           "gleichauf mit dem des regelbasierten Spielers"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),
@@ -450,7 +564,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lesson_bid_legal_nt": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
                             "{level}) at no-trump.",
                             "{call} von {seat}: erlaubt. Ein Gebot der Stufe {level} verspricht {tricks} Stiche "
-                            "(6 + {level}, nicht {level}) ohne Trumpf."),
+                            "(6 + {level}, nicht {level}) bei Kein-Trumpf."),
     "lesson_bid_outranks": ("It outranks {top}.", "Es überbietet {top}."),
     "lesson_pass_legal": ("Pass by {seat}: legal; a pass is always allowed.",
                           "Passe von {seat}: erlaubt; passen darf man immer."),
@@ -545,7 +659,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_race_start": ("Nobody has scored yet: press “Next deal”.",
                            "Noch hat niemand geschrieben: „Nächstes Spiel“ drücken."),
     "explore_race_won": ("{side} win the rubber: {totals}, the rubber bonus included.",
-                         "{side} gewinnen den Rubber: {totals}, mit dem Rubberbonus."),
+                         "{side} gewinnen den Rubber: {totals}, mit der Rubberprämie."),
     "explore_deals_axis": ("deal of the rubber", "Spiel des Rubbers"),
     "explore_points_axis": ("points (total after the deal)", "Punkte (Stand nach dem Spiel)"),
     "explore_target_label": ("the target, {target}", "das Ziel, {target}"),
@@ -717,7 +831,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                        "♠ < ♣ < ♦ < ♥ < NT, or pass. A bid may come after passes: the auction ends only after "
                        "{passes} passes in a row, and the last bid becomes the contract.",
                        "Die Auktion: biete eine Stufe (1–7, verspricht 6 Stiche mehr als die Stufe) und eine Farbe, "
-                       "♠ < ♣ < ♦ < ♥ < KT, oder passe. Auch nach Pässen darf noch geboten werden: die Auktion "
+                       "♠ < ♣ < ♦ < ♥ < NT, oder passe. Auch nach Pässen darf noch geboten werden: die Auktion "
                        "endet erst nach {passes} Pässen in Folge, und das letzte Gebot wird der Kontrakt."),
     "widget_howto_3": ("The play: there is no dummy, everyone plays his own cards. Follow suit if you can; only "
                        "the cards you may play can be clicked.",
@@ -794,7 +908,13 @@ _BOTS: dict[str, tuple[str, str]] = {
     "rule_lead_sequence": ("top of a sequence in {suit}", "die oberste Karte einer Folge in {suit}"),
     "rule_lead_fourth": ("fourth best from my longest and strongest suit ({suit})",
                          "die vierthöchste Karte meiner längsten und stärksten Farbe ({suit})"),
+    "rule_lead_fourth_longest": ("fourth best from my longest suit ({suit})",
+                                 "die vierthöchste Karte meiner längsten Farbe ({suit})"),
+    "rule_lead_fourth_long": ("fourth best from a long suit ({suit}, {n} cards)",
+                              "die vierthöchste Karte einer langen Farbe ({suit}, {n} Karten)"),
     "rule_lead_short": ("the top card of a short suit ({suit})", "die höchste Karte einer kurzen Farbe ({suit})"),
+    "rule_lead_top_of_three": ("the top card of three low cards in {suit}",
+                               "die höchste von drei kleinen Karten in {suit}"),
     "rule_lead_low": ("a low card from {suit}, keeping the honour back",
                       "eine kleine Karte in {suit}, die Figur bleibt zurück"),
     "rule_second_low": ("second hand low", "zweite Hand klein"),
@@ -913,6 +1033,8 @@ def _render(value: Any, lang: str) -> Any:
     if isinstance(value, Side):
         return side_name(value, lang)
     if isinstance(value, Phrase):
+        return value.text(lang)
+    if callable(getattr(value, "text", None)) and not isinstance(value, str):  # a Contract, a ScoreLine, …
         return value.text(lang)
     if isinstance(value, VintError):
         return value.message(lang)

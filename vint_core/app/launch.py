@@ -158,9 +158,11 @@ def seat_letter(value: str) -> str:
 
 def register(subparsers: Any) -> None:
     """Add the ``table`` command to the ``vint`` command line."""
+    from vint_core.cli import port_arg
+
     parser = subparsers.add_parser("table", help="play Vint in the browser against three computer players",
                                    description="Serve the Vint table with Voilà on 127.0.0.1 and open it.")
-    parser.add_argument("--port", type=int, default=None, help="port to serve on (default: a free one)")
+    parser.add_argument("--port", type=port_arg, default=None, help="port to serve on (default: a free one)")
     parser.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     parser.add_argument("--rules", default=None, help="rule set: seed, short, progressive, whist_vint, foster_1897")
     parser.add_argument("--lang", default=None, choices=("en", "de"), help="language of the table")

@@ -470,12 +470,25 @@ class _Player:
                                      and cards[1].rank == Rank.KING):
             return _card(cards[0], "rule_lead_sequence", (("suit", sym),))
         if len(cards) >= 4:
-            return _card(cards[3], "rule_lead_fourth", (("suit", sym),))
+            return _card(cards[3], self._long_suit_reason(s), (("suit", sym), ("n", len(cards))))
         if len(cards) <= 2:
             return _card(cards[0], "rule_lead_short", (("suit", sym),))
         if cards[0].rank >= Rank.JACK:
             return _card(cards[-1], "rule_lead_low", (("suit", sym),))
-        return _card(cards[0], "rule_lead_short", (("suit", sym),))
+        return _card(cards[0], "rule_lead_top_of_three", (("suit", sym),))
+
+    def _long_suit_reason(self, s: Suit) -> str:
+        """What a fourth-best lead from ``s`` may truly say of it: my longest (and strongest) suit, or a long one."""
+        hand = self.hand
+
+        def strength(x: Suit) -> int:
+            return sum(max(0, c.rank - 10) for c in hand.suit(x))
+
+        if hand.count(s) < max(hand.count(x) for x in Suit):
+            return "rule_lead_fourth_long"
+        if strength(s) < max(strength(x) for x in Suit):
+            return "rule_lead_fourth_longest"
+        return "rule_lead_fourth"
 
     def follow(self, leader: Seat, cards: Sequence[Card]) -> Why:
         trump = self.trump

@@ -20,6 +20,12 @@ the wrong answers look like (:mod:`vint_core.checks.mistakes`)::
 trick_value: for ...NT by ... you gave ...; expected ... (10 × ... + 10 at no-trump).
   This looks like no-trump at 10 × level. ...
 
+Every check speaks German too (``lang="de"``), from the same catalogue (:mod:`vint_core.i18n`):
+
+>>> print(checks.trick_value(my_trick_value, lang="de").message)
+trick_value: für ...NT von ... hast du ... angegeben; erwartet: ... (10 × Stufe ... + 10 bei Kein-Trumpf).
+  Das sieht nach diesem Fehler aus: Kein-Trumpf zu 10 × Stufe. ...
+
 Standard library only, like the engine; the notebook tools (release, grading)
 live in :mod:`vint_core.checks.notebooks`.
 """

@@ -15,14 +15,17 @@ from typing import Any
 from vint_core.bots.rule_bot import RuleBot
 from vint_core.calls import Call
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import not_done
+from vint_core.checks.runner import not_callable, not_done
 from vint_core.deal import Action, Phase
+from vint_core.i18n import Phrase, text
 from vint_core.seats import Side
 from vint_core.views import SeatView
 
 
 class _BadCall(Exception):
-    pass
+    def __init__(self, problem: Phrase) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
 
 
 @dataclass
@@ -40,24 +43,23 @@ class PolicyBot:
             return self._cards.choose(view, rng)
         call = self.policy(view)
         if not isinstance(call, Call):
-            raise _BadCall(f"{view.seat} (your side) should make a call, like Call.parse('1NT'), not {call!r}")
+            raise _BadCall(Phrase("check_policy_not_call", seat=view.seat, value=repr(call)))
         if call not in view.legal:
-            said = " ".join(str(c) for c in view.calls) or "no calls yet"
-            raise _BadCall(f"{view.seat} (your side) called {call} after {said}, which is not legal there")
+            said = " ".join(str(c) for c in view.calls) or Phrase("check_no_calls")
+            raise _BadCall(Phrase("check_policy_illegal", seat=view.seat, call=call, calls=said))
         return call
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
         return "the learner's policy"
 
 
-def bidding_policy(fn: Any, *, deals: int = 16, seed: int = 0) -> CheckResult:
+def bidding_policy(fn: Any, *, deals: int = 16, seed: int = 0, lang: str = "en") -> CheckResult:
     """Play ``deals`` deals twice (the policy N–S, then E–W) against the rule-based player; report the margin."""
     from vint_core.simulate import play_table
 
     name = "bidding_policy"
     if not callable(fn):
-        return not_done(name) if fn is None else CheckResult(
-            name, passed=False, cases=0, message=f"{name}: give the check your function itself, not {fn!r}")
+        return not_done(name, lang) if fn is None else not_callable(name, fn, lang)
     mine = PolicyBot(fn)
     margins: list[int] = []
     try:
@@ -71,17 +73,17 @@ def bidding_policy(fn: Any, *, deals: int = 16, seed: int = 0) -> CheckResult:
                 else:
                     margins[i] += margin
     except NotImplementedError:
-        return not_done(name)
+        return not_done(name, lang)
     except _BadCall as exc:
-        return CheckResult(name, passed=False, cases=len(margins), message=f"{name}: {exc}.")
-    except Exception as exc:
         return CheckResult(name, passed=False, cases=len(margins),
-                           message=f"{name}: your policy raised {type(exc).__name__}: {exc}")
+                           message=text("check_problem", lang, name=name, problem=exc.problem))
+    except Exception as exc:
+        return CheckResult(name, passed=False, cases=len(margins), message=text(
+            "check_policy_raised", lang, name=name, error=f"{type(exc).__name__}: {exc}"))
     mean = sum(margins) / len(margins)
-    verdict = "ahead of" if mean > 0 else "behind" if mean < 0 else "level with"
-    return CheckResult(name, passed=True, cases=deals,
-                       message=f"{name}: {deals} deals played in duplicate, every call legal; your bidding is "
-                               f"{verdict} the rule-based player's by {abs(mean):.1f} points a deal")
+    key = "check_policy_ahead" if mean > 0 else "check_policy_behind" if mean < 0 else "check_policy_level"
+    params = {"margin": f"{abs(mean):.1f}"} if mean else {}
+    return CheckResult(name, passed=True, cases=deals, message=text(key, lang, name=name, deals=deals, **params))
 
 
 __all__ = ["PolicyBot", "bidding_policy"]

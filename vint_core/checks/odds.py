@@ -12,6 +12,7 @@ from typing import Any
 
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import Answers, Case, WrongType, not_done, run_check
+from vint_core.i18n import Phrase, text
 
 
 def exact_ace_odds(k: int) -> float:
@@ -24,7 +25,7 @@ def exact_ace_odds(k: int) -> float:
 
 def _prob(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise WrongType("the answer should be a number between 0 and 1")
+        raise WrongType("check_want_probability")
     return float(value)
 
 
@@ -40,17 +41,17 @@ class _Close(float):
     __hash__ = float.__hash__
 
 
-PROBABILITY = Answers(lambda v: _Close(_prob(v)), lambda v: f"{v:.6f}")
+PROBABILITY = Answers(lambda v: _Close(_prob(v)), lambda v, lang: f"{v:.6f}")
 
 
-def ace_odds(fn: Any) -> CheckResult:
+def ace_odds(fn: Any, *, lang: str = "en") -> CheckResult:
     """``fn(k) -> float``: the exact chance that N–S hold exactly ``k`` aces, for k = 0 … 4."""
-    qs = [Case((k,), f"for k = {k}", _Close(exact_ace_odds(k)),
+    qs = [Case((k,), Phrase("check_for_k", k=k), _Close(exact_ace_odds(k)),
                f"C(4, {k}) · C(48, {26 - k}) / C(52, 26)") for k in range(5)]
-    return run_check("ace_odds", fn, qs, PROBABILITY)
+    return run_check("ace_odds", fn, qs, PROBABILITY, lang=lang)
 
 
-def ace_simulation(fn: Any, *, trials: int = 4000, seed: int = 0) -> CheckResult:
+def ace_simulation(fn: Any, *, trials: int = 4000, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(trials, seed) -> [f0, f1, f2, f3, f4]``: how often N–S held k aces in ``trials`` seeded deals.
 
     Passes if the frequencies add up to 1, the same seed gives the same answer,
@@ -58,34 +59,33 @@ def ace_simulation(fn: Any, *, trials: int = 4000, seed: int = 0) -> CheckResult
     """
     name = "ace_simulation"
     if not callable(fn):
-        return run_check(name, fn, [], PROBABILITY)
+        return run_check(name, fn, [], PROBABILITY, lang=lang)
     try:
         first = list(fn(trials, seed))
         again = list(fn(trials, seed))
     except NotImplementedError:
-        return not_done(name)
+        return not_done(name, lang)
     except Exception as exc:
-        return CheckResult(name, passed=False, cases=0,
-                           message=f"{name}: with {trials} trials your function raised {type(exc).__name__}: {exc}")
+        return CheckResult(name, passed=False, cases=0, message=text(
+            "check_sim_raised", lang, name=name, trials=trials, error=f"{type(exc).__name__}: {exc}"))
     problem = None
     if len(first) != 5:
-        problem = f"you gave {len(first)} numbers; expected 5, one for each k = 0 … 4"
+        problem = Phrase("check_sim_count", n=len(first))
     elif first != again:
-        problem = "the same seed gave different answers; deal with a random.Random(seed) of your own"
+        problem = Phrase("check_sim_seed")
     elif abs(sum(first) - 1) > 1e-6:
-        problem = f"your frequencies add up to {sum(first):.4f}; expected 1 (every deal has some number of aces)"
+        problem = Phrase("check_sim_sum", total=f"{sum(first):.4f}")
     else:
         for k, f in enumerate(first):
             p = exact_ace_odds(k)
             se = math.sqrt(p * (1 - p) / trials)
             if abs(f - p) > 5 * se:
-                problem = (f"for k = {k} you found {f:.4f}; the exact chance is {p:.4f}, and {trials} trials "
-                           f"should land within {5 * se:.4f} of it")
+                problem = Phrase("check_sim_off", k=k, found=f"{f:.4f}", exact=f"{p:.4f}", trials=trials,
+                                 margin=f"{5 * se:.4f}")
                 break
     if problem:
-        return CheckResult(name, passed=False, cases=1, message=f"{name}: {problem}.")
-    return CheckResult(name, passed=True, cases=1,
-                       message=f"{name}: {trials} trials agree with the exact odds within 5 standard errors")
+        return CheckResult(name, passed=False, cases=1, message=text("check_problem", lang, name=name, problem=problem))
+    return CheckResult(name, passed=True, cases=1, message=text("check_sim_passed", lang, name=name, trials=trials))
 
 
 __all__ = ["PROBABILITY", "ace_odds", "ace_simulation", "exact_ace_odds"]

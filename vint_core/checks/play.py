@@ -15,7 +15,8 @@ from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Suit, deck
 from vint_core.checks import cases as gen
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, WrongType, run_check
+from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, Words, WrongType, run_check
+from vint_core.i18n import Phrase, seat_name, text
 from vint_core.play import trick_winner as engine_trick_winner
 from vint_core.rules import SEED
 from vint_core.seats import Seat
@@ -31,7 +32,7 @@ def _random_bid(rng: random.Random, *, level: int | None = None) -> Bid:
     return Bid(level or rng.randint(1, 7), rng.choice(list(Strain)))
 
 
-def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(bid, other) -> bool``: may ``bid`` be made over ``other`` (higher level, or same level, higher strain)."""
     rng = gen.checks_rng("outranks", seed)
     qs = []
@@ -39,21 +40,24 @@ def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResu
         other = _random_bid(rng)
         bid = _random_bid(rng, level=other.level if rng.random() < 0.6 else None)
         right = SEED.outranks(bid, other)
-        why = "Vint's strains run ♠ < ♣ < ♦ < ♥ < NT; a bid must be higher, or as high in a higher strain"
-        qs.append(Case((bid, other), f"for {bid} over {other}", right, why,
-                       {"bridge_order": _bridge_outranks(bid, other)}))
-    return run_check("outranks", fn, qs, YES_NO)
+        qs.append(Case((bid, other), Phrase("check_for_bid_over", bid=bid, other=other), right,
+                       Phrase("check_why_outranks"), {"bridge_order": _bridge_outranks(bid, other)}))
+    return run_check("outranks", fn, qs, YES_NO, lang=lang)
 
 
 def _seat(value: Any) -> Seat | None:
     if value is None:
         return None
     if not isinstance(value, Seat):
-        raise WrongType("the answer should be a Seat, like Seat.NORTH")
+        raise WrongType("check_want_seat")
     return value
 
 
-SEAT = Answers(_seat, lambda s: "nobody (passed out)" if s is None else str(s))
+def _show_seat(seat: Seat | None, lang: str) -> str:
+    return text("check_nobody_passed_out", lang) if seat is None else seat_name(seat, lang)
+
+
+SEAT = Answers(_seat, _show_seat)
 
 
 def _trick_cards(rng: random.Random) -> tuple[Card, ...]:
@@ -77,12 +81,13 @@ def _any_suit_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) ->
     return leader.offset(best)
 
 
-def _trick_text(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> str:
-    plays = ", ".join(f"{leader.offset(i).letter} {c}" for i, c in enumerate(cards))
-    return f"for the trick {plays} ({'no-trump' if trump is None else f'{trump.symbol} trumps'})"
+def _trick_text(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Phrase:
+    plays = Words(lambda lang: ", ".join(f"{seat_name(leader.offset(i), lang)[0]} {c}" for i, c in enumerate(cards)))
+    trumps = Phrase("check_no_trump") if trump is None else Phrase("check_trumps", suit=trump.symbol)
+    return Phrase("check_for_trick", plays=plays, trump=trumps)
 
 
-def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(leader, cards, trump) -> Seat``: the seat winning a trick (``cards`` as played; ``trump`` a Suit, None)."""
     rng = gen.checks_rng("trick_winner", seed)
     qs = []
@@ -91,14 +96,14 @@ def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Check
         cards = _trick_cards(rng)
         trump = rng.choice([*Suit, None])
         right = engine_trick_winner(leader, cards, trump)
-        why = "the highest trump wins; without a trump, the highest card of the suit led"
-        qs.append(Case((leader, cards, trump), _trick_text(leader, cards, trump), right, why,
+        qs.append(Case((leader, cards, trump), _trick_text(leader, cards, trump), right, Phrase("check_why_trick"),
                        {"highest_card_wins": _any_suit_winner(leader, cards, trump)}))
-    return run_check("trick_winner", fn, qs, SEAT)
+    return run_check("trick_winner", fn, qs, SEAT, lang=lang)
 
 
-def _calls_text(calls: Sequence[Call]) -> str:
-    return " ".join(str(c) for c in calls) or "no calls yet"
+def _calls_text(calls: Sequence[Call]) -> Words:
+    said = " ".join(str(c) for c in calls)
+    return Words(lambda lang: said or text("check_no_calls", lang))
 
 
 def _three_pass_over(calls: Sequence[Call]) -> bool:
@@ -114,7 +119,7 @@ def _replay(dealer: Seat, calls: Sequence[Call]) -> Auction:
     return auction
 
 
-def auction_over(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def auction_over(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(calls) -> bool``: is the auction over after these calls (rule set ``seed``)."""
     rng = gen.checks_rng("auction_over", seed)
     qs = []
@@ -127,10 +132,9 @@ def auction_over(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Check
         cut = rng.choice(spots) if spots and r < 0.4 else len(calls) if r < 0.7 else rng.randint(0, len(calls))
         shown = calls[:cut]
         right = _replay(Seat.NORTH, shown).is_over
-        why = ("4 passes with no bid pass the deal out; after a bid, 8 passes in a row end the auction")
-        qs.append(Case((list(shown),), f"for the calls {_calls_text(shown)}", right, why,
-                       {"three_pass_end": _three_pass_over(shown)}))
-    return run_check("auction_over", fn, qs, YES_NO)
+        qs.append(Case((list(shown),), Phrase("check_for_calls", calls=_calls_text(shown)), right,
+                       Phrase("check_why_auction_over"), {"three_pass_end": _three_pass_over(shown)}))
+    return run_check("auction_over", fn, qs, YES_NO, lang=lang)
 
 
 def _bridge_declarer(dealer: Seat, calls: Sequence[Call]) -> Seat | None:
@@ -142,7 +146,7 @@ def _bridge_declarer(dealer: Seat, calls: Sequence[Call]) -> Seat | None:
     return next(s for s, c in bids if s.side == last_seat.side and isinstance(c, Bid) and c.strain == last.strain)
 
 
-def declarer(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def declarer(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(dealer, calls) -> Seat | None``: who declares after a finished auction (None if passed out)."""
     rng = gen.checks_rng("declarer", seed)
     qs = []
@@ -151,10 +155,9 @@ def declarer(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResu
         calls = gen.auction_calls(rng, dealer=dealer, bid_chance=0.45)
         contract = _replay(dealer, calls).contract
         right = None if contract is None else contract.declarer
-        why = "the player who made the final bid declares"
-        qs.append(Case((dealer, list(calls)), f"for the auction {dealer} dealt: {_calls_text(calls)}", right, why,
-                       {"bridge_declarer": _bridge_declarer(dealer, calls)}))
-    return run_check("declarer", fn, qs, SEAT)
+        qs.append(Case((dealer, list(calls)), Phrase("check_for_auction", dealer=dealer, calls=_calls_text(calls)),
+                       right, Phrase("check_why_declarer"), {"bridge_declarer": _bridge_declarer(dealer, calls)}))
+    return run_check("declarer", fn, qs, SEAT, lang=lang)
 
 
 __all__ = ["SEAT", "auction_over", "declarer", "outranks", "trick_winner"]

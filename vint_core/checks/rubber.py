@@ -12,8 +12,9 @@ from typing import Any
 
 from vint_core.checks import cases as gen
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import Answers, Case, WrongType, run_check, show_pair
+from vint_core.checks.runner import Answers, Case, Words, WrongType, run_check, show_pair
 from vint_core.deal import Deal
+from vint_core.i18n import Phrase, text
 from vint_core.rubber import Rubber, rubbers_of
 from vint_core.seats import Seat, Side
 
@@ -26,19 +27,19 @@ def _rubber_answer(value: Any) -> RubberAnswer:
     try:
         winner, ns, ew = value
     except (TypeError, ValueError):
-        raise WrongType("the answer should be None, or (winner, N–S total, E–W total)") from None
+        raise WrongType("check_want_rubber") from None
     if not isinstance(winner, Side):
-        raise WrongType("the winner should be a Side, Side.NS or Side.EW")
+        raise WrongType("check_want_side")
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in (ns, ew)):
-        raise WrongType("the totals should be whole numbers")
+        raise WrongType("check_want_totals")
     return (winner, ns, ew)
 
 
-def _show_rubber(value: RubberAnswer) -> str:
+def _show_rubber(value: RubberAnswer, lang: str) -> str:
     if value is None:
-        return "no winner yet"
+        return text("check_no_winner", lang)
     winner, ns, ew = value
-    return f"{winner} win with N–S {ns}, E–W {ew}"
+    return text("check_rubber_won", lang, side=winner, ns=ns, ew=ew)
 
 
 RUBBER = Answers(_rubber_answer, _show_rubber)
@@ -58,7 +59,7 @@ def _played_rubber(rng: random.Random, *, stop_early: bool) -> Rubber:
     return rubber
 
 
-def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0) -> CheckResult:
+def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(deal_points) -> None | (winner, ns, ew)``: the rubber after deals worth these (N–S, E–W) points.
 
     ``None`` while nobody has won; once a side has won, the winner and both totals,
@@ -73,33 +74,48 @@ def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0) -> CheckResult:
         t = rubber.totals
         right: RubberAnswer = None if rubber.winner is None else (rubber.winner, t[Side.NS], t[Side.EW])
         wrong: dict[str, Any] = {}
+        why: Phrase
         if rubber.winner is not None:
             bonus = rubber.rules.rubber_bonus
             plain = (t[Side.NS] - (bonus if rubber.winner == Side.NS else 0),
                      t[Side.EW] - (bonus if rubber.winner == Side.EW else 0))
             wrong["no_rubber_bonus"] = (rubber.winner, *plain)
-            why = f"after the last deal N–S have {plain[0]}, E–W {plain[1]}; the winner adds {bonus}"
+            why = Phrase("check_why_rubber_won", ns=plain[0], ew=plain[1], bonus=bonus)
         else:
-            why = f"nobody has reached {rubber.rules.game_target} yet"
-        described = "for deals worth " + "; ".join(show_pair(p) for p in points)
-        qs.append(Case((points,), described, right, why, wrong))
-    return run_check("rubber_result", fn, qs, RUBBER)
+            why = Phrase("check_why_rubber_none", target=rubber.rules.game_target)
+        qs.append(Case((points,), Phrase("check_for_deals_worth", points=_pairs(points)), right, why, wrong))
+    return run_check("rubber_result", fn, qs, RUBBER, lang=lang)
 
 
 def _sheet(value: Any) -> list[tuple[int, int]]:
     try:
         rows = [tuple(row) for row in value]
     except TypeError:
-        raise WrongType("the answer should be a list with (N–S, E–W) totals for each rubber") from None
+        raise WrongType("check_want_sheet") from None
     if not all(len(r) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rows):
-        raise WrongType("each rubber's row should be two whole numbers, (N–S, E–W)")
+        raise WrongType("check_want_sheet_row")
     return [(int(r[0]), int(r[1])) for r in rows]
 
 
-SHEET = Answers(_sheet, lambda rows: "; ".join(show_pair(r) for r in rows) or "no rubbers")
+def _show_sheet(rows: list[tuple[int, int]], lang: str) -> str:
+    return "; ".join(show_pair(r, lang) for r in rows) or text("check_no_rubbers", lang)
 
 
-def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0) -> CheckResult:
+def _pairs(rows: list[tuple[int, int]]) -> Words:
+    """"N–S 360, E–W 240; N–S 80, E–W 180" in either language."""
+    return Words(lambda lang: "; ".join(show_pair(r, lang) for r in rows))
+
+
+def _outcomes(rubbers: list[Rubber]) -> Words:
+    """"won by N–S, unfinished" in either language."""
+    return Words(lambda lang: ", ".join(text("check_won_by", lang, side=r.winner) if r.winner is not None
+                                        else text("check_unfinished", lang) for r in rubbers))
+
+
+SHEET = Answers(_sheet, _show_sheet)
+
+
+def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(pbn_text) -> [(ns, ew), …]``: each rubber's totals for a match written as PBN (rubber bonus included)."""
     from vint_core import pbn
 
@@ -118,13 +134,12 @@ def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0) -> CheckResult:
                 deal = deal.apply(rng.choice(deal.legal_actions()))
             rubber = rubber.record(deal)
             deals.append(deal)
-        text = pbn.dumps(deals, generator="vint_core.checks")
-        rubbers = rubbers_of(pbn.loads(text))
+        record = pbn.dumps(deals, generator="vint_core.checks")
+        rubbers = rubbers_of(pbn.loads(record))
         right = [(r.totals[Side.NS], r.totals[Side.EW]) for r in rubbers]
-        why = f"{len(rubbers)} rubber(s): " + ", ".join(
-            f"{'won by ' + str(r.winner) if r.winner is not None else 'unfinished'}" for r in rubbers)
-        qs.append(Case((text,), f"for a match of {len(deals)} deals", right, why))
-    return run_check("score_sheet", fn, qs, SHEET)
+        why = Phrase("check_why_sheet", n=len(rubbers), rubbers=_outcomes(rubbers))
+        qs.append(Case((record,), Phrase("check_for_match", n=len(deals)), right, why))
+    return run_check("score_sheet", fn, qs, SHEET, lang=lang)
 
 
 __all__ = ["RUBBER", "SHEET", "rubber_result", "score_sheet"]

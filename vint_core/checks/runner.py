@@ -3,7 +3,9 @@
 Each :class:`Case` carries the arguments, the engine's answer with its
 explanation, and the answers each known mistake would give. :func:`run_check`
 calls the learner's function on every case, reports the first wrong answer in
-plain words, and names the mistake when the wrong answers agree with one.
+plain words, and names the mistake when the wrong answers agree with one, in
+English or German: every sentence comes from the catalogue (:mod:`vint_core.i18n`,
+the keys ``check_…``).
 """
 
 from __future__ import annotations
@@ -13,14 +15,43 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vint_core.checks.mistakes import MISTAKES
-from vint_core.checks.result import NOT_DONE, CheckResult
+from vint_core.checks.result import CheckResult
+from vint_core.i18n import Phrase, text
 
 #: how many random cases a check tries unless told otherwise
 DEFAULT_CASES = 200
 
 
 class WrongType(Exception):
-    """The learner's answer is not of the kind the exercise asks for; the message says which kind."""
+    """The learner's answer is not of the kind the exercise asks for; ``problem`` says which kind."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.problem = Phrase(key, **params)
+        super().__init__(str(self.problem))
+
+
+class Words:
+    """Words that read in either language: ``Words(lambda lang: ...)``; a message renders them in its own."""
+
+    __slots__ = ("_say",)
+
+    def __init__(self, say: Callable[[str], str]) -> None:
+        self._say = say
+
+    def text(self, lang: str = "en") -> str:
+        return self._say(lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+#: something a message says: a sentence of the catalogue, words in either language, or fixed text (a formula)
+Said = Phrase | Words | str
+
+
+def say(value: Said, lang: str) -> str:
+    """``value`` in ``lang``."""
+    return value if isinstance(value, str) else value.text(lang)
 
 
 @dataclass(frozen=True)
@@ -32,18 +63,18 @@ class Case:
     """
 
     args: tuple[Any, ...]
-    described: str
+    described: Said
     expected: Any
-    why: str = ""
+    why: Said = ""
     wrong: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Answers:
-    """How to compare and show answers of one kind: ``normalise`` raises :class:`WrongType`."""
+    """How to compare and show answers of one kind: ``normalise`` raises :class:`WrongType`; ``show(answer, lang)``."""
 
     normalise: Callable[[Any], Any]
-    show: Callable[[Any], str]
+    show: Callable[[Any, str], str]
 
 
 def _first_words(exc: BaseException) -> str:
@@ -51,51 +82,55 @@ def _first_words(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def not_done(name: str) -> CheckResult:
+def not_done(name: str, lang: str = "en") -> CheckResult:
     """The result for a function that is still the exercise's placeholder."""
-    return CheckResult(name, passed=False, cases=0, not_done=True,
-                       message=f"{name}: {NOT_DONE}: write the function, run its cell, then run this check again")
+    return CheckResult(name, passed=False, cases=0, not_done=True, message=text("check_not_done", lang, name=name))
 
 
-def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers) -> CheckResult:
-    """Ask ``fn`` every case; the result names the first wrong one and a matching mistake, if any."""
+def not_callable(name: str, value: object, lang: str = "en") -> CheckResult:
+    """The result for something given to a check that is not a function."""
+    return CheckResult(name, passed=False, cases=0,
+                       message=text("check_not_callable", lang, name=name, value=repr(value)))
+
+
+def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers, *, lang: str = "en") -> CheckResult:
+    """Ask ``fn`` every case; the result names the first wrong one and a matching mistake, if any, in ``lang``."""
     if fn is None or fn is NotImplemented:
-        return not_done(name)
+        return not_done(name, lang)
     if not callable(fn):
-        return CheckResult(name, passed=False, cases=0,
-                           message=f"{name}: give the check your function itself, not {fn!r}")
-    failures: list[tuple[Case, Any, str | None]] = []  # (case, normalised answer or None, problem)
+        return not_callable(name, fn, lang)
+    failures: list[tuple[Case, Any, Phrase | None]] = []  # (case, normalised answer or None, problem)
     for case in cases:
         try:
             raw = fn(*case.args)
         except NotImplementedError:
-            return not_done(name)
+            return not_done(name, lang)
         except Exception as exc:
-            failures.append((case, None, f"your function raised {_first_words(exc)}"))
+            failures.append((case, None, Phrase("check_raised", error=_first_words(exc))))
             continue
         try:
             got = answers.normalise(raw)
         except WrongType as exc:
-            failures.append((case, None, f"you gave {raw!r}, but {exc}"))
+            failures.append((case, None, Phrase("check_wrong_kind", value=repr(raw), problem=exc.problem)))
             continue
         if got != case.expected:
             failures.append((case, got, None))
     if not failures:
-        return CheckResult(name, passed=True, cases=len(cases), message=f"{name}: right in all {len(cases)} cases")
+        return CheckResult(name, passed=True, cases=len(cases), message=text("check_passed", lang, name=name,
+                                                                             n=len(cases)))
     case, got, problem = failures[0]
     mistake = _matching_mistake(failures)
-    said = problem if problem is not None else f"you gave {answers.show(got)}"
-    message = f"{name}: {case.described} {said}; expected {answers.show(case.expected)}"
-    if case.why:
-        message += f" ({case.why})"
-    message += "."
+    said = problem if problem is not None else Phrase("check_you_gave", answer=answers.show(got, lang))
+    why = text("check_why", lang, why=say(case.why, lang)) if case.why else ""
+    message = text("check_failed", lang, name=name, described=say(case.described, lang), said=said,
+                   expected=answers.show(case.expected, lang), why=why)
     if mistake is not None:
-        message += f" This looks like {MISTAKES[mistake].text}"
-    message += f" {len(failures)} of {len(cases)} cases were wrong."
+        message += text("check_looks_like", lang, mistake=MISTAKES[mistake].text_in(lang))
+    message += text("check_wrong_count", lang, wrong=len(failures), total=len(cases))
     return CheckResult(name, passed=False, cases=len(cases), message=message, mistake=mistake)
 
 
-def _matching_mistake(failures: Sequence[tuple[Case, Any, str | None]]) -> str | None:
+def _matching_mistake(failures: Sequence[tuple[Case, Any, Phrase | None]]) -> str | None:
     """The mistake whose answers equal the learner's in every wrong case; else one that explains the first."""
     answered = [(case, got) for case, got, problem in failures if problem is None]
     if not answered:
@@ -115,7 +150,7 @@ def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        raise WrongType("the answer should be a whole number")
+        raise WrongType("check_want_number")
     return value
 
 
@@ -126,30 +161,34 @@ def _pair(value: Any) -> tuple[int, int]:
         try:
             value = (value[Side.NS], value[Side.EW])
         except KeyError:
-            raise WrongType("a dict answer needs the keys Side.NS and Side.EW") from None
+            raise WrongType("check_want_pair_keys") from None
     try:
         ns, ew = value
     except (TypeError, ValueError):
-        raise WrongType("the answer should be two numbers: N–S's points, then E–W's") from None
+        raise WrongType("check_want_pair") from None
     return (_int(ns), _int(ew))
 
 
-def show_pair(value: Any) -> str:
+def show_pair(value: Any, lang: str = "en") -> str:
     ns, ew = value
-    return f"N–S {ns}, E–W {ew}"
+    return text("check_pair", lang, ns=ns, ew=ew)
 
 
-NUMBER = Answers(_int, str)
+def _plain(value: Any, lang: str) -> str:
+    return str(value)
+
+
+NUMBER = Answers(_int, _plain)
 PAIR = Answers(_pair, show_pair)
 
 
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise WrongType("the answer should be True or False")
+        raise WrongType("check_want_bool")
     return value
 
 
-YES_NO = Answers(_bool, str)
+YES_NO = Answers(_bool, _plain)
 
-__all__ = ["DEFAULT_CASES", "NUMBER", "PAIR", "YES_NO", "Answers", "Case", "WrongType", "not_done", "run_check",
-           "show_pair"]
+__all__ = ["DEFAULT_CASES", "NUMBER", "PAIR", "YES_NO", "Answers", "Case", "Said", "Words", "WrongType",
+           "not_callable", "not_done", "run_check", "say", "show_pair"]

@@ -15,10 +15,11 @@ from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank
 from vint_core.checks import cases as gen
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, run_check
+from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, Words, run_check
 from vint_core.deal import Deal
 from vint_core.honours import honours_count
 from vint_core.honours import honours_held as held_by_side
+from vint_core.i18n import Phrase, text
 from vint_core.rules import SEED, TrickValue, UndertrickPenalty
 from vint_core.scoring import ScoreLine, honour_lines, score_contract, slam_lines, totals, trick_lines, undertrick_lines
 from vint_core.seats import Side
@@ -37,8 +38,8 @@ def _honour_lines(contract: Contract, hands: Sequence[Hand], tricks: int) -> tup
     return honour_lines(SEED, contract, honours_count(hands, contract.strain), tricks)
 
 
-def _why(lines: Lines) -> str:
-    return "; ".join(line.text() for line in lines) or "nobody scores"
+def _why(lines: Lines) -> Words:
+    return Words(lambda lang: "; ".join(line.text(lang) for line in lines) or text("check_nobody_scores", lang))
 
 
 def _one_trick_undertricks(contract: Contract, tricks: int) -> tuple[ScoreLine, ...]:
@@ -47,8 +48,10 @@ def _one_trick_undertricks(contract: Contract, tricks: int) -> tuple[ScoreLine, 
     return undertrick_lines(SEED, contract, contract.tricks_needed - short) if short > 0 else ()
 
 
-def _tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+def _for_tricks(contract: Contract, n: int) -> Phrase:
+    """"for 4♥ by North with 9 tricks", in either language."""
+    return Phrase("check_for_one_trick", contract=contract) if n == 1 else Phrase("check_for_tricks",
+                                                                                   contract=contract, n=n)
 
 
 def _without(lines: Lines, *, side: Side, kind: str) -> tuple[ScoreLine, ...]:
@@ -63,44 +66,51 @@ def kings_for_aces(hands: Sequence[Hand]) -> tuple[Hand, ...]:
     return tuple(Hand(Card(c.suit, _SWAP.get(c.rank, c.rank)) for c in hand) for hand in hands)
 
 
-def honours_dealt(contract: Contract, hands: Sequence[Hand]) -> str:
+def honours_dealt(contract: Contract, hands: Sequence[Hand], lang: str = "en") -> str:
     """``"honours dealt: N–S A♥ K♥ Q♥, E–W J♥ 10♥"``: the honours of the contract, by side, as dealt."""
     held = held_by_side(hands, contract.strain)
-    parts = [f"{side} {' '.join(str(c) for c in cards) or 'none'}" for side, cards in held.items()]
-    what = "aces" if contract.strain is Strain.NOTRUMP else "honours"
-    return f"{what} dealt: {', '.join(parts)}"
+    parts = ", ".join(text("check_side_held", lang, side=side,
+                           cards=" ".join(str(c) for c in cards) or text("check_none", lang))
+                      for side, cards in held.items())
+    return text("check_aces_dealt" if contract.strain is Strain.NOTRUMP else "check_honours_dealt", lang,
+                parts=parts)
+
+
+def _with_honours(what: Phrase, contract: Contract, hands: Sequence[Hand]) -> Phrase:
+    return Phrase("check_with_honours", what=what, honours=Words(lambda lang: honours_dealt(contract, hands, lang)))
 
 
 # -- exercise 1 ------------------------------------------------------------------------------------
 
 
-def tricks_needed(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def tricks_needed(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(level) -> int``: how many tricks a bid of ``level`` promises (6 + level)."""
     rng = gen.checks_rng("tricks_needed", seed)
     qs = []
     for _ in range(cases):
         level = rng.randint(1, 7)
-        qs.append(Case((level,), f"for a bid of {level}", 6 + level, f"{level} promises 6 + {level} tricks",
-                       {"bid_is_tricks": level}))
-    return run_check("tricks_needed", fn, qs, NUMBER)
+        qs.append(Case((level,), Phrase("check_for_bid", level=level), 6 + level,
+                       Phrase("check_why_tricks_needed", level=level), {"bid_is_tricks": level}))
+    return run_check("tricks_needed", fn, qs, NUMBER, lang=lang)
 
 
-def trick_value(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def trick_value(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(contract) -> int``: the points per trick of a contract (10 × level, + 10 at no-trump)."""
     rng = gen.checks_rng("trick_value", seed)
     qs = []
     for _ in range(cases):
         c = gen.contract(rng)
         tv = SEED.trick_value_of(c.level, c.strain)
-        why = f"10 × {c.level}" + (" + 10 at no-trump" if c.strain is Strain.NOTRUMP else "")
-        qs.append(Case((c,), f"for {c}", tv, why, {"no_nt_surcharge": 10 * c.level}))
-    return run_check("trick_value", fn, qs, NUMBER)
+        why = Phrase("check_why_trick_value_nt" if c.strain is Strain.NOTRUMP else "check_why_trick_value",
+                     level=c.level)
+        qs.append(Case((c,), Phrase("check_for", what=c), tv, why, {"no_nt_surcharge": 10 * c.level}))
+    return run_check("trick_value", fn, qs, NUMBER, lang=lang)
 
 
 # -- exercise 2 ------------------------------------------------------------------------------------
 
 
-def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(contract, declarer_tricks) -> (ns, ew)``: trick points and undertricks, both sides (§2.1.1–2)."""
     rng = gen.checks_rng("trick_points", seed)
     qs = []
@@ -114,8 +124,8 @@ def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> Check
             "undertricks_single": _pair(trick_lines(SEED, c, d) + undertrick_lines(_SINGLE_UNDERTRICKS, c, d)),
             "no_nt_surcharge": _pair(trick_lines(_NO_SURCHARGE, c, d) + undertrick_lines(_NO_SURCHARGE, c, d)),
         }
-        qs.append(Case((c, d), f"for {c} with {_tricks(d)}", _pair(lines), _why(lines), wrong))
-    return run_check("trick_points", fn, qs, PAIR)
+        qs.append(Case((c, d), _for_tricks(c, d), _pair(lines), _why(lines), wrong))
+    return run_check("trick_points", fn, qs, PAIR, lang=lang)
 
 
 # -- exercise 5 ------------------------------------------------------------------------------------
@@ -130,7 +140,7 @@ def _won_cards(deal: Deal) -> tuple[Hand, ...]:
     return (Hand(won[Side.NS]), Hand(won[Side.EW]), Hand(), Hand())
 
 
-def honour_points(fn: Any, *, cases: int = 150, seed: int = 0) -> CheckResult:
+def honour_points(fn: Any, *, cases: int = 150, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(deal) -> (ns, ew)``: the honour points of a finished deal (§2.1.4)."""
     rng = gen.checks_rng("honour_points", seed)
     qs = []
@@ -147,15 +157,15 @@ def honour_points(fn: Any, *, cases: int = 150, seed: int = 0) -> CheckResult:
             "honours_from_tricks": _pair(_honour_lines(c, _won_cards(deal), d)),
             "kings_at_nt": _pair(_honour_lines(c, kings_for_aces(deal.hands), d)),
         }
-        described = f"for {c} ({honours_dealt(c, deal.hands)})"
+        described = _with_honours(Phrase("check_for", what=c), c, deal.hands)
         qs.append(Case((deal,), described, _pair(lines), _why(lines), wrong))
-    return run_check("honour_points", fn, qs, PAIR)
+    return run_check("honour_points", fn, qs, PAIR, lang=lang)
 
 
 # -- exercise 6 ------------------------------------------------------------------------------------
 
 
-def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckResult:
+def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(contract, declarer_tricks, hands) -> (ns, ew)``: every point of one played deal (§2.1)."""
     rng = gen.checks_rng("deal_score", seed)
     qs = []
@@ -176,9 +186,9 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0) -> CheckRe
             "undertricks_single": _pair(score_contract(c, tricks=d, honours=hands, rules=_SINGLE_UNDERTRICKS)),
             "no_nt_surcharge": _pair(score_contract(c, tricks=d, honours=hands, rules=_NO_SURCHARGE)),
         }
-        described = f"for {c} with {_tricks(d)} ({honours_dealt(c, hands)})"
+        described = _with_honours(_for_tricks(c, d), c, hands)
         qs.append(Case((c, d, hands), described, _pair(lines), _why(lines), wrong))
-    return run_check("deal_score", fn, qs, PAIR)
+    return run_check("deal_score", fn, qs, PAIR, lang=lang)
 
 
 __all__ = ["deal_score", "honour_points", "honours_dealt", "kings_for_aces", "trick_points", "trick_value",

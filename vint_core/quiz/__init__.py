@@ -18,7 +18,7 @@ wrong answer with its own feedback. The same seed gives the same items.
 >>> print(verdict.feedback.render("en"))
 Not right. The mistake: bridge's declarer. The player who made the final bid is the declarer, ...
 >>> print(item.to_dict("de")["prompt"]["text"])
-Regeln seed, Geber West. Wer ist der Ansager dieser Auktion?
+Regeln: Standard-Vint (Rubber bis 1000); Geber West. Wer ist der Ansager dieser Auktion?
 West 1♣, Nord 1♥, Ost Pass, Süd Pass, West Pass, Nord Pass, Ost 2♣, Süd Pass, ...
 
 This package uses only the standard library; :mod:`vint_core.widgets.quiz` draws it.

@@ -16,7 +16,7 @@ from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
 from vint_core.quiz.items import Item, Line, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import Msg, RuleSetName
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -55,8 +55,8 @@ def _passes_line(a: Auction) -> Line | None:
     if n == 0 or not a.calls:
         return None
     if a.highest_bid is None:
-        return Msg.of("x_passes_no_bid", n=n, end=a.rules.passout_passes, rules=a.rules.name)
-    return Msg.of("x_passes_so_far", n=n, end=a.rules.auction_end_passes, rules=a.rules.name)
+        return Msg.of("x_passes_no_bid", n=n, end=a.rules.passout_passes, rules=RuleSetName(a.rules.name))
+    return Msg.of("x_passes_so_far", n=n, end=a.rules.auction_end_passes, rules=RuleSetName(a.rules.name))
 
 
 def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -110,7 +110,8 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             mistake = "no_nt_in_whist_vint"
     data = {**_base(a, rules, number), "bid": bid.pbn}
     return Item(ident, "overbidding", "next_bid_legal", "choice", rules.name, data, answer,
-                Msg.of("q_next_bid_legal", rules=rules.name, deal_number=number, dealer=a.dealer, seat=seat, bid=bid),
+                Msg.of("q_next_bid_legal", rules=RuleSetName(rules.name), deal_number=number, dealer=a.dealer,
+                       seat=seat, bid=bid),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
                 Msg.of("h_next_bid_legal"), (("auction", a),))
 
@@ -165,7 +166,8 @@ def lowest_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
 
     choices = make_choices(answer, distractors, explanation, label=label)
     return Item(ident, "overbidding", "lowest_bid", "choice", rules.name, _base(a, rules, number), answer,
-                Msg.of("q_lowest_bid", rules=rules.name, deal_number=number, dealer=a.dealer, seat=a.to_act),
+                Msg.of("q_lowest_bid", rules=RuleSetName(rules.name), deal_number=number, dealer=a.dealer,
+                       seat=a.to_act),
                 choices, tuple(explanation), Msg.of("h_lowest_bid"), (("auction", a),))
 
 
@@ -189,10 +191,10 @@ def higher_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         mistake = "bridge_order" if _bridge_outranks(low, high) else None
     else:
         mistake = "strain_over_level" if order.index(low.strain) > order.index(high.strain) else None
-    explanation: list[Line] = [Msg.of("x_higher", high=high, low=low, rules=rules.name)]
+    explanation: list[Line] = [Msg.of("x_higher", high=high, low=low, rules=RuleSetName(rules.name))]
     data = {"rules": rules.name, "a": a.pbn, "b": b.pbn}
     return Item(ident, "overbidding", "higher_bid", "choice", rules.name, data, high.pbn,
-                Msg.of("q_higher_bid", rules=rules.name, a=a, b=b),
+                Msg.of("q_higher_bid", rules=RuleSetName(rules.name), a=a, b=b),
                 make_choices(high.pbn, [(low.pbn, mistake)], explanation), tuple(explanation),
                 Msg.of("h_higher_bid"))
 
@@ -204,7 +206,7 @@ def tricks_needed(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation: list[Line] = [Msg.of("x_tricks_needed", bid=bid, level=bid.level, tricks=answer)]
     data = {"rules": rules.name, "bid": bid.pbn, "declarer": seat.letter}
     return Item(ident, "overbidding", "tricks_needed", "number", rules.name, data, answer,
-                Msg.of("q_tricks_needed", rules=rules.name, seat=seat, bid=bid, side=seat.side),
+                Msg.of("q_tricks_needed", rules=RuleSetName(rules.name), seat=seat, bid=bid, side=seat.side),
                 make_choices(answer, [(bid.level, "bid_is_tricks")], explanation,
                              kind="number"),
                 tuple(explanation), Msg.of("h_tricks_needed"))
@@ -235,7 +237,7 @@ def auction_over(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation.append(Msg.of("x_last_bid", bid=a.calls[-1]))
     data = {"rules": rules.name, "dealer": dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "auction_over", "choice", rules.name, data, answer,
-                Msg.of("q_auction_over", rules=rules.name, dealer=dealer),
+                Msg.of("q_auction_over", rules=RuleSetName(rules.name), dealer=dealer),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
                 Msg.of("h_auction_over"), (("auction", a),))
 
@@ -301,7 +303,7 @@ def declarer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation = _end_lines(a)
     data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "declarer", "choice", rules.name, data, answer,
-                Msg.of("q_declarer", rules=rules.name, dealer=a.dealer),
+                Msg.of("q_declarer", rules=RuleSetName(rules.name), dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_declarer"), (("auction", a),))
 
@@ -327,7 +329,7 @@ def opening_leader(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     _fill_seats(rng, answer, distractors)
     data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "opening_leader", "choice", rules.name, data, answer,
-                Msg.of("q_opening_leader", rules=rules.name, dealer=a.dealer),
+                Msg.of("q_opening_leader", rules=RuleSetName(rules.name), dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_opening_leader"), (("auction", a),))
 

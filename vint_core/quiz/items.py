@@ -82,6 +82,8 @@ class Item:
         from vint_core import render
 
         parts = [f'<p class="vint-quiz-question">{render.esc(self.prompt.render(lang))}</p>']
+        if about := rules_line(self.rules, lang):
+            parts.append(f'<p class="vint-quiz-rules vint-note">{render.esc(about)}</p>')
         for what, value in self.figures:
             if what == "auction":
                 parts.append(render.auction_html(value, lang=lang, css=False))
@@ -135,6 +137,19 @@ class Item:
             "explanation": [say(line, lang) for line in self.explanation],
             "hint": self.hint.render(lang),
         }
+
+
+def rules_line(name: str, lang: str = "en") -> str:
+    """The rule set a question is asked under, in words with its one-line description, as Settings shows it
+    (empty for a rule set without one).
+
+    >>> rules_line("short")
+    'Short rubber (game to 500): as Standard Vint, but a game needs only 500 points: quicker rubbers'
+    """
+    from vint_core.i18n import rules_about, rules_title, text
+
+    about = rules_about(name, lang)
+    return text("widget_settings_about", lang, title=rules_title(name, lang), about=about) if about else ""
 
 
 def _deal_html(value: tuple[Seat, Sequence[Hand]], lang: str) -> str:
@@ -322,4 +337,4 @@ def auction_of(rules_name: str, dealer: Seat, calls: Sequence[Call], deal_number
 
 
 __all__ = ["KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check",
-           "make_choices", "normalise", "say"]
+           "make_choices", "normalise", "rules_line", "say"]

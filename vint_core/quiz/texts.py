@@ -4,11 +4,11 @@ A sentence is a :class:`Msg` (a key and its parameters) until it is shown, so on
 read in either language:
 
 >>> from vint_core import Seat
->>> m = Msg.of("q_declarer", rules="seed", dealer=Seat.EAST)
+>>> m = Msg.of("q_declarer", rules=RuleSetName("seed"), dealer=Seat.EAST)
 >>> m.render("en")
-'Rules seed, dealer East. Who is the declarer of this auction?'
+'Rules: Standard Vint (rubber to 1000); dealer East. Who is the declarer of this auction?'
 >>> m.render("de")
-'Regeln seed, Geber Ost. Wer ist der Ansager dieser Auktion?'
+'Regeln: Standard-Vint (Rubber bis 1000); Geber Ost. Wer ist der Ansager dieser Auktion?'
 >>> MISCONCEPTIONS["three_pass_end"].name.render("de")
 'ein Ende nach drei Pässen'
 """
@@ -19,60 +19,60 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from vint_core.i18n import seat_name, side_name
+from vint_core.i18n import rules_title, seat_name, side_name
 from vint_core.seats import Seat, Side
 
 # key -> (English, German)
 _TEXTS: dict[str, tuple[str, str]] = {
     # -- the question types' prompts -----------------------------------------
-    "q_next_bid_legal": ("Rules {rules}, deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
+    "q_next_bid_legal": ("Rules: {rules}; deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
                          "May {seat} bid {bid} now?",
-                         "Regeln {rules}, Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
+                         "Regeln: {rules}; Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
                          "Darf {seat} jetzt {bid} bieten?"),
-    "q_lowest_bid": ("Rules {rules}, deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
+    "q_lowest_bid": ("Rules: {rules}; deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
                      "What is the lowest bid {seat} may make now?",
-                     "Regeln {rules}, Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
+                     "Regeln: {rules}; Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
                      "Was ist das niedrigste Gebot, das {seat} jetzt abgeben darf?"),
-    "q_higher_bid": ("Rules {rules}. Which bid is higher: {a} or {b}?",
-                     "Regeln {rules}. Welches Gebot ist höher: {a} oder {b}?"),
-    "q_tricks_needed": ("Rules {rules}. {seat} is the declarer of {bid}. How many tricks must {side} take "
+    "q_higher_bid": ("Rules: {rules}. Which bid is higher: {a} or {b}?",
+                     "Regeln: {rules}. Welches Gebot ist höher: {a} oder {b}?"),
+    "q_tricks_needed": ("Rules: {rules}. {seat} is the declarer of {bid}. How many tricks must {side} take "
                         "to make the contract?",
-                        "Regeln {rules}. {seat} ist Ansager von {bid}. Wie viele Stiche muss {side} machen, "
+                        "Regeln: {rules}. {seat} ist Ansager von {bid}. Wie viele Stiche muss {side} machen, "
                         "um den Kontrakt zu erfüllen?"),
-    "q_auction_over": ("Rules {rules}. The calls so far (dealer {dealer}). Is the auction over?",
-                       "Regeln {rules}. Die Ansagen bisher (Geber {dealer}). Ist die Auktion vorbei?"),
-    "q_declarer": ("Rules {rules}, dealer {dealer}. Who is the declarer of this auction?",
-                   "Regeln {rules}, Geber {dealer}. Wer ist der Ansager dieser Auktion?"),
-    "q_opening_leader": ("Rules {rules}, dealer {dealer}. Who leads to the first trick after this auction?",
-                         "Regeln {rules}, Geber {dealer}. Wer spielt nach dieser Auktion zum ersten Stich aus?"),
-    "q_honours_count": ("Rules {rules}. The hands as dealt. The strain is {strain}: how many honours does "
+    "q_auction_over": ("Rules: {rules}. The calls so far (dealer {dealer}). Is the auction over?",
+                       "Regeln: {rules}. Die Ansagen bisher (Geber {dealer}). Ist die Auktion vorbei?"),
+    "q_declarer": ("Rules: {rules}; dealer {dealer}. Who is the declarer of this auction?",
+                   "Regeln: {rules}; Geber {dealer}. Wer ist der Ansager dieser Auktion?"),
+    "q_opening_leader": ("Rules: {rules}; dealer {dealer}. Who leads to the first trick after this auction?",
+                         "Regeln: {rules}; Geber {dealer}. Wer spielt nach dieser Auktion zum ersten Stich aus?"),
+    "q_honours_count": ("Rules: {rules}. The hands as dealt. The strain is {strain}: how many honours does "
                         "each side hold?",
-                        "Regeln {rules}. Die Blätter, wie sie gegeben wurden. Gespielt wird {strain}: wie viele "
+                        "Regeln: {rules}. Die Blätter, wie sie gegeben wurden. Gespielt wird {strain}: wie viele "
                         "Ehrenkarten hält jede Seite?"),
-    "q_honours_points": ("Rules {rules}. The hands as dealt; the contract is {contract}. What does each side "
+    "q_honours_points": ("Rules: {rules}. The hands as dealt; the contract is {contract}. What does each side "
                          "score for honours (or aces)?",
-                         "Regeln {rules}. Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. Was "
+                         "Regeln: {rules}. Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. Was "
                          "schreibt jede Seite für Ehrenkarten (oder Asse)?"),
-    "q_deal_points": ("Rules {rules}. The hands as dealt; the contract is {contract}. N–S take {ns} tricks, "
+    "q_deal_points": ("Rules: {rules}. The hands as dealt; the contract is {contract}. N–S take {ns} tricks, "
                       "E–W {ew}. What does each side score for this deal (all its lines, game and rubber aside)?",
-                      "Regeln {rules}. Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. N–S "
+                      "Regeln: {rules}. Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. N–S "
                       "machen {ns} Stiche, O–W {ew}. Was schreibt jede Seite für dieses Spiel (alle Zeilen, "
                       "ohne Partie und Rubber)?"),
-    "q_legal_cards": ("Rules {rules}. Your hand is shown; {led}; {trump}. Which cards may you play?",
-                      "Regeln {rules}. Dein Blatt ist abgebildet; {led}; {trump}. Welche Karten darfst du "
+    "q_legal_cards": ("Rules: {rules}. Your hand is shown; {led}; {trump}. Which cards may you play?",
+                      "Regeln: {rules}. Dein Blatt ist abgebildet; {led}; {trump}. Welche Karten darfst du "
                       "spielen?"),
     "q_led_none": ("you lead to the trick", "du spielst zum Stich aus"),
     "q_led_suit": ("{suit} was led", "{suit} wurde ausgespielt"),
     "q_trump_none": ("the contract is in no-trump", "der Kontrakt ist Kein-Trumpf"),
     "q_trump_suit": ("trumps are {suit}", "Trumpf ist {suit}"),
-    "q_trick_winner": ("Rules {rules}. {leader} leads; the cards in playing order: {cards}; {trump}. "
+    "q_trick_winner": ("Rules: {rules}. {leader} leads; the cards in playing order: {cards}; {trump}. "
                        "Who wins the trick?",
-                       "Regeln {rules}. {leader} spielt aus; die Karten in Spielreihenfolge: {cards}; {trump}. "
+                       "Regeln: {rules}. {leader} spielt aus; die Karten in Spielreihenfolge: {cards}; {trump}. "
                        "Wer gewinnt den Stich?"),
-    "q_rubber_result": ("Rules {rules} (game and rubber to {target}, rubber bonus {bonus}). Before the deal "
+    "q_rubber_result": ("Rules: {rules}; game and rubber to {target}, rubber bonus {bonus}. Before the deal "
                         "N–S have {before_ns}, E–W {before_ew}. The deal scores N–S {dp_ns}, E–W {dp_ew}. "
                         "Who wins the rubber, and with what totals?",
-                        "Regeln {rules} (Partie und Rubber bis {target}, Rubberprämie {bonus}). Vor dem Spiel "
+                        "Regeln: {rules}; Partie und Rubber bis {target}, Rubberprämie {bonus}. Vor dem Spiel "
                         "haben N–S {before_ns}, O–W {before_ew}. Das Spiel bringt N–S {dp_ns}, O–W {dp_ew}. "
                         "Wer gewinnt den Rubber, und mit welchen Summen?"),
     # -- answers as words ---------------------------------------------------
@@ -106,7 +106,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "Suche zuerst den Ansager; der Spieler links von ihm spielt aus."),
     "h_honours_count": ("Count per partnership, on the cards as dealt: A K Q J 10 of trumps; at no-trump the "
                         "four aces.",
-                        "Zähle je Partnerschaft in den gegebenen Karten: A K D B 10 in Trumpf; bei Kein-Trumpf "
+                        "Zähle je Partnerschaft in den gegebenen Karten: A K Q J 10 in Trumpf; bei Kein-Trumpf "
                         "die vier Asse."),
     "h_honours_points": ("Find the trick value first (10 × level, +10 at no-trump), then the rule set's honour "
                          "tiers.",
@@ -119,7 +119,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "h_legal_cards": ("Follow suit if you can; if you cannot, any card will do.",
                       "Bediene, wenn du kannst; wenn nicht, ist jede Karte erlaubt."),
     "h_trick_winner": ("The highest trump wins; without a trump, the highest card of the suit led.",
-                       "Der höchste Trumpf gewinnt; ohne Trumpf die höchste Karte der ausgespielten Farbe."),
+                       "Der höchste Trumpf gewinnt; fällt kein Trumpf, die höchste Karte der ausgespielten Farbe."),
     "h_rubber_result": ("Add the deal to the totals; a side at or over the target wins, the higher one if both "
                         "are; the winner adds the rubber bonus.",
                         "Addiere das Spiel zu den Summen; eine Seite am oder über dem Ziel gewinnt, bei beiden die "
@@ -152,7 +152,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                  "{leader} sitzt links vom Ansager ({declarer}) und spielt aus."),
     "x_honours_held": ("{side} hold {n}: {cards}.", "{side} halten {n}: {cards}."),
     "x_honours_kind_suit": ("Honours at {strain}: A K Q J 10 of {strain}.",
-                            "Ehren bei {strain}: A K D B 10 in {strain}."),
+                            "Ehren bei {strain}: A K Q J 10 in {strain}."),
     "x_honours_kind_nt": ("At no-trump the honours are the four aces.",
                           "Bei Kein-Trumpf sind die Ehren die vier Asse."),
     "x_no_honours": ("No side scores honours here.", "Hier schreibt keine Seite Ehren."),
@@ -163,7 +163,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "x_trick_trump": ("{card} of {seat} is the highest trump: {seat} wins.",
                       "{card} von {seat} ist der höchste Trumpf: {seat} gewinnt."),
     "x_trick_led": ("No trump was played; {card} of {seat} is the highest {suit}: {seat} wins.",
-                    "Kein Trumpf wurde gespielt; {card} von {seat} ist die höchste {suit}-Karte: {seat} gewinnt."),
+                    "Es fiel kein Trumpf; {card} von {seat} ist die höchste {suit}-Karte: {seat} gewinnt."),
     "x_totals": ("Totals after the deal: {totals}.", "Summen nach dem Spiel: {totals}."),
     "x_rubber_won": ("{side} reached {target}{both}: {side} win the rubber and add {bonus}.",
                      "{side} haben {target} erreicht{both}: {side} gewinnen den Rubber und bekommen {bonus}."),
@@ -246,6 +246,20 @@ class Msg:
         return say_key(self.key, lang, dict(self.params))
 
 
+@dataclass(frozen=True, slots=True)
+class RuleSetName:
+    """A rule set as a learner reads its name: in words, in the learner's language, not by its code name.
+
+    >>> RuleSetName("foster_1897").render("de")
+    'Foster 1897 (Regeln nach Hoyle)'
+    """
+
+    name: str
+
+    def render(self, lang: str = "en") -> str:
+        return rules_title(self.name, lang)
+
+
 def _word(value: Any, lang: str) -> Any:
     """A parameter as it reads in ``lang``: a sentence rendered, a seat or side by name, ``None`` as a dash."""
     if hasattr(value, "render"):
@@ -283,11 +297,11 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                       "(im Bridge ist Kreuz die niedrigste).")),
     "three_pass_end": (("a three-pass end", "ein Ende nach drei Pässen"),
                        ("Once a bid has been made, the auction ends only after the rule set's passes in a row: "
-                        "eight under seed (each player, the last bidder included, passes twice), three only "
-                        "under foster_1897.",
+                        "eight under Standard Vint (each player, the last bidder included, passes twice), three "
+                        "only under Foster 1897.",
                         "Nach einem Gebot endet die Auktion erst nach den Pässen in Folge, die das Regelwerk "
-                        "verlangt: acht bei seed (jeder, auch der letzte Bieter, passt zweimal), drei nur bei "
-                        "foster_1897.")),
+                        "verlangt: acht bei Standard-Vint (jeder, auch der letzte Bieter, passt zweimal), drei nur "
+                        "bei Foster 1897.")),
     "dealer_left_leads": (("the dealer's left leads", "links vom Geber spielt aus"),
                           ("The player on the declarer's left leads to the first trick, wherever the dealer sits.",
                            "Der Spieler links vom Ansager spielt zum ersten Stich aus, egal wo der Geber sitzt.")),
@@ -329,9 +343,9 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                            "Zuerst entscheidet die Stufe: 2♠ überbietet 1NT. Nur bei gleicher Stufe entscheidet "
                            "die Farbe.")),
     "min_level_ignored": (("forgetting the progressive minimum", "die progressive Mindeststufe vergessen"),
-                          ("Under progressive the n-th deal of a rubber must be bid at level ((n − 1) mod 7) + 1 "
+                          ("Under Progressive the n-th deal of a rubber must be bid at level ((n − 1) mod 7) + 1 "
                            "or higher.",
-                           "Bei progressive muss im n-ten Spiel eines Rubbers mindestens Stufe ((n − 1) mod 7) + 1 "
+                           "Bei Progressiv muss im n-ten Spiel eines Rubbers mindestens Stufe ((n − 1) mod 7) + 1 "
                            "geboten werden.")),
     "pass_is_final": (("a pass is final", "ein Pass ist endgültig"),
                       ("A player who passed may bid later: a pass does not shut him out of the auction.",
@@ -340,9 +354,9 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                             ("Whist vint knows only the four suits: no-trump cannot be bid.",
                              "Whist-Vint kennt nur die vier Farben: Kein-Trumpf kann nicht geboten werden.")),
     "eight_passes_everywhere": (("eight passes under every rule set", "acht Pässe in jedem Regelwerk"),
-                                ("Under foster_1897 three passes in a row after a bid end the auction; only the "
+                                ("Under Foster 1897 three passes in a row after a bid end the auction; only the "
                                  "other rule sets need eight.",
-                                 "Bei foster_1897 beenden drei Pässe in Folge nach einem Gebot die Auktion; nur die "
+                                 "Bei Foster 1897 beenden drei Pässe in Folge nach einem Gebot die Auktion; nur die "
                                  "anderen Regelwerke verlangen acht.")),
     "bridge_declarer": (("bridge's declarer", "der Alleinspieler des Bridge"),
                         ("The player who made the final bid is the declarer, not the partner who first named the "
@@ -357,7 +371,7 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                         "Der Ansager spielt nicht aus: der Spieler links von ihm spielt zum ersten Stich aus.")),
     "whist_honours": (("whist's four honours", "die vier Honneurs des Whist"),
                       ("In Vint the honours are A K Q J and 10 of trumps: five cards, the ten included.",
-                       "Im Vint sind die Ehren A K D B und 10 in Trumpf: fünf Karten, die Zehn eingeschlossen.")),
+                       "Im Vint sind die Ehren A K Q J und 10 in Trumpf: fünf Karten, die Zehn eingeschlossen.")),
     "one_hand": (("one hand instead of the partnership", "ein Blatt statt der Partnerschaft"),
                  ("Honours belong to a partnership: the two hands of a side are counted together.",
                   "Ehren gehören der Partnerschaft: die beiden Blätter einer Seite werden zusammengezählt.")),
@@ -366,9 +380,9 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                                 "Ehren gehören der Seite, die sie hält, Ansager oder Gegner, erfüllt oder nicht.")),
     "three_honours_score": (("three honours scoring", "drei Ehren zählen"),
                             ("Three honours (or three aces) score the rule set's three-honour tier: nothing "
-                             "under seed, 4 × the trick value only for three aces under the scaled option.",
-                             "Drei Ehren (oder drei Asse) bringen die Dreierstufe des Regelwerks: bei seed nichts, "
-                             "4 × Stichwert nur für drei Asse mit der Option scaled.")),
+                             "under Standard Vint, 4 × the trick value only for three aces under the scaled option.",
+                             "Drei Ehren (oder drei Asse) bringen die Dreierstufe des Regelwerks: bei Standard-Vint "
+                             "nichts, 4 × Stichwert nur für drei Asse mit der Option scaled.")),
     "no_nt_surcharge": (("no-trump at 10 × level", "Kein-Trumpf zu 10 × Stufe"),
                         ("At no-trump every trick is worth 10 more: 1NT = 20, 3NT = 40, and every multiple "
                          "(honours, undertricks) uses that full trick value.",
@@ -379,11 +393,12 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                         "trick points.",
                         "Jeder fehlende Stich der Ansager bringt den Gegnern eine Strafe, zusätzlich zu ihren "
                         "Stichpunkten.")),
-    "seed_tiers_under_foster": (("the seed's honour tiers under Foster", "die Ehrenstufen von seed bei Foster"),
-                                ("Under foster_1897 the side with the majority of a count scores 10 × the trick "
-                                 "value per card it holds (aces at no-trump 25 ×); the seed's tiers do not apply.",
-                                 "Bei foster_1897 schreibt die Seite mit der Mehrheit 10 × Stichwert je gehaltener "
-                                 "Karte (Asse bei Kein-Trumpf 25 ×); die Stufen von seed gelten nicht.")),
+    "seed_tiers_under_foster": (("Standard Vint's honour tiers under Foster",
+                                 "die Ehrenstufen von Standard-Vint bei Foster"),
+                                ("Under Foster 1897 the side with the majority of a count scores 10 × the trick "
+                                 "value per card it holds (aces at no-trump 25 ×); Standard Vint's tiers do not apply.",
+                                 "Bei Foster 1897 schreibt die Seite mit der Mehrheit 10 × Stichwert je gehaltener "
+                                 "Karte (Asse bei Kein-Trumpf 25 ×); die Stufen von Standard-Vint gelten nicht.")),
     "honours_in_whist_vint": (("honours in whist vint", "Ehren im Whist-Vint"),
                               ("Whist vint scores no honours (and no slams): only tricks and undertricks count.",
                                "Whist-Vint kennt keine Ehren (und keine Schlemms): nur Stiche und Unterstiche "
@@ -410,14 +425,15 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                         ("The side that wins the rubber adds the rubber bonus to its total.",
                          "Die Seite, die den Rubber gewinnt, bekommt die Rubberprämie dazu.")),
     "wrong_target": (("the other rule set's target", "das Ziel des anderen Regelwerks"),
-                     ("Under seed, progressive and whist_vint the rubber is one game to 1000; under short to 500.",
-                      "Bei seed, progressive und whist_vint ist der Rubber eine Partie bis 1000; bei short bis "
-                      "500.")),
+                     ("Under Standard Vint, Progressive and Whist-Vint the rubber is one game to 1000; in a Short "
+                      "rubber to 500.",
+                      "Bei Standard-Vint, Progressiv und Whist-Vint ist der Rubber eine Partie bis 1000; im kurzen "
+                      "Rubber bis 500.")),
     "undertricks_single": (("undertricks at the trick value", "Unterstiche zum einfachen Stichwert"),
-                           ("Each trick short pays the defenders twice the trick value (under seed), besides "
+                           ("Each trick short pays the defenders twice the trick value (under Standard Vint), besides "
                             "their own trick points.",
-                            "Jeder fehlende Stich bringt den Verteidigern den doppelten Stichwert (bei seed), "
-                            "zusätzlich zu ihren eigenen Stichpunkten.")),
+                            "Jeder fehlende Stich bringt den Gegenspielern den doppelten Stichwert (bei "
+                            "Standard-Vint), zusätzlich zu ihren eigenen Stichpunkten.")),
     "both_over_plays_on": (("no winner when both pass the target", "kein Sieger, wenn beide das Ziel erreichen"),
                            ("When both sides reach the target in the same deal, the higher total wins; only an "
                             "exact tie plays on.",
@@ -431,4 +447,4 @@ for _id, ((_en, _de), (_ren, _rde)) in _MISCONCEPTIONS.items():
     _TEXTS[f"r_{_id}"] = (_ren, _rde)
     MISCONCEPTIONS[_id] = Misconception(_id, Msg.of(f"m_{_id}"), Msg.of(f"r_{_id}"))
 
-__all__ = ["MISCONCEPTIONS", "Misconception", "Msg", "say_key"]
+__all__ = ["MISCONCEPTIONS", "Misconception", "Msg", "RuleSetName", "say_key"]

@@ -29,7 +29,7 @@ from vint_core.controller import Controller, Update
 from vint_core.deal import Phase
 from vint_core.errors import VintError
 from vint_core.explain import Feedback
-from vint_core.i18n import seat_name, text
+from vint_core.i18n import rules_title, seat_name, text
 from vint_core.practice import AuctionDrill, BiddingDrill, TrickDrill
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
@@ -379,7 +379,8 @@ class OneDeal(_Lesson):
         view = s.view
         controls = self.flow.controls()
         self._draw_title(text("lesson_one_deal_title", self.lang),
-                         text("table_subtitle", self.lang, rules=deal.rules.name, rubber=1, deal=deal.deal_number,
+                         text("table_subtitle", self.lang, rules=rules_title(deal.rules.name, self.lang), rubber=1,
+                              deal=deal.deal_number,
                               dealer=deal.dealer))
         in_auction = view.phase is Phase.AUCTION
         current = view.current_trick

@@ -6,6 +6,7 @@ with the engine's own scoring under every rule set.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import random
@@ -384,6 +385,34 @@ def test_a_port_that_is_not_one_is_a_usage_error(capsys: pytest.CaptureFixture[s
     assert code == 2
     assert_one_line_error(code, out, err)
     assert "is not a port (1 to 65535)" in err
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["table", "--bots", "bogus"], "not computer players: 'bogus'"),
+    (["table", "--bots", "rule,rule"], "one name for all three, or three separated by commas"),
+    (["table", "--pace", "bogus"], "not a pace: 'bogus'"),
+    (["table", "--pace", "-1"], "not a pace: '-1'"),
+    (["table", "--max-tables", "-1"], "not a number greater than 0: '-1'"),
+    (["table", "--max-tables", "many"], "not a number greater than 0: 'many'"),
+    (["table", "--idle-minutes", "-3"], "not a number greater than 0: '-3'"),
+])
+def test_table_settings_that_cannot_work_are_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                          says: str) -> None:
+    """``vint table`` refuses a setting it could not use before it starts a server, in one line."""
+    code, out, err = run(capsys, *argv)
+    assert_one_line_error(code, out, err)
+    assert code == 2 and says in err
+
+
+def test_table_settings_that_work_are_read_as_the_table_reads_them() -> None:
+    from vint_core.app import settings_from_environment
+    from vint_core.app.launch import bots_arg, pace_arg, table_environment
+
+    args = argparse.Namespace(bots=bots_arg("Rule, sim-fast ,rule"), pace=pace_arg("0.5"), rules=None, lang=None,
+                              seed=None, seat=None)
+    settings = settings_from_environment(table_environment(args, base={}))
+    assert settings == {"bots": ("rule", "sim-fast", "rule"), "pace": 0.5}
+    assert pace_arg("Confirm") == "confirm" and bots_arg("sim-strong") == "sim-strong"
 
 
 @pytest.mark.parametrize("how", ["module", "script"])

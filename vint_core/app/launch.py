@@ -156,6 +156,48 @@ def seat_letter(value: str) -> str:
         raise argparse.ArgumentTypeError(f"not a seat: {value!r} (N, E, S or W)") from err
 
 
+def bots_arg(value: str) -> str:
+    """``--bots``: one computer player's name for all three, or three names separated by commas."""
+    from vint_core.bots import BOT_NAMES
+
+    names = [name.strip().lower() for name in value.split(",")]
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if len(names) not in (1, 3) or unknown:
+        raise argparse.ArgumentTypeError(
+            f"not computer players: {value!r} (one name for all three, or three separated by commas; "
+            f"the names are {', '.join(BOT_NAMES)})")
+    return ",".join(names)
+
+
+def pace_arg(value: str) -> str:
+    """``--pace``: a pace's name, or seconds between computer cards (0 or more)."""
+    from vint_core.controller import PACES
+
+    key = value.strip().lower()
+    if key in PACES:
+        return key
+    try:
+        seconds = float(key)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 10:
+        raise argparse.ArgumentTypeError(f"not a pace: {value!r} ({', '.join(PACES)}, or seconds from 0 to 10)")
+    return key
+
+
+def more_than_zero(kind: type[int] | type[float]) -> Any:
+    """An argparse type: a number of ``kind`` greater than zero."""
+    def read(value: str) -> int | float:
+        try:
+            number = kind(value)
+        except ValueError:
+            number = 0
+        if number <= 0:
+            raise argparse.ArgumentTypeError(f"not a number greater than 0: {value!r}")
+        return number
+    return read
+
+
 def register(subparsers: Any) -> None:
     """Add the ``table`` command to the ``vint`` command line."""
     from vint_core.cli import port_arg
@@ -166,17 +208,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     parser.add_argument("--rules", default=None, help="rule set: seed, short, progressive, whist_vint, foster_1897")
     parser.add_argument("--lang", default=None, choices=("en", "de"), help="language of the table")
-    parser.add_argument("--bots", default=None,
+    parser.add_argument("--bots", default=None, type=bots_arg,
                         help="computer players: one name for all (random, rule, sim-fast, sim-normal, sim-strong) "
                              "or three separated by commas")
-    parser.add_argument("--pace", default=None,
+    parser.add_argument("--pace", default=None, type=pace_arg,
                         help="pause between computer cards: none, fast, normal, slow, or confirm (click after each "
                              "trick)")
     parser.add_argument("--seat", default=None, type=seat_letter,
                         help="your seat: N, E, S or W (default: South, or the saved game's)")
-    parser.add_argument("--max-tables", type=int, default=None,
+    parser.add_argument("--max-tables", type=more_than_zero(int), default=None,
                         help=f"tables served at once (default {MAX_TABLES}); one more page is told the table is full")
-    parser.add_argument("--idle-minutes", type=float, default=None,
+    parser.add_argument("--idle-minutes", type=more_than_zero(float), default=None,
                         help=f"minutes before an idle table stops (default {IDLE_MINUTES}); its game is saved")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
     parser.set_defaults(func=run)

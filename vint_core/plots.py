@@ -8,6 +8,7 @@ and dark themes. ``import vint_core`` does not load this module (nor matplotlib)
 - :func:`honours_odds_plot` — the exact odds of a side's honours against a seeded simulation;
 - :func:`race` — a rubber's race to the target (:func:`vint_core.explore.rubber_race`);
 - :func:`heat_map` — a table of numbers as coloured cells, each cell labelled with its number;
+- :func:`heat_colours` — the heat map's colours as CSS, for an HTML grid that colours its cells alike;
 - :func:`svg` — a figure as an SVG string, for a widget to show.
 """
 
@@ -18,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from matplotlib import colormaps
+from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 
 from vint_core.auction import Contract
@@ -27,14 +30,21 @@ from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import Side
 
-__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_map", "honours_odds_plot", "race", "svg",
-           "trick_points"]
+__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_colours", "heat_map", "honours_odds_plot", "race",
+           "svg", "trick_points"]
 
 #: Okabe & Ito's colours, safe for the common colour blindnesses
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
 #: N–S blue, E–W vermilion, in every plot of the course
 SIDE_COLOURS = {Side.NS: "#0072B2", Side.EW: "#D55E00"}
 _INK = "#222222"
+#: the colour scale of heat maps: cividis, dark blue to yellow, made to read alike with the common colour blindnesses
+_HEAT = "cividis"
+
+
+def _ink_on(dark: bool) -> str:
+    """The colour of a number written on a heat map's cell: white on its dark half, dark ink on its light half."""
+    return "white" if dark else _INK
 
 
 class Plot(Figure):  # type: ignore[misc,unused-ignore]
@@ -122,18 +132,27 @@ def heat_map(values: Sequence[Sequence[int]], *, rows: Sequence[str], columns: S
     """
     fig, ax = figure(title, xlabel=xlabel, ylabel=ylabel, size=size)
     ax.grid(False)
-    image = ax.imshow(values, cmap="cividis", aspect="auto", origin="lower")
+    image = ax.imshow(values, cmap=_HEAT, aspect="auto", origin="lower")
     low, high = image.get_clim()
     for r, row in enumerate(values):
         for c, value in enumerate(row):
-            dark = value < (low + high) / 2
-            ax.text(c, r, str(value), ha="center", va="center", fontsize=8, color="white" if dark else _INK)
+            ax.text(c, r, str(value), ha="center", va="center", fontsize=8,
+                    color=_ink_on(value - low < (high - low) / 2))
     ax.set_xticks(range(len(columns)), list(columns))
     ax.set_yticks(range(len(rows)), list(rows))
     bar = fig.colorbar(image, ax=ax)
     bar.set_label(unit, color=_INK)
     bar.ax.tick_params(colors=_INK)
     return fig
+
+
+def heat_colours(steps: int = 9) -> tuple[tuple[str, str], ...]:
+    """``steps`` colours of :func:`heat_map`'s scale, low to high, each with the ink its numbers are written in.
+
+    >>> heat_colours(3)
+    (('#00224e', 'white'), ('#7d7c78', '#222222'), ('#fee838', '#222222'))
+    """
+    return tuple((to_hex(colormaps[_HEAT](k / (steps - 1))), _ink_on(2 * k < steps - 1)) for k in range(steps))
 
 
 def svg(fig: Figure) -> str:

@@ -6,7 +6,9 @@
 Each round builds the four lesson widgets afresh and clicks through them as a learner would:
 TrickPractice (an illegal card, then a legal one: the computer players finish the trick), BiddingPractice
 (an illegal call explained, a legal one made), AuctionPractice (a bid, then passes to the end of the
-auction: the computer players answer each) and OneDeal (a whole deal by clicks, then its review). The time
+auction: the computer players answer each), OneDeal (a whole deal by clicks, then its review) and lesson 09's
+ContractExplorer (seven cells of the grid clicked, each explained; the honours box and the declarer changed,
+which redraw the grid; a seed not saved, analysed by the solver when endplay is installed). The time
 is the click handler's (``Button.click()``: the practice, the controller, the drawing into the widgets'
 state), not the browser's; the page adds the messages' round trip.
 
@@ -27,8 +29,11 @@ from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from vint_core import PASS, Bid, Call, Card
-from vint_core.widgets import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
+from vint_core import PASS, Bid, Call, Card, Seat, Strain
+from vint_core.analysis import SavedTables, available
+from vint_core.widgets import AuctionPractice, BiddingPractice, ContractExplorer, OneDeal, TrickPractice
+
+SAVED = SavedTables.load(Path(__file__).resolve().parent.parent / "notebooks" / "data" / "09-double-dummy.json")
 
 
 def timed(samples: dict[str, list[float]], name: str, click: Callable[[], None]) -> None:
@@ -60,6 +65,15 @@ def one_round(samples: dict[str, list[float]], seed: int) -> None:
             timed(samples, "OneDeal", deal.hand.button(controls.cards[0]).click)
         else:
             break
+    explorer = ContractExplorer(seed=1 + (seed - 1) % 20, saved=SAVED)
+    for level, strain in zip(range(1, 8), [*Strain, Strain.HEARTS, Strain.SPADES], strict=True):
+        timed(samples, "ContractExplorer (a cell)", explorer.cell(level, strain).click)
+    timed(samples, "ContractExplorer (honours, declarer: the grid)",
+          lambda: setattr(explorer.honours, "value", False))
+    timed(samples, "ContractExplorer (honours, declarer: the grid)",
+          lambda: setattr(explorer.declarer, "value", Seat.EAST))
+    if available():
+        timed(samples, "ContractExplorer (a new seed, solved)", lambda: setattr(explorer.seed, "value", 1000 + seed))
 
 
 #: in the page: click the button labelled ``label`` in the widget ``root``; milliseconds until a feedback line is added

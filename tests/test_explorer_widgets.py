@@ -13,6 +13,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 from test_widgets import all_widget_state
 
@@ -35,7 +36,7 @@ from vint_core import (
 )
 from vint_core.analysis import SavedTables, best_contracts, contract_scores, dd_table
 from vint_core.explore import aces_range, calculate, contract_grid, honours_in_deal, rubber_race, simulated_honours
-from vint_core.plots import OKABE_ITO, SIDE_COLOURS, heat_map, honours_odds_plot, race, svg, trick_points
+from vint_core.plots import OKABE_ITO, SIDE_COLOURS, heat_colours, heat_map, honours_odds_plot, race, svg, trick_points
 from vint_core.scoring import score_contract
 from vint_core.widgets.explorers import ContractExplorer, HonoursExplorer, RubberRace, ScoreCalculator
 
@@ -144,6 +145,22 @@ def test_a_heat_map_colours_each_cell_writes_its_number_and_labels_its_units() -
     assert ax.images[0].get_cmap().name == "cividis" and ax.images[0].get_array()[1][0] == 300
     assert fig.axes[1].get_ylabel() == "points"  # the colour bar says what the colours count
     assert ax.texts[1].get_color() == "white" and ax.texts[2].get_color() != "white"  # readable on dark and light
+
+
+def test_heat_colours_are_the_heat_maps_scale_with_readable_numbers() -> None:
+    colours = heat_colours(9)
+    cmap = heat_map([[0, 1]], rows=["1"], columns=["a", "b"], title="t", xlabel="x", ylabel="y",
+                    unit="u").axes[0].images[0].get_cmap()
+    assert [bg for bg, _ in colours] == [to_hex(cmap(k / 8)) for k in range(9)]
+
+    def luminance(colour: str) -> float:
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for bg, ink in colours:
+        light, dark = sorted((luminance(bg), luminance(ink)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, (bg, ink)  # WCAG AA for text, light and dark pages alike
 
 
 # -- the widgets, headless -----------------------------------------------------------------------------
@@ -283,11 +300,13 @@ def test_the_contract_explorer_shows_four_hands_the_tables_and_explains_a_click(
     assert explorer.view is not None and explorer.view.totals == PerSide(600, 80)
     assert explorer.feedback_text[0] == explorer.view.text()
     assert "N–S: 4 trump honours (A K J 10 of ♥) = 4 × 40 = 160" in explorer.feedback_text[0]
-    assert explorer.feedback_text[1].startswith("What the honours held as dealt add at ♥, level 1 to 7: "
-                                                "N–S 40, 80, 120, 160, 200, 240, 280.")
+    assert ("What the honours held as dealt add at ♥, level 1 to 7: N–S 40, 80, 120, 160, 200, 240, 280."
+            in explorer.honours_line.value)
     assert "vint-dd-chosen" in four._dom_classes and "vint-dd-chosen" not in seven._dom_classes
-    margins = [score.margin(Side.NS) for score in explorer.grid.scores.values()]  # type: ignore[union-attr]
-    assert f"{min(margins)} " in explorer.legend.value and "vint-heat-0" in explorer.cell(7, "♦")._dom_classes
+    margins = [score.margin(Side.NS) for score in explorer.grid.scores.values()  # type: ignore[union-attr]
+               if score.contract.declarer is Seat.NORTH]
+    assert f"{min(margins)} " in explorer.legend.value and "vint-heat-0" in explorer.cell(7, "♠")._dom_classes
+    assert "vint-heat-8" in seven._dom_classes  # the colours span the grid shown: North's best is the lightest
     assert "Traceback" not in all_widget_state()
 
 
@@ -299,7 +318,7 @@ def test_the_honours_toggle_shows_what_honours_add() -> None:
     explorer.honours.value = False
     assert explorer.view.totals.ns == totals(explorer.view.lines).ns == 520 + 250  # 13 tricks × 40, the slam
     assert explorer.cell(4, "♦").description != with_honours and "Honours left out" in explorer.summary.value
-    assert "N–S 100, 200, 300, 400, 500, 600, 700" in explorer.feedback_text[1]
+    assert "N–S 100, 200, 300, 400, 500, 600, 700" in explorer.honours_line.value
 
 
 def test_choosing_a_declarer_and_a_dealer_redraws_the_grid_and_keeps_the_contract() -> None:

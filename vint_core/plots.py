@@ -42,11 +42,6 @@ _INK = "#222222"
 _HEAT = "cividis"
 
 
-def _ink_on(dark: bool) -> str:
-    """The colour of a number written on a heat map's cell: white on its dark half, dark ink on its light half."""
-    return "white" if dark else _INK
-
-
 class Plot(Figure):  # type: ignore[misc,unused-ignore]
     """A matplotlib figure that shows itself in a notebook (as PNG) without pyplot."""
 
@@ -136,8 +131,8 @@ def heat_map(values: Sequence[Sequence[int]], *, rows: Sequence[str], columns: S
     low, high = image.get_clim()
     for r, row in enumerate(values):
         for c, value in enumerate(row):
-            ax.text(c, r, str(value), ha="center", va="center", fontsize=8,
-                    color=_ink_on(value - low < (high - low) / 2))
+            dark = value < (low + high) / 2
+            ax.text(c, r, str(value), ha="center", va="center", fontsize=8, color="white" if dark else _INK)
     ax.set_xticks(range(len(columns)), list(columns))
     ax.set_yticks(range(len(rows)), list(rows))
     bar = fig.colorbar(image, ax=ax)
@@ -147,12 +142,20 @@ def heat_map(values: Sequence[Sequence[int]], *, rows: Sequence[str], columns: S
 
 
 def heat_colours(steps: int = 9) -> tuple[tuple[str, str], ...]:
-    """``steps`` colours of :func:`heat_map`'s scale, low to high, each with the ink its numbers are written in.
+    """``steps`` colours of :func:`heat_map`'s scale, low to high, each with the ink its numbers are written in:
+    white or black, whichever contrasts more (at least 4.5 : 1 on any colour, WCAG's level for text).
 
     >>> heat_colours(3)
-    (('#00224e', 'white'), ('#7d7c78', '#222222'), ('#fee838', '#222222'))
+    (('#00224e', '#ffffff'), ('#7d7c78', '#000000'), ('#fee838', '#000000'))
     """
-    return tuple((to_hex(colormaps[_HEAT](k / (steps - 1))), _ink_on(2 * k < steps - 1)) for k in range(steps))
+    out = []
+    for k in range(steps):
+        red, green, blue, _alpha = colormaps[_HEAT](k / (steps - 1))
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (red, green, blue)]
+        luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        # contrast with white (1.05 / (L + .05)) against black ((L + .05) / .05): equal at L ≈ 0.179
+        out.append((to_hex((red, green, blue)), "#000000" if (luminance + 0.05) ** 2 > 1.05 * 0.05 else "#ffffff"))
+    return tuple(out)
 
 
 def svg(fig: Figure) -> str:

@@ -361,6 +361,7 @@ class ContractExplorer(_Explorer):
         self.deal_box = html()
         self.summary = html()
         self.legend = html()
+        self.honours_line = html()  # what the honours add at the chosen contract's strain, level 1 to 7
         self.cells: dict[tuple[int, Strain], Any] = {}
         grid_children = [html("vint-dd-head"),
                          *(html("vint-dd-head", value=render.esc(s.symbol)) for s in self.strains)]
@@ -384,7 +385,7 @@ class ContractExplorer(_Explorer):
                          f"</style>")
         self._live((self.seed, self.dealer, self.declarer, self.honours),
                    [css, hbox([self.seed, self.dealer, self.declarer, self.honours], "vint-lesson-row"),
-                    self.deal_box, self.summary, self.grid_box, self.legend],
+                    self.deal_box, self.summary, self.grid_box, self.legend, self.honours_line],
                    text("explore_dd_title", lang))
         self._draw_title(text("explore_dd_title", lang), text("explore_dd_subtitle", lang))
 
@@ -440,7 +441,7 @@ class ContractExplorer(_Explorer):
         table = self._table(deal)
         if table is None:
             self.grid = self.view = None
-            self.summary.value = self.legend.value = ""
+            self.summary.value = self.legend.value = self.honours_line.value = ""
             for key, cell in self.cells.items():
                 self._draw_cell(key, "—", "", ("vint-dd-cell",))
                 cell.disabled = True
@@ -470,7 +471,7 @@ class ContractExplorer(_Explorer):
         assert grid is not None
         declarer = self.declarer.value
         side = declarer.side
-        margins = [score.margin(Side.NS) for score in grid.scores.values()]
+        margins = [score.margin(Side.NS) for score in grid.scores.values() if score.contract.declarer is declarer]
         low, high = min(margins), max(margins)
         best = grid.best_by(declarer).contract
         for (level, strain), cell in self.cells.items():
@@ -524,6 +525,7 @@ class ContractExplorer(_Explorer):
                                 seat=chosen.declarer), "vint-illegal")]
         else:
             self.view = grid.outcome(chosen)
-            self.lines = [(self.view.text(self.lang), ""),
-                          (grid.honours_text(chosen.strain, chosen.declarer, self.lang), "")]
+            self.lines = [(self.view.text(self.lang), "")]
+        honours = grid.honours_text(chosen.strain, chosen.declarer, self.lang)
+        self.honours_line.value = f'<div class="vint"><p>{render.esc(honours)}</p></div>'
         self._draw_feedback()

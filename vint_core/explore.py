@@ -56,7 +56,7 @@ class ScoreView:
 def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | None = None,
               aces: PerSide[int] | None = None, rules: RuleSet | str = SEED) -> ScoreView:
     """``contract`` made with ``tricks`` tricks by the declaring side, ``honours`` held per side (and, under
-    ``foster_1897`` at a suit contract, the ``aces``, a count of their own there: RULES.md §4.4).
+    ``foster_1897`` at a suit contract, the ``aces``, a count of their own there: docs/rules.md §4.4).
 
     The notes say what the defenders score for their tricks (they score too), that their slam
     counts when they take 12 or 13 tricks, and, when the declarers made it, that every trick
@@ -86,7 +86,7 @@ def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | 
 
 def aces_range(trump_honours: int) -> range:
     """The aces a side can hold when it holds ``trump_honours`` of the five trump honours: the ace of trumps
-    is in both counts (RULES.md §4.4), so all five honours bring one ace, and none leave at most three.
+    is in both counts (docs/rules.md §4.4), so all five honours bring one ace, and none leave at most three.
 
     >>> list(aces_range(5)), list(aces_range(0)), list(aces_range(3))
     ([1, 2, 3, 4], [0, 1, 2, 3], [0, 1, 2, 3, 4])

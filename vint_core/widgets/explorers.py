@@ -111,7 +111,7 @@ class ScoreCalculator(_Explorer):
                                         style={"description_width": "initial"})
         self.honours = widgets.IntSlider(value=honours_ns, min=0, max=5, description=text("explore_honours_ns", lang),
                                          style={"description_width": "initial"})
-        # foster_1897 counts the aces apart from the trump honours at a suit contract (RULES.md §4.4): its own slider
+        # foster_1897 counts the aces apart from the trump honours at a suit contract (docs/rules.md §4.4)
         self.aces = widgets.IntSlider(value=aces_ns, min=0, max=4, description=text("explore_aces_ns", lang),
                                       style={"description_width": "initial"})
         self.lines_box = widgets.HTML()

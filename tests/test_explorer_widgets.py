@@ -20,6 +20,7 @@ from test_widgets import all_widget_state
 from vint_core import (
     FOSTER_1897,
     SEED,
+    WHIST_VINT,
     Contract,
     Deal,
     PerSide,
@@ -319,6 +320,13 @@ def test_the_honours_toggle_shows_what_honours_add() -> None:
     assert explorer.view.totals.ns == totals(explorer.view.lines).ns == 520 + 250  # 13 tricks × 40, the slam
     assert explorer.cell(4, "♦").description != with_honours and "Honours left out" in explorer.summary.value
     assert "N–S 100, 200, 300, 400, 500, 600, 700" in explorer.honours_line.value
+
+
+def test_under_whist_vint_the_explorer_says_honours_score_nothing() -> None:
+    explorer = _explorer(seed=4, rules="whist_vint")
+    assert explorer.strains == WHIST_VINT.strain_order and (4, Strain.NOTRUMP) not in explorer.cells
+    assert "Under whist_vint honours score nothing." in explorer.honours_line.value
+    assert explorer.view is not None and all(line.kind != "honours" for line in explorer.view.lines)
 
 
 def test_choosing_a_declarer_and_a_dealer_redraws_the_grid_and_keeps_the_contract() -> None:

@@ -234,6 +234,9 @@ class ContractGrid:
 
     def honours_text(self, strain: Strain, declarer: Seat, lang: str = "en") -> str:
         """One sentence: what honours add at ``strain`` from level 1 to 7 (they grow with the trick value)."""
+        rules = self.deal.rules
+        if (rules.honours_nt if strain is Strain.NOTRUMP else rules.honours_suit) == "none":
+            return text("explore_dd_honours_not_scored", lang, rules=rules.name)
         added = self.honours_by_level(strain, declarer)
         parts = [f"{side_name(side, lang)} {', '.join(map(str, added[side]))}" for side in Side if any(added[side])]
         if not parts:

@@ -354,6 +354,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                            "mit der Stufe, wie der Stichwert."),
     "explore_dd_no_honours": ("At {strain} no side holds enough honours to score them.",
                               "Bei {strain} hält keine Seite genug Honneurs, um sie zu schreiben."),
+    "explore_dd_honours_not_scored": ("Under {rules} honours score nothing.",
+                                      "Unter {rules} zählen Honneurs nichts."),
     "explore_dd_honours_off": ("Honours left out: the grid shows tricks, undertricks and slams only.",
                                "Ohne Honneurs: das Raster zeigt nur Stiche, Unterstiche und Schlemms."),
     "explore_dd_table": ("Double-dummy tricks: each seat as declarer, each strain",

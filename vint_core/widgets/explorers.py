@@ -426,6 +426,7 @@ class ContractExplorer(_Explorer):
                                        seeds=_seeds_text(self.saved.seeds)) if self.saved is not None and
                                   self.saved.seeds else text("explore_dd_none_saved", self.lang, seed=seed, why=why))
                 return None
+            self._draw_hands(deal)  # the new hands at once, while the solver works
             self._draw_status(text("explore_dd_analysing", self.lang, seed=self.seed.value))
             table = analysis.dd_table(deal)
             self._tables[key] = table
@@ -437,9 +438,9 @@ class ContractExplorer(_Explorer):
     def refresh(self) -> None:
         """Draw the deal of the seed and dealer chosen, its double-dummy table and the grid of the declarer."""
         deal = Deal.new(seed=self.seed.value, dealer=self.dealer.value, rules=self.rules)
-        self.deal_box.value = f'<div class="vint">{_deal_diagram(deal, self.lang)}</div>'
         table = self._table(deal)
         if table is None:
+            self._draw_hands(deal)
             self.grid = self.view = None
             self.summary.value = self.legend.value = self.honours_line.value = ""
             for key, cell in self.cells.items():
@@ -448,8 +449,7 @@ class ContractExplorer(_Explorer):
             self.lines = []
             self._draw_feedback()
             return
-        self.deal_box.value = (f'<div class="vint vint-lesson-row vint-dd-top" style="display:flex;flex-wrap:wrap">'
-                               f'{_deal_diagram(deal, self.lang)}{_table_html(table, self.strains, self.lang)}</div>')
+        self._draw_hands(deal, table)
         shown = (tuple(hand._mask for hand in deal.hands), bool(self.honours.value))
         grid = self._grids.get(shown)
         if grid is None:
@@ -465,6 +465,12 @@ class ContractExplorer(_Explorer):
             chosen = grid.best_by(declarer).contract
         self.chosen = Contract(chosen.level, chosen.strain, declarer)
         self._explain()
+
+    def _draw_hands(self, deal: Deal, table: Table | None = None) -> None:
+        """The four hands and, once known, the double-dummy table beside them."""
+        tricks = _table_html(table, self.strains, self.lang) if table is not None else ""
+        self.deal_box.value = (f'<div class="vint vint-dd-top" style="display:flex;flex-wrap:wrap">'
+                               f"{_deal_diagram(deal, self.lang)}{tricks}</div>")
 
     def _draw_grid(self) -> None:
         grid = self.grid

@@ -6,14 +6,17 @@
 Each round builds the four lesson widgets afresh and clicks through them as a learner would:
 TrickPractice (an illegal card, then a legal one: the computer players finish the trick), BiddingPractice
 (an illegal call explained, a legal one made), AuctionPractice (a bid, then passes to the end of the
-auction: the computer players answer each) and OneDeal (a whole deal by clicks, then its review). The time
+auction: the computer players answer each), OneDeal (a whole deal by clicks, then its review) and lesson 09's
+ContractExplorer (seven cells of the grid clicked, each explained; the honours box and the declarer changed,
+which redraw the grid; a seed not saved, analysed by the solver when endplay is installed). The time
 is the click handler's (``Button.click()``: the practice, the controller, the drawing into the widgets'
 state), not the browser's; the page adds the messages' round trip.
 
-With ``--browser`` a notebook of the four widgets (written to ``test-artifacts/``) is served by Voilà and
+With ``--browser`` a notebook of the widgets (written to ``test-artifacts/``) is served by Voilà and
 opened in Debian's Chromium (``tests/browser_support.py``); the time runs in the page, from the button's
-click to the frame that shows the new feedback line: an illegal call in BiddingPractice, and a card in
-TrickPractice (the computer players finish the trick, its winner is explained; then "Start again").
+click to the frame that shows the new feedback line: an illegal call in BiddingPractice, a card in
+TrickPractice (the computer players finish the trick, its winner is explained; then "Start again"), and a cell
+of ContractExplorer's grid (its contract explained).
 """
 
 from __future__ import annotations
@@ -27,8 +30,12 @@ from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from vint_core import PASS, Bid, Call, Card
-from vint_core.widgets import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
+from vint_core import PASS, Bid, Call, Card, Seat, Strain
+from vint_core.analysis import SavedTables, available
+from vint_core.widgets import AuctionPractice, BiddingPractice, ContractExplorer, OneDeal, TrickPractice
+
+SAVED_FILE = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "09-double-dummy.json"
+SAVED = SavedTables.load(SAVED_FILE)
 
 
 def timed(samples: dict[str, list[float]], name: str, click: Callable[[], None]) -> None:
@@ -60,6 +67,15 @@ def one_round(samples: dict[str, list[float]], seed: int) -> None:
             timed(samples, "OneDeal", deal.hand.button(controls.cards[0]).click)
         else:
             break
+    explorer = ContractExplorer(seed=1 + (seed - 1) % 20, saved=SAVED)
+    for level, strain in zip(range(1, 8), [*Strain, Strain.HEARTS, Strain.SPADES], strict=True):
+        timed(samples, "ContractExplorer (a cell)", explorer.cell(level, strain).click)
+    timed(samples, "ContractExplorer (honours, declarer: the grid)",
+          lambda: setattr(explorer.honours, "value", False))
+    timed(samples, "ContractExplorer (honours, declarer: the grid)",
+          lambda: setattr(explorer.declarer, "value", Seat.EAST))
+    if available():
+        timed(samples, "ContractExplorer (a new seed, solved)", lambda: setattr(explorer.seed, "value", 1000 + seed))
 
 
 #: in the page: click the button labelled ``label`` in the widget ``root``; milliseconds until a feedback line is added
@@ -74,9 +90,20 @@ _CLICK_JS = """async ([root, label]) => {
   return performance.now() - t0;
 }"""
 
-_CELLS = ["from vint_core.widgets import TrickPractice, BiddingPractice",
+#: in the page: click the contract explorer's grid cell number ``index``; milliseconds until its sentence is shown
+_CELL_JS = """async ([index]) => {
+  const feedback = () => document.querySelector('.vint-lesson-contracts .vint-feedback').textContent;
+  const before = feedback();
+  const t0 = performance.now();
+  document.querySelectorAll('.vint-lesson-contracts .vint-dd-cell')[index].click();
+  while (feedback() === before) { await new Promise(r => requestAnimationFrame(r)); }
+  return performance.now() - t0;
+}"""
+
+_CELLS = ["from vint_core.widgets import TrickPractice, BiddingPractice, ContractExplorer",
           'TrickPractice.position(hand="AK2..QJ98765.432", led=["A♥", "K♥"], trump="♠", seed=1)',
-          'BiddingPractice(calls=["2♣"])']
+          'BiddingPractice(calls=["2♣"])',
+          f"ContractExplorer(seed=4, saved={str(SAVED_FILE)!r})"]
 
 
 def in_browser(samples: dict[str, list[float]], rounds: int) -> None:
@@ -98,8 +125,10 @@ def in_browser(samples: dict[str, list[float]], rounds: int) -> None:
                          notebook=notebook) as server, bs.chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 1600})
         page.goto(server.url, timeout=120_000)
-        bs.wait_for(lambda: page.locator(".vint-lesson-bidding").count() > 0, seconds=120)
-        for _ in range(rounds):
+        bs.wait_for(lambda: page.locator(".vint-lesson-contracts .vint-dd-cell").count() == 35, seconds=120)
+        for k in range(rounds):
+            samples.setdefault("ContractExplorer (browser)", []).append(  # two cells in turn: each is news
+                page.evaluate(_CELL_JS, [(5 * k + 1) % 34]))
             samples.setdefault("BiddingPractice (browser)", []).append(
                 page.evaluate(_CLICK_JS, [".vint-lesson-bidding", "2♠"]))
             samples.setdefault("TrickPractice (browser)", []).append(

@@ -19,9 +19,11 @@ DDS denomination 4.
 from __future__ import annotations
 
 import ctypes
+import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -186,11 +188,12 @@ class ContractScore:
         return self.points[side] - self.points[side.other]
 
 
-def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None = None) -> list[ContractScore]:
+def contract_scores(deal: Deal, *, table: Mapping[tuple[Strain, Seat], int] | None = None,
+                    honours: bool = True) -> list[ContractScore]:
     """Every contract the deal allows (each bid, each declarer) with its double-dummy tricks and points.
 
     Points come from :func:`vint_core.scoring.score_contract` under the deal's rule set,
-    honours judged on the hands as dealt.
+    honours judged on the hands as dealt (left out with ``honours=False``, to see what they add).
     """
     table = dd_table(deal) if table is None else table
     rules = deal.rules
@@ -202,7 +205,7 @@ def contract_scores(deal: Deal, *, table: dict[tuple[Strain, Seat], int] | None 
         for seat in Seat:
             contract = Contract(bid.level, bid.strain, seat)
             tricks = table[bid.strain, seat]
-            lines = score_contract(contract, tricks=tricks, honours=deal.hands, rules=rules)
+            lines = score_contract(contract, tricks=tricks, honours=deal.hands if honours else None, rules=rules)
             out.append(ContractScore(contract, tricks, totals(lines)))
     return out
 
@@ -212,6 +215,68 @@ def best_contracts(deal: Deal, *, scores: Sequence[ContractScore] | None = None)
     scores = contract_scores(deal) if scores is None else scores
     ns, ew = (max((s for s in scores if s.contract.side is side), key=lambda s: s.margin(side)) for side in Side)
     return PerSide(ns, ew)
+
+
+# -- saved tables ------------------------------------------------------------
+
+#: what a file of saved tables holds (the first line of its JSON)
+SAVED_ABOUT = "double-dummy tricks by seed (Deal.new(seed=...)), strain, declarer N E S W; lesson 09"
+
+Table = Mapping[tuple[Strain, Seat], int]
+
+
+class SavedTables:
+    """Double-dummy tables solved once and saved, so that a lesson runs without endplay.
+
+    A table is saved by seed, for the deal ``Deal.new(seed=seed)`` (North deals). A deal of the
+    same seed with another dealer holds the same four hands, passed round the table, so its table
+    is found too (:meth:`table_for`). The file is JSON: ``{"about": …, "tricks": {seed: {strain:
+    [tricks of N, E, S, W as declarer]}}}``.
+
+    >>> saved = SavedTables({4: {(strain, seat): 7 for strain in Strain for seat in Seat}})
+    >>> saved.seeds, saved.table_for(Deal.new(seed=4, dealer=Seat.WEST))[Strain.HEARTS, Seat.EAST]
+    ((4,), 7)
+    >>> saved.table_for(Deal.new(seed=5)) is None
+    True
+    """
+
+    def __init__(self, tables: Mapping[int, Table]) -> None:
+        self.tables: dict[int, Table] = dict(sorted(tables.items()))
+        self._by_hands = {tuple(h._mask for h in Deal.new(seed=seed).hands): seed for seed in self.tables}
+
+    @property
+    def seeds(self) -> tuple[int, ...]:
+        """The seeds saved, in order."""
+        return tuple(self.tables)
+
+    @classmethod
+    def solve(cls, seeds: Iterable[int]) -> SavedTables:
+        """The tables of ``Deal.new(seed=seed)`` for each seed, solved now (endplay needed)."""
+        return cls({seed: dd_table(Deal.new(seed=seed)) for seed in seeds})
+
+    @classmethod
+    def load(cls, path: str | Path) -> SavedTables:
+        """The tables saved in the JSON file at ``path`` (written by :meth:`save`)."""
+        saved = json.loads(Path(path).read_text(encoding="utf-8"))["tricks"]
+        return cls({int(seed): {(Strain(strain), seat): n for strain, row in by_strain.items()
+                                for seat, n in zip(Seat, row, strict=True)}
+                    for seed, by_strain in saved.items()})
+
+    def save(self, path: str | Path) -> None:
+        """Write the tables to ``path`` as JSON."""
+        tricks = {seed: {strain.value: [table[strain, seat] for seat in Seat] for strain in Strain
+                         if (strain, Seat.NORTH) in table} for seed, table in self.tables.items()}
+        Path(path).write_text(json.dumps({"about": SAVED_ABOUT, "tricks": tricks}) + "\n", encoding="utf-8")
+
+    def table_for(self, deal: Deal) -> Table | None:
+        """The saved table of ``deal``'s four hands, whoever dealt them; None if they are not saved."""
+        masks = [hand._mask for hand in deal.hands]
+        for turn in range(4):  # hands[seat] here are the saved deal's hands[seat + turn]
+            seed = self._by_hands.get(tuple(masks[(seat - turn) & 3] for seat in range(4)))
+            if seed is not None:
+                table = self.tables[seed]
+                return {(strain, seat): table[strain, seat.offset(turn)] for strain, seat in table}
+        return None
 
 
 def contract_dd_tricks(deal: Deal) -> int | None:
@@ -269,7 +334,8 @@ def review_lines(deal: Deal, lang: str = "en") -> list[str]:
 
 
 __all__ = [
-    "AnalysisError", "ContractScore", "DoubleDummyUnavailable", "Position", "available", "best_contracts",
+    "SAVED_ABOUT", "AnalysisError", "ContractScore", "DoubleDummyUnavailable", "Position", "SavedTables", "Table",
+    "available", "best_contracts",
     "contract_dd_tricks", "contract_scores", "dd_table", "declarer_tricks_dd", "remaining_tricks", "review_lines",
     "score_contract", "solve_positions",
 ]

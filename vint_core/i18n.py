@@ -449,6 +449,47 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "analysis_best": ("Best contract for {side}: {contract} by {seat}, {tricks} tricks, {mine} to {theirs} points.",
                       "Bester Kontrakt für {side}: {contract} von {seat}, {tricks} Stiche, {mine} zu {theirs} "
                       "Punkten."),
+    # the contract explorer (vint_core.explore.contract_grid, vint_core.widgets.explorers.ContractExplorer)
+    "explore_dd_title": ("Contract explorer (double dummy)", "Kontrakte erkunden (Double Dummy)"),
+    "explore_dd_subtitle": ("Double dummy: all four hands are shown and every card is known; each contract is "
+                            "played as if everyone saw every card and played perfectly.",
+                            "Double Dummy: alle vier Blätter liegen offen, jede Karte ist bekannt; jeder Kontrakt "
+                            "wird gespielt, als sähen alle jede Karte und spielten perfekt."),
+    "explore_dd_dealer": ("Dealer", "Geber"),
+    "explore_dd_honours_toggle": ("count the honours (as dealt)", "Honneurs zählen (wie ausgeteilt)"),
+    "explore_dd_contract": ("{contract} by {seat}: double dummy {n} tricks, {result}: {lines}; in all {totals}.",
+                            "{contract} von {seat}: Double Dummy {n} Stiche, {result}: {lines}; zusammen {totals}."),
+    "explore_dd_exact": ("made exactly", "genau erfüllt"),
+    "explore_dd_over": ("made with {n} over", "erfüllt mit {n} darüber"),
+    "explore_dd_down": ("{n} down", "{n} Unterstich(e)"),
+    "explore_dd_honours": ("What the honours held as dealt add at {strain}, level 1 to 7: {parts}. They grow with "
+                           "the level, as the trick value does.",
+                           "Was die ausgeteilten Honneurs bei {strain} bringen, Stufe 1 bis 7: {parts}. Sie wachsen "
+                           "mit der Stufe, wie der Stichwert."),
+    "explore_dd_no_honours": ("At {strain} no side holds enough honours to score them.",
+                              "Bei {strain} hält keine Seite genug Honneurs, um sie zu schreiben."),
+    "explore_dd_honours_not_scored": ("Under {rules} honours score nothing.",
+                                      "Unter {rules} zählen Honneurs nichts."),
+    "explore_dd_honours_off": ("Honours left out: the grid shows tricks, undertricks and slams only.",
+                               "Ohne Honneurs: das Raster zeigt nur Stiche, Unterstiche und Schlemms."),
+    "explore_dd_table": ("Double-dummy tricks: each seat as declarer, each strain",
+                         "Double-Dummy-Stiche: jeder Platz als Alleinspieler, jede Farbe"),
+    "explore_dd_grid": ("Contracts by {seat}: each cell N–S points : E–W points; the colour is N–S's margin "
+                        "(light: good for N–S, dark: good for E–W); ★ the best contract of {side}.",
+                        "Kontrakte von {seat}: jede Zelle Punkte N–S : Punkte O–W; die Farbe ist der Vorsprung "
+                        "von N–S (hell: gut für N–S, dunkel: gut für O–W); ★ der beste Kontrakt von {side}."),
+    "explore_dd_scale": ("N–S's margin from {low} to {high}", "Vorsprung von N–S von {low} bis {high}"),
+    "explore_dd_cell": ("{contract} by {seat}: N–S {ns}, E–W {ew}", "{contract} von {seat}: N–S {ns}, O–W {ew}"),
+    "explore_dd_live": ("Deal {seed}, {seat} deals: analysed now by the solver (endplay).",
+                        "Spiel {seed}, {seat} gibt: eben vom Löser (endplay) analysiert."),
+    "explore_dd_saved": ("Deal {seed}, {seat} deals: the saved analysis (saved deals: seeds {seeds}).",
+                         "Spiel {seed}, {seat} gibt: die gespeicherte Analyse (gespeichert: Seeds {seeds})."),
+    "explore_dd_analysing": ("Analysing deal {seed} double dummy…", "Spiel {seed} wird double dummy analysiert…"),
+    "explore_dd_not_saved": ("Deal {seed} is not among the saved deals (seeds {seeds}): {why}",
+                             "Spiel {seed} ist nicht unter den gespeicherten (Seeds {seeds}): {why}"),
+    "explore_dd_none_saved": ("Deal {seed}: {why}", "Spiel {seed}: {why}"),
+    "explore_dd_no_contract": ("{contract} by {seat} cannot be bid on this deal.",
+                               "{contract} von {seat} kann in diesem Spiel nicht geboten werden."),
     "simulate_progress": ("deals", "Spiele"),
     "simulate_summary": ("{deals} deals, {ns} (N–S) against {ew} (E–W): {mean} points per deal for {ns}, "
                          "95% interval {lo} to {hi}",
@@ -637,6 +678,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_declarer": ("Declarer", "Ansager"),
     "explore_tricks": ("Declarers' tricks", "Stiche der Ansager"),
     "explore_honours_ns": ("N–S honours", "Honneurs N–S"),
+    "explore_aces_ns": ("N–S aces", "Asse N–S"),
     "explore_total": ("Total: {totals}", "Summe: {totals}"),
     "explore_honours_title": ("Honours explorer", "Honneurs erkunden"),
     "explore_seed": ("Deal (seed)", "Spiel (Seed)"),

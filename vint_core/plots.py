@@ -8,6 +8,7 @@ and dark themes. ``import vint_core`` does not load this module (nor matplotlib)
 - :func:`honours_odds_plot` — the exact odds of a side's honours against a seeded simulation;
 - :func:`race` — a rubber's race to the target (:func:`vint_core.explore.rubber_race`);
 - :func:`heat_map` — a table of numbers as coloured cells, each cell labelled with its number;
+- :func:`heat_colours` — the heat map's colours as CSS, for an HTML grid that colours its cells alike;
 - :func:`svg` — a figure as an SVG string, for a widget to show.
 """
 
@@ -18,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from matplotlib import colormaps
+from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 
 from vint_core.auction import Contract
@@ -27,14 +30,16 @@ from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import Side
 
-__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_map", "honours_odds_plot", "race", "svg",
-           "trick_points"]
+__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_colours", "heat_map", "honours_odds_plot", "race",
+           "svg", "trick_points"]
 
 #: Okabe & Ito's colours, safe for the common colour blindnesses
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
 #: N–S blue, E–W vermilion, in every plot of the course
 SIDE_COLOURS = {Side.NS: "#0072B2", Side.EW: "#D55E00"}
 _INK = "#222222"
+#: the colour scale of heat maps: cividis, dark blue to yellow, made to read alike with the common colour blindnesses
+_HEAT = "cividis"
 
 
 class Plot(Figure):  # type: ignore[misc,unused-ignore]
@@ -122,7 +127,7 @@ def heat_map(values: Sequence[Sequence[int]], *, rows: Sequence[str], columns: S
     """
     fig, ax = figure(title, xlabel=xlabel, ylabel=ylabel, size=size)
     ax.grid(False)
-    image = ax.imshow(values, cmap="cividis", aspect="auto", origin="lower")
+    image = ax.imshow(values, cmap=_HEAT, aspect="auto", origin="lower")
     low, high = image.get_clim()
     for r, row in enumerate(values):
         for c, value in enumerate(row):
@@ -134,6 +139,23 @@ def heat_map(values: Sequence[Sequence[int]], *, rows: Sequence[str], columns: S
     bar.set_label(unit, color=_INK)
     bar.ax.tick_params(colors=_INK)
     return fig
+
+
+def heat_colours(steps: int = 9) -> tuple[tuple[str, str], ...]:
+    """``steps`` colours of :func:`heat_map`'s scale, low to high, each with the ink its numbers are written in:
+    white or black, whichever contrasts more (at least 4.5 : 1 on any colour, WCAG's level for text).
+
+    >>> heat_colours(3)
+    (('#00224e', '#ffffff'), ('#7d7c78', '#000000'), ('#fee838', '#000000'))
+    """
+    out = []
+    for k in range(steps):
+        red, green, blue, _alpha = colormaps[_HEAT](k / (steps - 1))
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (red, green, blue)]
+        luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        # contrast with white (1.05 / (L + .05)) against black ((L + .05) / .05): equal at L ≈ 0.179
+        out.append((to_hex((red, green, blue)), "#000000" if (luminance + 0.05) ** 2 > 1.05 * 0.05 else "#ffffff"))
+    return tuple(out)
 
 
 def svg(fig: Figure) -> str:

@@ -11,8 +11,11 @@ In a notebook::
     Table.open()          # resumes the saved game, or starts one
 
 The lessons' widgets (:mod:`vint_core.widgets.lessons`): ``TrickPractice``, ``BiddingPractice``,
-``AuctionPractice`` and ``OneDeal``.
+``AuctionPractice`` and ``OneDeal``; the course's contract explorer, ``ContractExplorer`` (lesson 09), is
+loaded when first asked for (it brings matplotlib, which the table does not need).
 """
+
+from typing import Any
 
 from vint_core.controller import PACES
 from vint_core.widgets.auction import AuctionView
@@ -26,6 +29,14 @@ from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.table import Table
 from vint_core.widgets.trick import TrickView
 
-__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "HandView", "LiveScore",
-           "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table", "TableSettings",
+__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "ContractExplorer", "HandView",
+           "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table", "TableSettings",
            "TrickPractice", "TrickView"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ContractExplorer":
+        from vint_core.widgets.explorers import ContractExplorer
+
+        return ContractExplorer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

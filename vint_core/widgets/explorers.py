@@ -1,4 +1,4 @@
-"""The course's explorers: a live score calculator, an honours explorer and a rubber's race.
+"""The course's explorers: a live score calculator, an honours explorer, a rubber's race and a contract explorer.
 
 Thin views over :mod:`vint_core.explore` (which computes what they show, without Jupyter); a change
 of a control redraws at once, and anything that goes wrong becomes a sentence, never a traceback.
@@ -8,27 +8,41 @@ In a notebook::
     ScoreCalculator(contract="4♥ N", tricks=9)     # lesson 06
     HonoursExplorer(seed=7, strain="♥")            # lesson 07
     RubberRace(seed=8)                             # lesson 08
+    ContractExplorer(seed=4, saved="data/09-double-dummy.json")   # lesson 09
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from vint_core import plots, render
+from vint_core import analysis, plots, render
+from vint_core.analysis import DoubleDummyUnavailable, SavedTables, Table
 from vint_core.auction import Contract
 from vint_core.calls import Strain
-from vint_core.cards import deal_hands
-from vint_core.explore import HonoursView, RaceStep, ScoreView, calculate, honours_in_deal, rubber_race
+from vint_core.cards import Suit, deal_hands
+from vint_core.deal import Deal
+from vint_core.explore import (
+    ContractGrid,
+    HonoursView,
+    RaceStep,
+    ScoreView,
+    aces_range,
+    calculate,
+    contract_grid,
+    honours_in_deal,
+    rubber_race,
+)
 from vint_core.honours import honour_cards
 from vint_core.i18n import Phrase, seat_name, side_name, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.widgets.lessons import LessonBase
-from vint_core.widgets.style import hbox
+from vint_core.widgets.style import hbox, html, shared
 
-__all__ = ["HonoursExplorer", "RubberRace", "ScoreCalculator"]
+__all__ = ["ContractExplorer", "HonoursExplorer", "RubberRace", "ScoreCalculator"]
 
 _NO_SEAT = "none"
 
@@ -82,7 +96,7 @@ class ScoreCalculator(_Explorer):
 
     css_name = "vint-lesson-score"
 
-    def __init__(self, *, contract: Contract | str = "4♥ N", tricks: int = 9, honours_ns: int = 2,
+    def __init__(self, *, contract: Contract | str = "4♥ N", tricks: int = 9, honours_ns: int = 2, aces_ns: int = 2,
                  rules: RuleSet | str = SEED, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self.rules = as_rule_set(rules)
@@ -97,11 +111,14 @@ class ScoreCalculator(_Explorer):
                                         style={"description_width": "initial"})
         self.honours = widgets.IntSlider(value=honours_ns, min=0, max=5, description=text("explore_honours_ns", lang),
                                          style={"description_width": "initial"})
+        # foster_1897 counts the aces apart from the trump honours at a suit contract (docs/rules.md §4.4)
+        self.aces = widgets.IntSlider(value=aces_ns, min=0, max=4, description=text("explore_aces_ns", lang),
+                                      style={"description_width": "initial"})
         self.lines_box = widgets.HTML()
         self.view: ScoreView | None = None
-        self._live((self.level, self.strain, self.declarer, self.tricks, self.honours),
+        self._live((self.level, self.strain, self.declarer, self.tricks, self.honours, self.aces),
                    [hbox([self.level, self.strain, self.declarer], "vint-lesson-row"),
-                    hbox([self.tricks, self.honours], "vint-lesson-row"), self.lines_box],
+                    hbox([self.tricks, self.honours, self.aces], "vint-lesson-row"), self.lines_box],
                    text("explore_score_title", lang))
 
     def refresh(self) -> None:
@@ -111,7 +128,15 @@ class ScoreCalculator(_Explorer):
         self.honours.max = size
         contract = Contract(self.level.value, strain, self.declarer.value)
         ns = min(self.honours.value, size)
-        view = calculate(contract, tricks=self.tricks.value, honours=PerSide(ns, size - ns), rules=self.rules)
+        aces = None
+        apart = strain is not Strain.NOTRUMP and self.rules.honours_suit == "majority"
+        self.aces.layout.display = None if apart else "none"
+        if apart:  # the ace of trumps is in both counts: the slider offers only the aces N–S can hold
+            possible = aces_range(ns)
+            self.aces.min, self.aces.max = possible.start, possible.stop - 1
+            aces = PerSide(self.aces.value, 4 - self.aces.value)
+        view = calculate(contract, tricks=self.tricks.value, honours=PerSide(ns, size - ns), aces=aces,
+                         rules=self.rules)
         self.view = view
         rows = "".join(f"<li>{render.esc(line.text(self.lang))}</li>" for line in view.lines)
         total = text("explore_total", self.lang, totals=view.totals.text(self.lang))
@@ -236,4 +261,277 @@ class RubberRace(LessonBase):
         figure = plots.race(steps, target=self.rules.game_target, lang=self.lang, size=(6.4, 3.4))
         self.plot.value = (f'<div class="vint-race-plot" style="max-width:100%;overflow-x:auto">'
                            f'{plots.svg(figure)}</div>')
+        self._draw_feedback()
+
+
+_HEAT_STEPS = 9
+_GRID_CSS = """
+.vint-lesson-contracts .vint-dd-top{gap:1.5em}
+.vint-lesson-contracts .vint-dd-deal{display:grid;grid-template-columns:repeat(3,minmax(7.5em,auto));gap:.2em .8em;
+ font-family:"DejaVu Sans","Segoe UI Symbol",system-ui,sans-serif}
+.vint-lesson-contracts .vint-dd-n,.vint-lesson-contracts .vint-dd-s{grid-column:2}
+.vint-lesson-contracts .vint-dd-w{grid-column:1}
+.vint-lesson-contracts .vint-dd-mid{grid-column:2;align-self:center;color:var(--vint-muted);font-size:.9em}
+.vint-lesson-contracts .vint-dd-seat{font-weight:700}
+.vint-lesson-contracts table.vint-dd-table{border-collapse:collapse}
+.vint-lesson-contracts .vint-dd-table caption{text-align:left;font-size:.9em;color:var(--vint-muted)}
+.vint-lesson-contracts .vint-dd-table th,.vint-lesson-contracts .vint-dd-table td{padding:.1em .55em;text-align:center;
+ border-bottom:1px solid var(--vint-line)}
+.vint-lesson-contracts .vint-dd-grid{display:grid;grid-template-columns:2.2em repeat(var(--vint-dd-columns),auto);
+ gap:3px;justify-content:start}
+.vint-lesson-contracts .vint-dd-head{text-align:center;font-weight:700;align-self:center}
+.vint-lesson-contracts .jupyter-button.vint-dd-cell{width:auto;min-width:7.2em;height:2.1em;margin:0;padding:0 .5em;
+ font-variant-numeric:tabular-nums;border:1px solid rgba(0,0,0,.35);border-radius:.3em}
+.vint-lesson-contracts .jupyter-button.vint-dd-cell.vint-dd-best{font-weight:800}
+.vint-lesson-contracts .jupyter-button.vint-dd-cell.vint-dd-chosen{outline:3px solid var(--vint-fg);outline-offset:1px}
+.vint-lesson-contracts .vint-dd-swatch{display:inline-block;width:1.3em;height:.9em;vertical-align:middle}
+""" + "".join(f".vint-lesson-contracts .jupyter-button.vint-heat-{k}{{background:{bg};color:{ink}}}"
+              f".vint-lesson-contracts .vint-dd-swatch.vint-heat-{k}{{background:{bg}}}"
+              for k, (bg, ink) in enumerate(plots.heat_colours(_HEAT_STEPS)))
+
+
+def _seeds_text(seeds: tuple[int, ...]) -> str:
+    """Seeds as a reader writes them: ``1–20`` for a run, else ``1, 4, 9``."""
+    if len(seeds) > 2 and list(seeds) == list(range(seeds[0], seeds[-1] + 1)):
+        return f"{seeds[0]}–{seeds[-1]}"
+    return ", ".join(map(str, seeds))
+
+
+def _deal_diagram(deal: Deal, lang: str) -> str:
+    """The four hands around the table, suit by suit, as text (every card is known: double dummy)."""
+    cells = []
+    for seat, css in ((Seat.NORTH, "n"), (Seat.WEST, "w"), (None, "mid"), (Seat.EAST, "e"), (Seat.SOUTH, "s")):
+        if seat is None:
+            cells.append(f'<div class="vint-dd-mid">{render.esc(text("explore_dd_dealer", lang))}: '
+                         f'{render.esc(seat_name(deal.dealer, lang))}</div>')
+            continue
+        rows = []
+        for suit in Suit:
+            ranks = " ".join(str(card.rank) for card in deal.hands[seat].suit(suit)) or "—"
+            red = f' class="vint-suit-{suit.name[0].lower()}"' if suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
+            rows.append(f"<div{red}>{suit.symbol} {render.esc(ranks)}</div>")
+        name = render.esc(seat_name(seat, lang))
+        cells.append(f'<div class="vint-dd-{css}" role="group" aria-label="{name}">'
+                     f'<div class="vint-dd-seat">{name}</div>{"".join(rows)}</div>')
+    return f'<div class="vint-dd-deal">{"".join(cells)}</div>'
+
+
+def _table_html(table: Table, strains: tuple[Strain, ...], lang: str) -> str:
+    """The double-dummy table: the tricks of each seat as declarer (rows) in each strain (columns)."""
+    head = "".join(f'<th scope="col">{render.esc(s.symbol)}</th>' for s in strains)
+    rows = "".join(f'<tr><th scope="row">{render.esc(seat_name(seat, lang))}</th>'
+                   + "".join(f"<td>{table[strain, seat]}</td>" for strain in strains) + "</tr>" for seat in Seat)
+    return (f'<table class="vint-dd-table"><caption>{render.esc(text("explore_dd_table", lang))}</caption>'
+            f"<tr><th></th>{head}</tr>{rows}</table>")
+
+
+class ContractExplorer(_Explorer):
+    """A seeded deal with all four hands shown (double dummy), its double-dummy tricks, and every contract's Vint
+    score for both sides as a grid of buttons; clicking one explains it in a sentence, with the engine's score
+    lines, and says what the honours add from level 1 to 7.
+
+    The tricks come from ``saved`` (a :class:`~vint_core.analysis.SavedTables` or the path of its file) when it
+    holds the deal, else from the solver (endplay); without either, a sentence says how to get the analysis.
+
+    >>> explorer = ContractExplorer(seed=4, saved=SavedTables({4: {(s, seat): 11 if seat.side is Side.NS else 1
+    ...                                                             for s in Strain for seat in Seat}}))
+    >>> explorer.choose("7NT N").totals
+    PerSide(ns=1680, ew=480)
+    """
+
+    css_name = "vint-lesson-contracts"
+
+    def __init__(self, *, seed: int = 4, dealer: Seat = Seat.NORTH, declarer: Seat = Seat.NORTH,
+                 contract: Contract | str | None = None, honours: bool = True,
+                 saved: SavedTables | str | Path | None = None, rules: RuleSet | str = SEED, lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        self.rules = as_rule_set(rules)
+        self.saved = SavedTables.load(saved) if isinstance(saved, (str, Path)) else saved
+        chosen = Contract.parse(contract) if isinstance(contract, str) else contract
+        self.chosen: Contract | None = chosen
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=text("explore_seed", lang))
+        self.dealer = widgets.Dropdown(options=[(seat_name(s, lang), s) for s in Seat], value=dealer,
+                                       description=text("explore_dd_dealer", lang))
+        self.declarer = widgets.Dropdown(options=[(seat_name(s, lang), s) for s in Seat],
+                                         value=chosen.declarer if chosen is not None else declarer,
+                                         description=text("explore_declarer", lang))
+        self.honours = widgets.Checkbox(value=honours, description=text("explore_dd_honours_toggle", lang),
+                                        indent=False)
+        self.strains = self.rules.strain_order
+        self.deal_box = html()
+        self.summary = html()
+        self.legend = html()
+        self.honours_line = html()  # what the honours add at the chosen contract's strain, level 1 to 7
+        self.cells: dict[tuple[int, Strain], Any] = {}
+        grid_children = [html("vint-dd-head"),
+                         *(html("vint-dd-head", value=render.esc(s.symbol)) for s in self.strains)]
+        for level in range(1, 8):
+            grid_children.append(html("vint-dd-head", value=str(level)))
+            for strain in self.strains:
+                cell = widgets.Button(description="", layout=shared("layout"), style=shared("button"))
+                cell.add_class("vint-dd-cell")
+                cell.on_click(lambda _b, key=(level, strain): self._safely(lambda: self._clicked(*key)))
+                self.cells[level, strain] = cell
+                grid_children.append(cell)
+        self.grid_box = widgets.Box(grid_children, layout=shared("layout"))
+        self.grid_box.add_class("vint-dd-grid")
+        self.grid: ContractGrid | None = None
+        self.view: Any = None
+        self._tables: dict[tuple[int, ...], Table] = {}
+        self._grids: dict[tuple[tuple[int, ...], bool], ContractGrid] = {}
+        self._cell_state: dict[tuple[int, Strain], tuple[str, str, tuple[str, ...]]] = {}
+        self._source = "saved"  # where the shown table came from: "saved" or "live"
+        css = html(value=f"<style>{_GRID_CSS}.vint-lesson-contracts{{--vint-dd-columns:{len(self.strains)}}}"
+                         f"</style>")
+        self._live((self.seed, self.dealer, self.declarer, self.honours),
+                   [css, hbox([self.seed, self.dealer, self.declarer, self.honours], "vint-lesson-row"),
+                    self.deal_box, self.summary, self.grid_box, self.legend, self.honours_line],
+                   text("explore_dd_title", lang))
+        self._draw_title(text("explore_dd_title", lang), text("explore_dd_subtitle", lang))
+
+    # -- what the learner does ------------------------------------------------------------------
+
+    def choose(self, contract: Contract | str) -> Any:
+        """Explain ``contract`` (``"4♥ N"``), as a click on its cell does (after choosing its declarer)."""
+        chosen = Contract.parse(contract) if isinstance(contract, str) else contract
+        self.chosen = chosen
+        if self.declarer.value is not chosen.declarer:
+            self.declarer.value = chosen.declarer  # redraws the grid of this declarer, keeping the choice
+        else:
+            self._explain()
+        return self.view
+
+    def cell(self, level: int, strain: Strain | str) -> Any:
+        """The grid's button for ``level`` and ``strain`` (of the declarer shown)."""
+        return self.cells[level, _strain(strain)]
+
+    def _clicked(self, level: int, strain: Strain) -> None:
+        self.chosen = Contract(level, strain, self.declarer.value)
+        self._explain()
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _table(self, deal: Deal) -> Table | None:
+        """The deal's double-dummy tricks: saved, solved before, or solved now (saying so first); None without
+        endplay, after a sentence that says how to get them."""
+        key = tuple(hand._mask for hand in deal.hands)
+        table = self._tables.get(key)
+        if table is None and self.saved is not None:
+            table = self.saved.table_for(deal)
+        if table is None:
+            if not analysis.available():
+                why = DoubleDummyUnavailable().message(self.lang)
+                seed = self.seed.value
+                self._draw_status(text("explore_dd_not_saved", self.lang, seed=seed, why=why,
+                                       seeds=_seeds_text(self.saved.seeds)) if self.saved is not None and
+                                  self.saved.seeds else text("explore_dd_none_saved", self.lang, seed=seed, why=why))
+                return None
+            self._draw_hands(deal)  # the new hands at once, while the solver works
+            self._draw_status(text("explore_dd_analysing", self.lang, seed=self.seed.value))
+            table = analysis.dd_table(deal)
+            self._tables[key] = table
+            self._source = "live"
+        else:
+            self._source = "live" if key in self._tables else "saved"
+        return table
+
+    def refresh(self) -> None:
+        """Draw the deal of the seed and dealer chosen, its double-dummy table and the grid of the declarer."""
+        deal = Deal.new(seed=self.seed.value, dealer=self.dealer.value, rules=self.rules)
+        table = self._table(deal)
+        if table is None:
+            self._draw_hands(deal)
+            self.grid = self.view = None
+            self.summary.value = self.legend.value = self.honours_line.value = ""
+            for key, cell in self.cells.items():
+                self._draw_cell(key, "—", "", ("vint-dd-cell",))
+                cell.disabled = True
+            self.lines = []
+            self._draw_feedback()
+            return
+        self._draw_hands(deal, table)
+        shown = (tuple(hand._mask for hand in deal.hands), bool(self.honours.value))
+        grid = self._grids.get(shown)
+        if grid is None:
+            grid = self._grids[shown] = contract_grid(deal, table, honours=self.honours.value)
+        self.grid = grid
+        seeds = _seeds_text(self.saved.seeds) if self.saved is not None else ""
+        self._draw_status(text(f"explore_dd_{self._source}", self.lang, seed=self.seed.value, seat=deal.dealer,
+                               seeds=seeds))
+        self._draw_grid()
+        declarer = self.declarer.value
+        chosen = self.chosen
+        if chosen is None or (chosen.level, chosen.strain) not in self.cells:
+            chosen = grid.best_by(declarer).contract
+        self.chosen = Contract(chosen.level, chosen.strain, declarer)
+        self._explain()
+
+    def _draw_hands(self, deal: Deal, table: Table | None = None) -> None:
+        """The four hands and, once known, the double-dummy table beside them."""
+        tricks = _table_html(table, self.strains, self.lang) if table is not None else ""
+        self.deal_box.value = (f'<div class="vint vint-dd-top" style="display:flex;flex-wrap:wrap">'
+                               f"{_deal_diagram(deal, self.lang)}{tricks}</div>")
+
+    def _draw_grid(self) -> None:
+        grid = self.grid
+        assert grid is not None
+        declarer = self.declarer.value
+        side = declarer.side
+        margins = [score.margin(Side.NS) for score in grid.scores.values() if score.contract.declarer is declarer]
+        low, high = min(margins), max(margins)
+        best = grid.best_by(declarer).contract
+        for (level, strain), cell in self.cells.items():
+            score = grid.scores.get(Contract(level, strain, declarer))
+            if score is None:  # below the deal's minimum level
+                self._draw_cell((level, strain), "—", "", ("vint-dd-cell",))
+                cell.disabled = True
+                continue
+            cell.disabled = False
+            ns, ew = score.points
+            step = round((score.margin(Side.NS) - low) / (high - low) * (_HEAT_STEPS - 1)) if high > low \
+                else _HEAT_STEPS // 2
+            star = score.contract == best
+            tip = text("explore_dd_cell", self.lang, contract=f"{level}{strain.symbol}", seat=declarer, ns=ns, ew=ew)
+            self._draw_cell((level, strain), f"{'★ ' if star else ''}{ns} : {ew}", tip,
+                            ("vint-dd-cell", f"vint-heat-{step}", *(("vint-dd-best",) if star else ())))
+        lines = [text("analysis_best", self.lang, side=s, contract=b.contract.bid, seat=b.contract.declarer,
+                      tricks=b.declarer_tricks, mine=b.points[s], theirs=b.points[s.other])
+                 for s, b in zip(Side, grid.best, strict=True)]
+        if not grid.honours:
+            lines.append(text("explore_dd_honours_off", self.lang))
+        caption = text("explore_dd_grid", self.lang, seat=declarer, side=side)
+        self.summary.value = (f'<div class="vint"><ul>{"".join(f"<li>{render.esc(x)}</li>" for x in lines)}</ul>'
+                              f"<p>{render.esc(caption)}</p></div>")
+        swatches = "".join(f'<span class="vint-dd-swatch vint-heat-{k}"></span>' for k in range(_HEAT_STEPS))
+        scale = render.esc(text("explore_dd_scale", self.lang, low=low, high=high))
+        self.legend.value = f'<div class="vint vint-note">{low} {swatches} {high} · {scale}</div>'
+
+    def _draw_cell(self, key: tuple[int, Strain], label: str, tip: str, classes: tuple[str, ...]) -> None:
+        """Change a cell only where it differs: each change is a message to the page."""
+        chosen = self.chosen
+        if chosen is not None and key == (chosen.level, chosen.strain) and label != "—":
+            classes = (*classes, "vint-dd-chosen")
+        if self._cell_state.get(key) == (label, tip, classes):
+            return
+        self._cell_state[key] = (label, tip, classes)
+        cell = self.cells[key]
+        with cell.hold_sync():
+            cell.description, cell.tooltip, cell._dom_classes = label, tip, classes
+
+    def _explain(self) -> None:
+        """The chosen contract in one sentence with the engine's score lines, and what honours add at its strain."""
+        grid, chosen = self.grid, self.chosen
+        if grid is None or chosen is None:
+            return
+        for key, (label, tip, classes) in list(self._cell_state.items()):
+            self._draw_cell(key, label, tip, tuple(c for c in classes if c != "vint-dd-chosen"))
+        if chosen not in grid.scores:
+            self.view = None
+            self.lines = [(text("explore_dd_no_contract", self.lang, contract=str(chosen.bid),
+                                seat=chosen.declarer), "vint-illegal")]
+        else:
+            self.view = grid.outcome(chosen)
+            self.lines = [(self.view.text(self.lang), "")]
+        honours = grid.honours_text(chosen.strain, chosen.declarer, self.lang)
+        self.honours_line.value = f'<div class="vint"><p>{render.esc(honours)}</p></div>'
         self._draw_feedback()

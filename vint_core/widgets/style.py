@@ -138,20 +138,34 @@ _JP_DARK = {
 }
 
 
+#: the controls' own colours on a dark page (selectors inside ``.vint-table``)
+_DARK_CONTROLS = (
+    ("", "--vint-focus:#ffb74d"),
+    (" .jupyter-button", "background:#2e3035;color:#e8e8ea"),
+    (" .jupyter-button:disabled", "color:#a6a8ad"),
+    (" .jupyter-button.vint-call.vint-pass-button", "background:#23402d;color:#e8e8ea"),
+    (" .jupyter-button.vint-cardbutton", "background:#fffdf7"),
+)
+
+
+def _dark_controls(*, page: str = "{0}") -> str:
+    """The controls' dark colours, each selector put into ``page`` (``"{0}"``: as they are)."""
+    return "".join(f"{page.format('.vint-table' + sel)}{{{decls}}}" for sel, decls in _DARK_CONTROLS)
+
+
 def dark_page_css(*, four_colour: bool = False) -> str:
     """In a browser that prefers dark colours, the page turns dark: JupyterLab's colours (the page, the
-    dropdowns, the buttons), the renderer's (:func:`vint_core.render.stylesheet` ``"dark"``) and the table's."""
+    dropdowns, the buttons), the renderer's (:func:`vint_core.render.stylesheet` ``"dark"``) and the table's.
+    In a page with a dark theme of its own (JupyterLab Dark, :data:`vint_core.render.DARK_PAGES`) the controls
+    take their dark colours whatever the browser prefers."""
     jp = "".join(f"--jp-{k}:{v};" for k, v in _JP_DARK.items())
     return ("@media (prefers-color-scheme:dark){"
             f":root,body{{{jp}}}"
             "body,.jp-Notebook,.jp-Cell,#rendered_cells{background:#111111;color:#e8e8ea}"
             f"{render.theme_rule('dark', four_colour=four_colour)}"
-            ".vint-table{--vint-focus:#ffb74d}"
-            ".vint-table .jupyter-button{background:#2e3035;color:#e8e8ea}"
-            ".vint-table .jupyter-button:disabled{color:#a6a8ad}"
-            ".vint-table .jupyter-button.vint-call.vint-pass-button{background:#23402d;color:#e8e8ea}"
-            ".vint-table .jupyter-button.vint-cardbutton{background:#fffdf7}"
-            "}")
+            f"{_dark_controls()}"
+            # the page's own dark theme; :where() keeps the selectors' weight, as inside the media query
+            "}" + _dark_controls(page=f":where({','.join(render.DARK_PAGES)}) {{0}}"))
 
 
 def table_css(*, four_colour: bool = False) -> str:

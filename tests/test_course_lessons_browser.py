@@ -90,6 +90,9 @@ class Lesson:
         page.set_viewport_size(PHONE)
         page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
         shoot(page, f"{self.name}-dark-390", target)
+        # on a phone nothing of the widget sticks out to the right (nor needs scrolling sideways)
+        wider = target.evaluate(WIDER_JS)
+        assert not wider, wider
         set_theme(page, "JupyterLab Light")
         shoot(page, f"{self.name}-light-390", target)
         page.set_viewport_size(WIDE)
@@ -130,6 +133,14 @@ COLOURS_JS = """e => {
     while (behind && (rgba(getComputedStyle(behind).backgroundColor)[3] ?? 1) === 0) behind = behind.parentElement;
     const back = behind ? getComputedStyle(behind).backgroundColor : 'rgb(255,255,255)';
     return [rgba(getComputedStyle(e).color), rgba(back)];
+}"""
+
+
+# what inside an element reaches beyond its right edge
+WIDER_JS = """widget => {
+    const right = widget.getBoundingClientRect().right + 1;
+    return [...widget.querySelectorAll('*')].filter(e => e.getClientRects().length
+        && e.getBoundingClientRect().right > right).map(e => e.outerHTML.slice(0, 120));
 }"""
 
 

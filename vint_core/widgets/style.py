@@ -121,6 +121,8 @@ _WIDGET_CSS = """
  .vint-table .vint-scoresheet ul{margin-left:.4em}
  .vint-table .widget-dropdown{flex-wrap:wrap}
  .vint-table .widget-dropdown>select{max-width:100%}
+ .vint-table .vint-live td,.vint-table .vint-live th{padding:.1em .25em}
+ .vint-table .vint-race-plot svg{max-width:100%;height:auto}
 }
 """
 

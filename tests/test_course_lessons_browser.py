@@ -96,6 +96,13 @@ class Lesson:
         set_theme(page, "JupyterLab Light")
         shoot(page, f"{self.name}-light-390", target)
         page.set_viewport_size(WIDE)
+        # JupyterLab Light on a system that prefers dark colours: JupyterLab's theme rules, the widget does not
+        # darken the page around it (its code cells stay dark text on light)
+        light_page = page.evaluate(PAGE_COLOURS_JS)
+        page.emulate_media(color_scheme="dark")
+        assert page.evaluate(PAGE_COLOURS_JS) == light_page
+        assert_readable(target, readable)
+        page.emulate_media(color_scheme="light")
 
     def close(self) -> None:
         """Stop the lesson's kernel (the next lesson gets the machine's cores) and close the page."""
@@ -136,6 +143,10 @@ COLOURS_JS = """e => {
 }"""
 
 
+# the page's own colours: behind everything, and a code cell's editor
+PAGE_COLOURS_JS = """() => [getComputedStyle(document.body).backgroundColor,
+    getComputedStyle(document.querySelector('.jp-CodeCell .cm-content')).color,
+    getComputedStyle(document.querySelector('.jp-CodeCell .jp-InputArea-editor')).backgroundColor]"""
 # what inside an element reaches beyond its right edge
 WIDER_JS = """widget => {
     const right = widget.getBoundingClientRect().right + 1;
@@ -412,6 +423,12 @@ def test_voila_serves_a_lesson_as_a_usable_page(browser: Any, tmp_path: Path, na
         body = page.locator("body").inner_text()
         assert "Traceback" not in body
         assert not errors, errors
+        # Voilà follows the browser's preference: a dark system gives a dark page, the widget readable on it
+        page.emulate_media(color_scheme="dark")
+        assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(17, 17, 17)"
+        assert_readable(widget, (".vint-status", ".vint-lesson-title"))
+        shoot(page, f"course-voila-{name[:2]}-dark-1280", widget)
+        page.emulate_media(color_scheme="light")
         shoot(page, f"course-voila-{name[:2]}-1280", widget)
         page.set_viewport_size(PHONE)
         shoot(page, f"course-voila-{name[:2]}-390", widget)

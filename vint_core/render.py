@@ -232,13 +232,14 @@ def stylesheet(theme: Theme = "light", four_colour: bool = False) -> str:
     return "\n".join(parts) + _BASE_CSS + f"{NARROW}{{{_NARROW_CSS}}}\n"
 
 
-def theme_rule(theme: Theme = "dark", *, four_colour: bool = False) -> str:
+def theme_rule(theme: Theme = "dark", *, four_colour: bool = False, scope: str = "") -> str:
     """The colour variables of ``theme`` ("light" or "dark") as rules for ``.vint`` (and ``.vint-4c``), for a
-    page that switches theme by other means (the table: by the browser's preference)."""
+    page that switches theme by other means (the table: by the browser's preference); ``scope`` (a selector
+    and a space) limits them to such pages."""
     base = _DARK if theme == "dark" else _LIGHT
     four = _FOUR_DARK if theme == "dark" else _FOUR_LIGHT
-    return (f".vint{{{_vars(base | (four if four_colour else {}))}}}"
-            f".vint.vint-4c,.vint .vint-4c{{{_vars(four)}}}")
+    return (f"{scope}.vint{{{_vars(base | (four if four_colour else {}))}}}"
+            f"{scope}.vint.vint-4c,{scope}.vint .vint-4c{{{_vars(four)}}}")
 
 
 _CLASS = re.compile(r"\.(vint-[\w-]+|vint)\b")

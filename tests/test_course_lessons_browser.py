@@ -10,8 +10,12 @@ The course's JupyterLab is the learner's: nbgrader's menus and panels (the teach
 off for it (``deploy/course``, as ``make course`` runs it). At phone width a deal fits its output area;
 in JupyterLab Dark the course's colours are dark (a computed colour is checked).
 
+Texts checked for WCAG AA contrast in both themes, and in JupyterLab Light on a system that prefers dark
+colours (the widgets must not darken JupyterLab's light page around them).
+
 Two lessons are also served by Voilà (``voila notebooks/02-tricks.ipynb``): the widget renders, one click
-gives its feedback, no traceback. Missing Chromium, JupyterLab, Voilà or Playwright fails these tests.
+gives its feedback, no traceback; a dark system gives a dark page there. Missing Chromium, JupyterLab,
+Voilà or Playwright fails these tests.
 """
 
 from __future__ import annotations
@@ -188,6 +192,18 @@ def shown_cards(widget: Any) -> set[Card]:
     return faces | buttons
 
 
+def assert_hidden(widget: Any, hidden: set[Card]) -> None:
+    """None of the ``hidden`` cards is anywhere in the widget's markup, shown or not: no face (``data-card``, the
+    face's text ``10 ♥``), no label, no card button (the bids ``2♠``…``7♠`` read like cards: only card buttons
+    are looked at)."""
+    markup = widget.inner_html()
+    buttons = {label.strip() for label in widget.locator(".vint-cardbutton").all_inner_texts()}
+    for card in hidden:
+        for trace in (f'data-card="{card.pbn}"', f'aria-label="{card}"', f">{card.rank} {card.suit.symbol} <"):
+            assert trace not in markup, (card, trace)
+        assert str(card) not in buttons, card
+
+
 def click_card(widget: Any, card: Card) -> None:
     widget.locator(".vint-cardbutton").filter(has_text=re.compile(f"^{re.escape(str(card))}$")).click()
 
@@ -234,6 +250,8 @@ def test_lesson_04_explains_the_learners_call_and_the_computer_players_calls(les
     assert any(line.startswith("West: 1♠ (") for line in feedback(widget))
     # the auction is running: the other three hands are nowhere in the page
     assert shown_cards(widget) == south
+    assert_hidden(widget, set(drill.deal.hands[Seat.NORTH]) | set(drill.deal.hands[Seat.EAST])
+                  | set(drill.deal.hands[Seat.WEST]))
     lesson.assert_clean()
     lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint-pass-button", ".vint-auction th"))
 
@@ -281,6 +299,8 @@ def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson:
     assert not flow.session.deal.is_finished and card in played()
     # North's, East's and West's unplayed cards are nowhere in the page
     assert shown_cards(widget) <= south | played()
+    deal = flow.session.deal
+    assert_hidden(widget, {c for seat in Seat if seat is not Seat.SOUTH for c in deal.hand(seat)})
     lesson.assert_clean()
     lesson.shoot_themes(widget, readable=(".vint-status", ".vint-cardbutton", ".vint-live td"))
 
@@ -396,8 +416,7 @@ def test_the_courses_jupyterlab_shows_no_nbgrader(lab: Lab) -> None:
 def test_voila_serves_a_lesson_as_a_usable_page(browser: Any, tmp_path: Path, name: str, check: str) -> None:
     root = copy_course(bs.clean_dir(tmp_path / "course"))
     with bs.voila_server(data_dir=tmp_path / "data", notebook=root / "notebooks" / name, preheat=False, extra=(),
-                         name=f"course-voila-{name[:2]}") as server:
-        page = browser.new_page(viewport=WIDE)
+                         name=f"course-voila-{name[:2]}") as server, browser.new_page(viewport=WIDE) as page:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server.url, timeout=120_000)

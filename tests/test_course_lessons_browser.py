@@ -1,10 +1,10 @@
 """The course's lesson widgets in a real browser: JupyterLab and Voilà, Debian's Chromium driven by Playwright.
 
-One JupyterLab serves a copy of the course for every lesson here (one browser too). For each lesson the
-learner opens it, runs all its cells, uses its widget by real clicks (a card, a call, a control), and the
-feedback the page shows is the engine's own result, computed here; no cell fails, no traceback shows, and
-the cards the widget hides are not in the page. Screenshots at 1280 px and 390 px wide, in JupyterLab's
-light and dark themes, go to ``test-artifacts/`` (``course-NN-*.png``).
+One JupyterLab serves a copy of the course for every lesson here, opened one after the other in one browser
+page. For each lesson the learner opens it, runs all its cells, uses its widget by real clicks (a card, a
+call, a control), and the feedback the page shows is the engine's own result, computed here; no cell fails,
+no traceback shows, and the cards the widget hides are not in the page. Screenshots at 1280 px and 390 px
+wide, in JupyterLab's light and dark themes, go to ``test-artifacts/`` (``course-NN-*.png``).
 
 The course's JupyterLab is the learner's: nbgrader's menus and panels (the teacher's tools) are switched
 off for it (``deploy/course``, as ``make course`` runs it). At phone width a deal fits its output area;
@@ -45,21 +45,31 @@ WIDE = {"width": 1280, "height": 900}
 
 
 class Lab:
-    """The JupyterLab serving the course, and the browser that opens its lessons."""
+    """The JupyterLab serving the course, and the browser page that opens its lessons one after the other."""
 
     def __init__(self, server: bs.LabServer, browser: Any) -> None:
         self.server = server
         self.browser = browser
+        self.page: Any = None
+        self.errors: list[str] = []
 
     def open(self, lesson: str) -> Lesson:
-        """A fresh page (a workspace of its own: nothing restored) with ``lesson`` open and all its cells run."""
-        page = self.browser.new_page(viewport=WIDE)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        workspace = lesson.split("-")[0]
-        page.goto(f"{self.server.url}lab/workspaces/l{workspace}/tree/notebooks/{lesson}?token={self.server.token}")
-        run_all_cells(page, cells=code_cells(lesson))
-        return Lesson(page, errors, name=f"course-{workspace}")
+        """``lesson`` open (the only notebook open) and all its cells run, at 1280 px in JupyterLab Light."""
+        path = f"notebooks/{lesson}"
+        if self.page is None:  # JupyterLab starts once, in a workspace of its own (nothing restored)
+            self.page = self.browser.new_page(viewport=WIDE)
+            self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+            self.page.goto(f"{self.server.url}lab/workspaces/lessons/tree/{path}?token={self.server.token}")
+        else:
+            self.page.set_viewport_size(WIDE)
+            self.page.emulate_media(color_scheme="light")
+            if self.page.evaluate("() => document.body.dataset.jpThemeLight") != "true":
+                set_theme(self.page, "JupyterLab Light")
+            self.page.evaluate(f"async () => {{ await window.jupyterapp.commands.execute('docmanager:open', "
+                               f"{{path: '{path}'}}); }}")
+        self.errors.clear()
+        run_all_cells(self.page, cells=code_cells(lesson))
+        return Lesson(self.page, self.errors, name=f"course-{lesson.split('-')[0]}")
 
 
 class Lesson:
@@ -109,9 +119,14 @@ class Lesson:
         page.emulate_media(color_scheme="light")
 
     def close(self) -> None:
-        """Stop the lesson's kernel (the next lesson gets the machine's cores) and close the page."""
-        self.page.evaluate("async () => { await window.jupyterapp.serviceManager.sessions.shutdownAll(); }")
-        self.page.close()
+        """Stop the lesson's kernel (the next lesson gets the machine's cores) and close the lesson (saved: it is
+        a copy of the course)."""
+        self.page.evaluate("""async () => {
+            await window.jupyterapp.serviceManager.sessions.shutdownAll();
+            await window.jupyterapp.commands.execute('docmanager:save');
+            await window.jupyterapp.commands.execute('application:close-all');
+        }""")
+        self.page.wait_for_function("() => !document.querySelector('.jp-Notebook')")
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +140,10 @@ def browser() -> Iterator[Any]:
 def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     root = copy_course(bs.clean_dir(tmp_path_factory.mktemp("lessons") / "course"))
     with bs.jupyterlab_server(root=root, name="course-lessons-jupyterlab") as server:
-        yield Lab(server, browser)
+        lab = Lab(server, browser)
+        yield lab
+        if lab.page is not None:
+            lab.page.close()
 
 
 @pytest.fixture

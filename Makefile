@@ -34,8 +34,9 @@ tests/node/node_modules/axe-core/axe.min.js: tests/node/package.json
 table: setup
 	$(VENV)/bin/vint table
 
+# the learner's JupyterLab: deploy/course switches off nbgrader's menus and panels (the teacher's tools)
 course: setup
-	$(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+	JUPYTER_CONFIG_PATH=$(CURDIR)/deploy/course $(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 lint: setup
 	$(VENV)/bin/ruff check .

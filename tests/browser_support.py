@@ -22,6 +22,8 @@ from vint_core.app.launch import HOST, free_port, start_voila, stop_voila, wait_
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
+#: the course's Jupyter configuration (``make course``): nbgrader's menus and panels, the teacher's tools, off
+COURSE_CONFIG = ROOT / "deploy" / "course"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -178,7 +180,8 @@ class LabServer(Server):
 @contextmanager
 def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
                       name: str = "jupyterlab") -> Iterator[LabServer]:
-    """JupyterLab serving ``root`` on a free 127.0.0.1 port, with a fresh token and its own settings and workspaces.
+    """JupyterLab serving ``root`` on a free 127.0.0.1 port, with a fresh token and its own settings and workspaces,
+    configured as ``make course`` opens it (:data:`COURSE_CONFIG`).
 
     The page gets ``window.jupyterapp`` (to run commands: run all cells, change the theme). Serve a copy of the
     notebooks: JupyterLab saves an open notebook, outputs and all, every two minutes.
@@ -197,6 +200,7 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
         (settings / package / extension / leaf).write_text(json.dumps(values), encoding="utf-8")
     environ = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings),
                "JUPYTERLAB_WORKSPACES_DIR": str(state / "workspaces"), "JUPYTER_RUNTIME_DIR": str(state / "runtime"),
+               "JUPYTER_CONFIG_PATH": str(COURSE_CONFIG),
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), **(env or {})}
     port = free_port()
     token = secrets.token_hex(16)

@@ -349,7 +349,8 @@ def test_hands_tricks_auctions_and_score_sheets_stay_small() -> None:
 
 
 def _rules(css: str) -> list[tuple[str, str]]:
-    """(selector, declarations) of a stylesheet without @-rules, in order."""
+    """(selector, declarations) of a stylesheet, in order, without its narrow layout (the one @-rule, at the end)."""
+    css = css.partition(render.NARROW)[0]
     assert "@" not in css
     return [(sel.strip(), decls) for sel, decls in re.findall(r"([^{}]+)\{([^{}]*)\}", css)]
 
@@ -383,6 +384,15 @@ def test_each_fragment_brings_the_rules_it_uses_and_no_others(name: str) -> None
     for var in read - {"--vint-sym", "--vint-s", "--vint-c"}:
         assert (f"{var}:" in light and f"{var}:" in dark) or (not light and f"{var}:" in faces), (name, var)
     assert "--vint-s:" not in light and "--vint-c:" not in light + dark
+
+
+def test_a_deal_brings_its_narrow_layout_and_a_hand_does_not() -> None:
+    deal = fragments()["deal"]
+    style = deal[:deal.index("</style>")]
+    narrow = style.partition(render.NARROW)[2]
+    assert style.count("@") == 1 and narrow.startswith("{.vint-deal{grid-template-columns:100%;width:auto}")
+    assert ".vint-deal .vint-hand-suits{display:flex;flex-wrap:wrap" in narrow
+    assert render.NARROW in stylesheet("auto") and render.NARROW not in fragments()["hand"]
 
 
 def _github(html: str) -> str:

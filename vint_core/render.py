@@ -194,9 +194,19 @@ _BASE_CSS = """
 .vint-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 """
 
+#: a phone or a narrow window: a deal in one column (the seats and boxes in the page's reading order), each
+#: hand's suits side by side, so that it never scrolls sideways
+NARROW = "@media(width<800px)"
+_NARROW_CSS = """
+.vint-deal{grid-template-columns:100%;width:auto}
+.vint-deal .vint-hand-suits{display:flex;flex-wrap:wrap;gap:0 .7em}
+"""
 
-# pages in a dark theme: JupyterLab (and Notebook 7, Voilà, nbconvert's lab template), VS Code
-_DARK_PAGE = "[data-jp-theme-light=false] {0},body.vscode-dark {0}"
+
+#: pages in a dark theme: JupyterLab (and Notebook 7, Voilà, nbconvert's lab template), VS Code
+DARK_PAGES = ("[data-jp-theme-light=false]", "body.vscode-dark")
+#: the selector ``{0}`` on those pages
+DARK_PAGE = ",".join(f"{page} {{0}}" for page in DARK_PAGES)
 
 
 def stylesheet(theme: Theme = "light", four_colour: bool = False) -> str:
@@ -217,48 +227,65 @@ def stylesheet(theme: Theme = "light", four_colour: bool = False) -> str:
              f".vint.vint-dark,.vint .vint-dark{{{_vars(dark)}}}"]
     if theme == "auto":
         # the page's theme, not the system's: a light notebook on a dark system stays light
-        parts.append(f"{_DARK_PAGE.format('.vint')}{{{_vars(dark)}}}"
-                     f"{_DARK_PAGE.format('.vint.vint-4c')}{{{_vars(_FOUR_DARK)}}}")
-    return "\n".join(parts) + _BASE_CSS
+        parts.append(f"{DARK_PAGE.format('.vint')}{{{_vars(dark)}}}"
+                     f"{DARK_PAGE.format('.vint.vint-4c')}{{{_vars(_FOUR_DARK)}}}")
+    return "\n".join(parts) + _BASE_CSS + f"{NARROW}{{{_NARROW_CSS}}}\n"
 
 
-def theme_rule(theme: Theme = "dark", *, four_colour: bool = False) -> str:
+def theme_rule(theme: Theme = "dark", *, four_colour: bool = False, scope: str = "") -> str:
     """The colour variables of ``theme`` ("light" or "dark") as rules for ``.vint`` (and ``.vint-4c``), for a
-    page that switches theme by other means (the table: by the browser's preference)."""
+    page that switches theme by other means (the table: by the browser's preference); ``scope`` (a selector
+    and a space) limits them to such pages."""
     base = _DARK if theme == "dark" else _LIGHT
     four = _FOUR_DARK if theme == "dark" else _FOUR_LIGHT
-    return (f".vint{{{_vars(base | (four if four_colour else {}))}}}"
-            f".vint.vint-4c,.vint .vint-4c{{{_vars(four)}}}")
+    return (f"{scope}.vint{{{_vars(base | (four if four_colour else {}))}}}"
+            f"{scope}.vint.vint-4c,{scope}.vint .vint-4c{{{_vars(four)}}}")
 
 
 _CLASS = re.compile(r"\.(vint-[\w-]+|vint)\b")
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # the sheet has no @-rules: selector{declarations}
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")  # selector{declarations}
 _VAR = re.compile(r"var\((--vint-[\w-]+)")
+
+_Rules = tuple[tuple[tuple[tuple[str, frozenset[str]], ...], tuple[str, ...]], ...]
+
+
+def _parsed(css: str) -> _Rules:
+    """Rules (no @-rules) as each selector with the classes it needs, and the declarations."""
+    return tuple((tuple((one.strip(), frozenset(_CLASS.findall(one))) for one in sel.split(",")),
+                  tuple(" ".join(d.split()) for d in decls.split(";") if d.strip()))
+                 for sel, decls in _RULE.findall(css))
 
 
 @functools.lru_cache(maxsize=1)
-def _auto_rules() -> tuple[tuple[tuple[tuple[str, frozenset[str]], ...], tuple[str, ...]], ...]:
-    """The ``"auto"`` stylesheet as rules: each selector with the classes it needs, and the declarations."""
-    return tuple((tuple((one.strip(), frozenset(_CLASS.findall(one))) for one in sel.split(",")),
-                  tuple(" ".join(d.split()) for d in decls.split(";") if d.strip()))
-                 for sel, decls in _RULE.findall(stylesheet("auto")))
+def _auto_rules() -> tuple[_Rules, _Rules]:
+    """The ``"auto"`` stylesheet as rules: the plain ones, and those of its narrow layout (:data:`NARROW`)."""
+    return _parsed(stylesheet("auto").partition(NARROW)[0]), _parsed(_NARROW_CSS)
+
+
+def _kept(rules: _Rules, classes: frozenset[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """The rules (each with only its selectors) whose classes all appear in ``classes``."""
+    kept = []
+    for selectors, decls in rules:
+        chosen = [sel for sel, needs in selectors if needs <= classes]
+        if chosen:
+            kept.append((",".join(chosen), decls))
+    return kept
 
 
 @functools.lru_cache(maxsize=256)
 def _css_for(classes: frozenset[str]) -> str:
     """The rules of the stylesheet whose classes all appear in a fragment (``classes``), and of the
     theme variables only those these rules read: the fragment's own, self-contained style."""
-    kept = []
-    for selectors, decls in _auto_rules():
-        chosen = [sel for sel, needs in selectors if needs <= classes]
-        if chosen:
-            kept.append((",".join(chosen), decls))
-    read = {name for _, decls in kept for d in decls for name in _VAR.findall(d)}
+    plain, narrow = (_kept(rules, classes) for rules in _auto_rules())
+    read = {name for _, decls in plain for d in decls for name in _VAR.findall(d)}
     rules = []
-    for sel, decls in kept:
+    for sel, decls in plain:
         wanted = [d for d in decls if not d.startswith("--vint-") or d.partition(":")[0] in read]
         if wanted:
             rules.append(f"{sel}{{{';'.join(wanted)}}}")
+    if narrow:
+        inner = "".join(f"{sel}{{{';'.join(decls)}}}" for sel, decls in narrow)
+        rules.append(f"{NARROW}{{{inner}}}")
     return "".join(rules)
 
 

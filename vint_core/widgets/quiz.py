@@ -47,6 +47,9 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-seat{margin:.15em 0}
 .vint-quiz .vint-quiz-right{color:#1a7f37;font-weight:700}
 .vint-quiz .vint-quiz-wrong{color:#b42318;font-weight:700}
+[data-jp-theme-light=false] .vint-quiz .vint-quiz-right{color:#5ed17f}
+[data-jp-theme-light=false] .vint-quiz .vint-quiz-wrong{color:#ff7a85}
+@media (prefers-color-scheme:dark){.vint-quiz .vint-quiz-right{color:#5ed17f}.vint-quiz .vint-quiz-wrong{color:#ff7a85}}
 .vint-quiz .vint-quiz-feedback ul{margin:.3em 0 .3em 1.2em;padding:0}
 .vint-quiz .vint-quiz-choices{flex-wrap:wrap}
 .vint-quiz .vint-quiz-choice button,.vint-quiz button.vint-quiz-choice{height:auto;min-height:2.2em;

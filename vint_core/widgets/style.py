@@ -121,6 +121,8 @@ _WIDGET_CSS = """
  .vint-table .vint-scoresheet ul{margin-left:.4em}
  .vint-table .widget-dropdown{flex-wrap:wrap}
  .vint-table .widget-dropdown>select{max-width:100%}
+ .vint-table .vint-live td,.vint-table .vint-live th{padding:.1em .25em}
+ .vint-table .vint-race-plot svg{max-width:100%;height:auto}
 }
 """
 
@@ -138,20 +140,40 @@ _JP_DARK = {
 }
 
 
+#: the controls' own colours on a dark page (selectors inside ``.vint-table``)
+_DARK_CONTROLS = (
+    ("", "--vint-focus:#ffb74d"),
+    (" .jupyter-button", "background:#2e3035;color:#e8e8ea"),
+    (" .jupyter-button:disabled", "color:#a6a8ad"),
+    (" .jupyter-button.vint-call.vint-pass-button", "background:#23402d;color:#e8e8ea"),
+    (" .jupyter-button.vint-cardbutton", "background:#fffdf7"),
+)
+
+
+def _dark_controls(scope: str) -> str:
+    """The controls' dark colours, each selector after ``scope`` (a selector and a space)."""
+    return "".join(f"{scope}.vint-table{sel}{{{decls}}}" for sel, decls in _DARK_CONTROLS)
+
+
+#: Voilà's pages (the table, a lesson served alone): they follow the browser's preference. :where() keeps the
+#: selectors' weight as it is without it.
+_VOILA = ":where([data-voila]) "
+
+
 def dark_page_css(*, four_colour: bool = False) -> str:
-    """In a browser that prefers dark colours, the page turns dark: JupyterLab's colours (the page, the
-    dropdowns, the buttons), the renderer's (:func:`vint_core.render.stylesheet` ``"dark"``) and the table's."""
+    """In Voilà, in a browser that prefers dark colours, the page turns dark: JupyterLab's colours (the page, the
+    dropdowns, the buttons), the renderer's (:func:`vint_core.render.stylesheet` ``"dark"``) and the table's.
+    JupyterLab keeps its own theme (a lesson's widget does not darken a light JupyterLab on a dark system); in a
+    page with a dark theme of its own (JupyterLab Dark, :data:`vint_core.render.DARK_PAGES`) the controls take
+    their dark colours whatever the browser prefers."""
     jp = "".join(f"--jp-{k}:{v};" for k, v in _JP_DARK.items())
+    page = ",".join(f"body[data-voila]{inside}" for inside in ("", " .jp-Notebook", " .jp-Cell", " #rendered_cells"))
     return ("@media (prefers-color-scheme:dark){"
-            f":root,body{{{jp}}}"
-            "body,.jp-Notebook,.jp-Cell,#rendered_cells{background:#111111;color:#e8e8ea}"
-            f"{render.theme_rule('dark', four_colour=four_colour)}"
-            ".vint-table{--vint-focus:#ffb74d}"
-            ".vint-table .jupyter-button{background:#2e3035;color:#e8e8ea}"
-            ".vint-table .jupyter-button:disabled{color:#a6a8ad}"
-            ".vint-table .jupyter-button.vint-call.vint-pass-button{background:#23402d;color:#e8e8ea}"
-            ".vint-table .jupyter-button.vint-cardbutton{background:#fffdf7}"
-            "}")
+            f":root:has(>body[data-voila]),body[data-voila]{{{jp}}}"
+            f"{page}{{background:#111111;color:#e8e8ea}}"
+            f"{render.theme_rule('dark', four_colour=four_colour, scope=_VOILA)}"
+            f"{_dark_controls(_VOILA)}"
+            "}" + _dark_controls(f":where({','.join(render.DARK_PAGES)}) "))
 
 
 def table_css(*, four_colour: bool = False) -> str:

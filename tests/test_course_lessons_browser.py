@@ -1,0 +1,472 @@
+"""The course's lesson widgets in a real browser: JupyterLab and Voilà, Debian's Chromium driven by Playwright.
+
+One JupyterLab serves a copy of the course for every lesson here, opened one after the other in one browser
+page. For each lesson the learner opens it, runs all its cells, uses its widget by real clicks (a card, a
+call, a control), and the feedback the page shows is the engine's own result, computed here; no cell fails,
+no traceback shows, and the cards the widget hides are not in the page. Screenshots at 1280 px and 390 px
+wide, in JupyterLab's light and dark themes, go to ``test-artifacts/`` (``course-NN-*.png``).
+
+The course's JupyterLab is the learner's: nbgrader's menus and panels (the teacher's tools) are switched
+off for it (``deploy/course``, as ``make course`` runs it). At phone width a deal fits its output area;
+in JupyterLab Dark the course's colours are dark (a computed colour is checked).
+
+Texts checked for WCAG AA contrast in both themes, and in JupyterLab Light on a system that prefers dark
+colours (the widgets must not darken JupyterLab's light page around them).
+
+Two lessons are also served by Voilà (``voila notebooks/02-tricks.ipynb``): the widget renders, one click
+gives its feedback, no traceback; a dark system gives a dark page there. Missing Chromium, JupyterLab,
+Voilà or Playwright fails these tests.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import browser_support as bs
+import pytest
+from test_course_browser import code_cells, copy_course, run_all_cells, set_theme, shoot
+
+from vint_core import PASS, Card, Contract, PerSide, Seat, Side, Strain, deal_hands
+from vint_core.controller import Controller
+from vint_core.explore import calculate, honours_in_deal, rubber_race
+from vint_core.i18n import text
+from vint_core.practice import AuctionDrill, TrickDrill
+
+ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
+          '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
+FEEDBACK = ".vint-feedback li"
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 900}
+
+
+class Lab:
+    """The JupyterLab serving the course, and the browser page that opens its lessons one after the other."""
+
+    def __init__(self, server: bs.LabServer, browser: Any) -> None:
+        self.server = server
+        self.browser = browser
+        self.page: Any = None
+        self.errors: list[str] = []
+
+    def open(self, lesson: str) -> Lesson:
+        """``lesson`` open (the only notebook open) and all its cells run, at 1280 px in JupyterLab Light."""
+        path = f"notebooks/{lesson}"
+        if self.page is None:  # JupyterLab starts once, in a workspace of its own (nothing restored)
+            self.page = self.browser.new_page(viewport=WIDE)
+            self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+            self.page.goto(f"{self.server.url}lab/workspaces/lessons/tree/{path}?token={self.server.token}")
+        else:
+            self.page.set_viewport_size(WIDE)
+            self.page.emulate_media(color_scheme="light")
+            if self.page.evaluate("() => document.body.dataset.jpThemeLight") != "true":
+                set_theme(self.page, "JupyterLab Light")
+            self.page.evaluate(f"async () => {{ await window.jupyterapp.commands.execute('docmanager:open', "
+                               f"{{path: '{path}'}}); }}")
+        self.errors.clear()
+        run_all_cells(self.page, cells=code_cells(lesson))
+        return Lesson(self.page, self.errors, name=f"course-{lesson.split('-')[0]}")
+
+
+class Lesson:
+    """An open lesson's page."""
+
+    def __init__(self, page: Any, errors: list[str], *, name: str) -> None:
+        self.page = page
+        self.errors = errors
+        self.name = name
+
+    def widget(self, css: str, nth: int = 0) -> Any:
+        """The ``nth`` lesson widget of class ``css`` on the page, scrolled into view."""
+        found = self.page.locator(f".vint-lesson.{css}").nth(nth)
+        found.scroll_into_view_if_needed()
+        return found
+
+    def assert_clean(self) -> None:
+        """No cell failed, nothing printed to stderr, no traceback, no script error on the page."""
+        assert self.page.locator(ERRORS).count() == 0, self.page.locator(ERRORS).all_inner_texts()
+        assert "Traceback" not in self.page.locator(".jp-Notebook").inner_text()
+        assert not self.errors, self.errors
+
+    def shoot_themes(self, target: Any, *, readable: tuple[str, ...] = (FEEDBACK, ".vint-status")) -> None:
+        """Screenshots of ``target`` at 1280 and 390 px, light and dark; back to light at 1280 px. In both
+        themes the texts of ``readable`` (selectors inside ``target``) meet WCAG AA contrast."""
+        page = self.page
+        assert_readable(target, readable)
+        shoot(page, f"{self.name}-light-1280", target)
+        set_theme(page, "JupyterLab Dark")
+        assert_readable(target, readable)
+        shoot(page, f"{self.name}-dark-1280", target)
+        page.set_viewport_size(PHONE)
+        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+        shoot(page, f"{self.name}-dark-390", target)
+        # on a phone nothing of the widget sticks out to the right (nor needs scrolling sideways)
+        wider = target.evaluate(WIDER_JS)
+        assert not wider, wider
+        set_theme(page, "JupyterLab Light")
+        shoot(page, f"{self.name}-light-390", target)
+        page.set_viewport_size(WIDE)
+        # JupyterLab Light on a system that prefers dark colours: JupyterLab's theme rules, the widget does not
+        # darken the page around it (its code cells stay dark text on light)
+        light_page = page.evaluate(PAGE_COLOURS_JS)
+        page.emulate_media(color_scheme="dark")
+        assert page.evaluate(PAGE_COLOURS_JS) == light_page
+        assert_readable(target, readable)
+        page.emulate_media(color_scheme="light")
+
+    def close(self) -> None:
+        """Stop the lesson's kernel (the next lesson gets the machine's cores) and close the lesson (saved: it is
+        a copy of the course)."""
+        self.page.evaluate("""async () => {
+            await window.jupyterapp.serviceManager.sessions.shutdownAll();
+            await window.jupyterapp.commands.execute('docmanager:save');
+            await window.jupyterapp.commands.execute('application:close-all');
+        }""")
+        self.page.wait_for_function("() => !document.querySelector('.jp-Notebook')")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    bs.require_tools()
+    with bs.chromium() as chromium:
+        yield chromium
+
+
+@pytest.fixture(scope="module")
+def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    root = copy_course(bs.clean_dir(tmp_path_factory.mktemp("lessons") / "course"))
+    with bs.jupyterlab_server(root=root, name="course-lessons-jupyterlab") as server:
+        lab = Lab(server, browser)
+        yield lab
+        if lab.page is not None:
+            lab.page.close()
+
+
+@pytest.fixture
+def lesson(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Lesson]:
+    opened = lab.open(request.param)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+# an element's text colour and the colour behind it (the first ancestor with an opaque background)
+COLOURS_JS = """e => {
+    const rgba = value => (value.match(/[\\d.]+/g) || []).map(Number);
+    let behind = e;
+    while (behind && (rgba(getComputedStyle(behind).backgroundColor)[3] ?? 1) === 0) behind = behind.parentElement;
+    const back = behind ? getComputedStyle(behind).backgroundColor : 'rgb(255,255,255)';
+    return [rgba(getComputedStyle(e).color), rgba(back)];
+}"""
+
+
+# the page's own colours: behind everything, and a code cell's editor
+PAGE_COLOURS_JS = """() => [getComputedStyle(document.body).backgroundColor,
+    getComputedStyle(document.querySelector('.jp-CodeCell .cm-content')).color,
+    getComputedStyle(document.querySelector('.jp-CodeCell .jp-InputArea-editor')).backgroundColor]"""
+# what inside an element reaches beyond its right edge
+WIDER_JS = """widget => {
+    const right = widget.getBoundingClientRect().right + 1;
+    return [...widget.querySelectorAll('*')].filter(e => e.getClientRects().length
+        && e.getBoundingClientRect().right > right).map(e => e.outerHTML.slice(0, 120));
+}"""
+
+
+def contrast(foreground: list[float], background: list[float]) -> float:
+    """WCAG's contrast ratio of two sRGB colours (0–255 channels)."""
+    def luminance(rgb: list[float]) -> float:
+        lin = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def assert_readable(target: Any, selectors: tuple[str, ...]) -> None:
+    """Every visible element of ``selectors`` inside ``target`` has a text contrast of at least 4.5 (WCAG AA)."""
+    checked = 0
+    for selector in selectors:
+        for element in target.locator(selector).all():
+            if element.is_visible():
+                fg, bg = element.evaluate(COLOURS_JS)
+                assert contrast(fg, bg) >= 4.5, (selector, element.inner_text()[:60], fg, bg)
+                checked += 1
+    assert checked, selectors
+
+
+def feedback(widget: Any) -> list[str]:
+    return [line.strip() for line in widget.locator(FEEDBACK).all_inner_texts()]
+
+
+def shown_cards(widget: Any) -> set[Card]:
+    """Every card the widget has in the page: faces drawn (``data-card``) and card buttons."""
+    faces = {Card.parse(face.get_attribute("data-card")) for face in widget.locator("[data-card]").all()}
+    buttons = {Card.parse(label.strip()) for label in widget.locator(".vint-cardbutton").all_inner_texts()
+               if label.strip()}
+    return faces | buttons
+
+
+def assert_hidden(widget: Any, hidden: set[Card]) -> None:
+    """None of the ``hidden`` cards is anywhere in the widget's markup, shown or not: no face (``data-card``, the
+    face's text ``10 ♥``), no label, no card button (the bids ``2♠``…``7♠`` read like cards: only card buttons
+    are looked at)."""
+    markup = widget.inner_html()
+    buttons = {label.strip() for label in widget.locator(".vint-cardbutton").all_inner_texts()}
+    for card in hidden:
+        for trace in (f'data-card="{card.pbn}"', f'aria-label="{card}"', f">{card.rank} {card.suit.symbol} <"):
+            assert trace not in markup, (card, trace)
+        assert str(card) not in buttons, card
+
+
+def click_card(widget: Any, card: Card) -> None:
+    widget.locator(".vint-cardbutton").filter(has_text=re.compile(f"^{re.escape(str(card))}$")).click()
+
+
+def wait_feedback(widget: Any, expected: list[str]) -> None:
+    bs.wait_for(lambda: feedback(widget) == expected, seconds=30)
+
+
+# -- JupyterLab: one lesson per test, one server and one browser for all ----------------------------------------
+
+@pytest.mark.parametrize("lesson", ["02-tricks.ipynb"], indirect=True)
+def test_lesson_02_explains_an_illegal_card_a_legal_one_and_who_wins_the_trick(lesson: Lesson) -> None:
+    # the lesson's three-trick exercise at no-trump: the learner leads 2♣, North wins and leads A♣,
+    # East discards; the learner tries A♠ (he must follow ♣), then follows with 3♣
+    drill = TrickDrill.position(hand="AKQ2.A32.K54.432", trump=None, tricks=3, seed=5)
+    widget = lesson.widget("vint-lesson-trick", 1)
+    plan = [Card.parse(c) for c in ("2♣", "A♠", "3♣")]
+    for card in plan:
+        answer = drill.play(card)
+        click_card(widget, card)
+        wait_feedback(widget, drill.feedback)
+        if card == plan[1]:
+            assert not answer.ok and "must follow ♣" in answer.message
+            assert widget.locator(f"{FEEDBACK}.vint-illegal").last.inner_text().strip() == answer.message
+    assert any("wins the trick" in line for line in drill.feedback[-2:])
+    # the other hands stay hidden: only the learner's cards and the cards played are in the page
+    played = {card for trick in drill.view.tricks for card in trick.cards}
+    played |= set(drill.view.current_trick.cards if drill.view.current_trick else ())
+    assert shown_cards(widget) <= set(drill.deal.hands[Seat.SOUTH]) | played
+    lesson.assert_clean()
+    lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint-cardbutton", ".vint-again"))
+
+
+@pytest.mark.parametrize("lesson", ["04-auction-end.ipynb"], indirect=True)
+def test_lesson_04_explains_the_learners_call_and_the_computer_players_calls(lesson: Lesson) -> None:
+    drill = AuctionDrill(seed=7)
+    widget = lesson.widget("vint-lesson-auction")
+    south = set(drill.deal.hand(Seat.SOUTH))
+    assert shown_cards(widget) == south
+    drill.call(PASS)
+    widget.locator(".vint-pass-button").click()
+    wait_feedback(widget, list(drill.log))
+    assert feedback(widget)[0].startswith("Pass by South: legal")
+    assert any(line.startswith("West: 1♠ (") for line in feedback(widget))
+    # the auction is running: the other three hands are nowhere in the page
+    assert shown_cards(widget) == south
+    assert_hidden(widget, set(drill.deal.hands[Seat.NORTH]) | set(drill.deal.hands[Seat.EAST])
+                  | set(drill.deal.hands[Seat.WEST]))
+    lesson.assert_clean()
+    lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint-pass-button", ".vint-auction th"))
+
+
+@pytest.mark.parametrize("lesson", ["05-play-without-dummy.ipynb"], indirect=True)
+def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson: Lesson) -> None:
+    flow = Controller.one_deal(seed=3, human=Seat.SOUTH, bots="rule")
+    flow.advance()
+    widget = lesson.widget("vint-lesson-deal")
+    south = set(flow.session.deal.hand(Seat.SOUTH))
+
+    def played() -> set[Card]:
+        deal = flow.session.deal
+        current = deal.current_trick
+        return {c for trick in deal.tricks for c in trick.cards} | set(current.cards if current else ())
+
+    def on_the_table() -> set[Card]:
+        """The trick the widget shows: the one being played, else the last one."""
+        deal = flow.session.deal
+        current = deal.current_trick
+        shown = current if current is not None and current.cards else (deal.tricks[-1] if deal.tricks else None)
+        return set(shown.cards) if shown is not None else set()
+
+    def faces() -> set[Card]:
+        return {Card.parse(face.get_attribute("data-card")) for face in widget.locator("[data-card]").all()}
+
+    def act(action: Card | Any) -> None:
+        update = flow.act(action)
+        if update.follow:
+            flow.advance()
+
+    assert shown_cards(widget) == south
+    while flow.controls().calls:  # the learner passes; the computer players bid on (and lead, once it ends)
+        act(PASS)
+        widget.locator(".vint-pass-button").click()
+        calls = len(flow.session.deal.auction.calls)
+        bs.wait_for(lambda calls=calls: widget.locator(".vint-auction td.vint-call-text").count() == calls,
+                    seconds=30)
+        bs.wait_for(lambda: faces() == on_the_table(), seconds=30)
+        assert shown_cards(widget) == south | played()
+    card = flow.controls().cards[0]
+    act(card)
+    click_card(widget, card)
+    bs.wait_for(lambda: faces() == on_the_table() and card not in shown_cards(widget) - played(), seconds=30)
+    assert not flow.session.deal.is_finished and card in played()
+    # North's, East's and West's unplayed cards are nowhere in the page
+    assert shown_cards(widget) <= south | played()
+    deal = flow.session.deal
+    assert_hidden(widget, {c for seat in Seat if seat is not Seat.SOUTH for c in deal.hand(seat)})
+    lesson.assert_clean()
+    lesson.shoot_themes(widget, readable=(".vint-status", ".vint-cardbutton", ".vint-live td"))
+
+
+@pytest.mark.parametrize("lesson", ["06-scoring-the-tricks.ipynb"], indirect=True)
+def test_lesson_06_score_lines_follow_the_controls(lesson: Lesson) -> None:
+    widget = lesson.widget("vint-lesson-score")
+    lines = widget.locator(".vint:not(.vint-feedback)>ul>li")
+
+    def expect(contract: Contract, *, tricks: int, honours: PerSide[int]) -> None:
+        view = calculate(contract, tricks=tricks, honours=honours)
+        wanted = [line.text("en") for line in view.lines]
+        bs.wait_for(lambda: [t.strip() for t in lines.all_inner_texts()] == wanted, seconds=30)
+        assert widget.locator(".vint:not(.vint-feedback)>b").inner_text().strip() == text(
+            "explore_total", "en", totals=view.totals.text("en"))
+        assert feedback(widget) == [note.text("en") for note in view.notes]
+
+    # the lesson's own cell set 3NT by South, 9 tricks, N–S 2 of the 4 aces
+    expect(Contract(3, Strain.NOTRUMP, Seat.SOUTH), tricks=9, honours=PerSide(2, 2))
+    handle = widget.locator(".widget-slider .noUi-handle").first  # tricks
+    handle.focus()
+    handle.press("ArrowRight")
+    expect(Contract(3, Strain.NOTRUMP, Seat.SOUTH), tricks=10, honours=PerSide(2, 2))
+    widget.locator("select").nth(1).select_option(label="♥")  # the strain: five honours now
+    expect(Contract(3, Strain.HEARTS, Seat.SOUTH), tricks=10, honours=PerSide(2, 3))
+    lesson.assert_clean()
+    lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint:not(.vint-feedback)>ul>li", "select"))
+
+
+@pytest.mark.parametrize("lesson", ["07-honours.ipynb"], indirect=True)
+def test_lesson_07_honours_explorer_and_a_deal_that_fits_a_phone(lesson: Lesson) -> None:
+    page = lesson.page
+    widget = lesson.widget("vint-lesson-honours")
+    widget.locator("select").first.select_option(label="NT")
+    view = honours_in_deal(deal_hands(Seat.NORTH, 7), Strain.NOTRUMP)
+    bs.wait_for(lambda: feedback(widget) == [note.text("en") for note in view.notes], seconds=30)
+    held = widget.locator(".vint:not(.vint-feedback)>ul").first.all_inner_texts()[0]
+    for side in Side:
+        assert f"{side} hold {' '.join(str(card) for card in view.held[side])} ({view.count[side]})" in held
+    assert any("kings count nothing" in line for line in feedback(widget))
+    lesson.assert_clean()
+    lesson.shoot_themes(widget)
+
+    # the deal of seed 7 (Deal's own drawing, render.deal_html): at 390 px it fits its output area
+    deal = page.locator(".jp-OutputArea-output .vint-deal").first
+    page.set_viewport_size(PHONE)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+    deal.scroll_into_view_if_needed()
+    page.wait_for_timeout(200)
+    widths = deal.evaluate("""deal => {
+        const area = deal.closest('.jp-OutputArea-output');
+        return {deal: deal.getBoundingClientRect().width, area: area.clientWidth, scroll: area.scrollWidth};
+    }""")
+    assert widths["deal"] <= widths["area"] and widths["scroll"] <= widths["area"], widths
+    assert set(deal.evaluate("d => [...d.querySelectorAll('[data-card]')].map(c => c.dataset.card)")) == {
+        card.pbn for hand in deal_hands(Seat.NORTH, 7) for card in hand}
+    shoot(page, "course-07-deal-light-390", deal)
+    set_theme(page, "JupyterLab Dark")
+    shoot(page, "course-07-deal-dark-390", deal)
+    # JupyterLab Dark: the deal's boxes and the widget's text take the dark colours (not only the system's
+    # preference; this browser prefers light)
+    box = deal.locator(".vint-box").first
+    assert box.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(27, 28, 31)"
+    assert box.evaluate("e => getComputedStyle(e).color") == "rgb(232, 232, 234)"
+    status = widget.locator(".vint-status")
+    assert status.evaluate("e => getComputedStyle(e).color") == "rgb(232, 232, 234)"
+    set_theme(page, "JupyterLab Light")
+    assert box.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
+
+
+@pytest.mark.parametrize("lesson", ["08-slams-and-the-rubber.ipynb"], indirect=True)
+def test_lesson_08_rubber_race_one_deal_per_click(lesson: Lesson) -> None:
+    steps = rubber_race(seed=8)
+    widget = lesson.widget("vint-lesson-race")
+    widget.locator(".vint-race-next").click()
+    bs.wait_for(lambda: len(feedback(widget)) == 1, seconds=30)
+    first = feedback(widget)[0]
+    assert first.startswith("Deal 1: ") and steps[0].totals.text("en") in first, first
+    widget.locator(".vint-race-end").click()
+    bs.wait_for(lambda: len(feedback(widget)) == len(steps), seconds=30)
+    winner = Side.NS if steps[-1].totals.ns > steps[-1].totals.ew else Side.EW
+    assert widget.locator(".vint-status").inner_text().strip() == text(
+        "explore_race_won", "en", side=winner, totals=steps[-1].totals.text("en"))
+    assert widget.locator(".vint-race-next").is_disabled()
+    lesson.assert_clean()
+    lesson.shoot_themes(widget)
+
+
+def test_the_courses_jupyterlab_shows_no_nbgrader(lab: Lab) -> None:
+    """A learner's JupyterLab: no Nbgrader menu, no assignment panels, no Validate button."""
+    page = lab.browser.new_page(viewport=WIDE)
+    try:
+        page.goto(f"{lab.server.url}lab/workspaces/plain/tree/notebooks/README.md?token={lab.server.token}")
+        page.wait_for_selector(".lm-MenuBar-itemLabel", timeout=60_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined")
+        page.wait_for_timeout(500)
+        menus = [label.strip() for label in page.locator(".lm-MenuBar-itemLabel").all_inner_texts()]
+        assert "Kernel" in menus and not any("grader" in label.lower() for label in menus), menus
+        plugins = page.evaluate("() => window.jupyterapp.listPlugins ? window.jupyterapp.listPlugins() : []")
+        assert plugins and not any("nbgrader" in plugin for plugin in plugins)
+        assert page.get_by_text("Create Assignment").count() == 0
+        with urllib.request.urlopen(f"{lab.server.url}lab/api/extensions?token={lab.server.token}",
+                                    timeout=10) as reply:
+            extensions = {ext["name"]: ext for ext in json.load(reply)}
+        assert extensions["@jupyter/nbgrader"]["enabled"] is False
+    finally:
+        page.close()
+
+
+# -- Voilà: a lesson as a page of its own --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,check", [("02-tricks.ipynb", "trick"), ("06-scoring-the-tricks.ipynb", "score")])
+def test_voila_serves_a_lesson_as_a_usable_page(browser: Any, tmp_path: Path, name: str, check: str) -> None:
+    root = copy_course(bs.clean_dir(tmp_path / "course"))
+    with bs.voila_server(data_dir=tmp_path / "data", notebook=root / "notebooks" / name, preheat=False, extra=(),
+                         name=f"course-voila-{name[:2]}") as server, browser.new_page(viewport=WIDE) as page:
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url, timeout=120_000)
+        if check == "trick":
+            drill = TrickDrill.position(hand="AK2..QJ98765.432", led=["A♥", "K♥"], trump="♠", seed=1)
+            widget = page.locator(".vint-lesson-trick").first
+            widget.wait_for(timeout=120_000)
+            widget.scroll_into_view_if_needed()
+            wait_feedback(widget, drill.feedback)  # "You have no ♥: every card … is legal"
+            drill.play(Card.parse("Q♦"))
+            click_card(widget, Card.parse("Q♦"))
+            wait_feedback(widget, drill.feedback)
+            assert "discard" in " ".join(drill.feedback)
+        else:
+            widget = page.locator(".vint-lesson-score").first
+            widget.wait_for(timeout=120_000)
+            widget.scroll_into_view_if_needed()
+            widget.locator("select").first.select_option(label="5")
+            view = calculate(Contract(5, Strain.NOTRUMP, Seat.SOUTH), tricks=9, honours=PerSide(2, 2))
+            lines = widget.locator(".vint:not(.vint-feedback)>ul>li")
+            bs.wait_for(lambda: [t.strip() for t in lines.all_inner_texts()] == [ln.text("en") for ln in view.lines],
+                        seconds=30)
+        body = page.locator("body").inner_text()
+        assert "Traceback" not in body
+        assert not errors, errors
+        # Voilà follows the browser's preference: a dark system gives a dark page, the widget readable on it
+        page.emulate_media(color_scheme="dark")
+        assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(17, 17, 17)"
+        assert_readable(widget, (".vint-status", ".vint-lesson-title"))
+        shoot(page, f"course-voila-{name[:2]}-dark-1280", widget)
+        page.emulate_media(color_scheme="light")
+        shoot(page, f"course-voila-{name[:2]}-1280", widget)
+        page.set_viewport_size(PHONE)
+        shoot(page, f"course-voila-{name[:2]}-390", widget)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]

@@ -11,12 +11,13 @@ In a notebook::
     Table.open()          # resumes the saved game, or starts one
 
 The lessons' widgets (:mod:`vint_core.widgets.lessons`): ``TrickPractice``, ``BiddingPractice``,
-``AuctionPractice`` and ``OneDeal``.
+``AuctionPractice`` and ``OneDeal``; lesson 00's ``DealViewer`` (:mod:`vint_core.widgets.deals`).
 """
 
 from vint_core.controller import PACES
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
+from vint_core.widgets.deals import DealViewer
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.lessons import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
 from vint_core.widgets.review import ReviewPanel
@@ -26,6 +27,6 @@ from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.table import Table
 from vint_core.widgets.trick import TrickView
 
-__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "HandView", "LiveScore",
-           "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table", "TableSettings",
+__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "DealViewer", "HandView",
+           "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table", "TableSettings",
            "TrickPractice", "TrickView"]

@@ -293,7 +293,9 @@ def _lesson_00_cell(source: Path) -> str:
         if cell.cell_type == "markdown" and cell.source.startswith("## Try it"):
             after = True
         elif after and cell.cell_type == "code":
-            return "from vint_core import Deal, Seat\n" + str(cell.source)
+            # what the lesson's cells above it define
+            above = "from vint_core import Deal, Seat\ndeal = Deal.new(dealer=Seat.NORTH, seed=2026)\n"
+            return above + str(cell.source)
     raise AssertionError(f"lesson 00 has no code cell after its heading “Try it”: {source}")
 
 

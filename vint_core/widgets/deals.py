@@ -48,6 +48,7 @@ class DealViewer(LessonBase):
         self.next_button = self._button("vint-deal-next", "deals_next", "deals_next_tip", self.next)
         self.drawing = html("vint-deal-viewer-deal")
         self.deal = Deal.new(dealer=dealer, seed=self.seed)
+        self._drawn: int | None = None  # the seed of the deal drawn
         self.seed_box.observe(lambda _change: self._safely(self._draw), names="value")
         self._root([hbox([self.previous_button, self.seed_box, self.next_button], "vint-controls", "vint-lesson-row"),
                     self.drawing])
@@ -72,7 +73,15 @@ class DealViewer(LessonBase):
         self.show(self.seed - 1)
 
     def _draw(self) -> None:
-        self.deal = Deal.new(dealer=self.dealer, seed=self.seed)
+        if self.seed == self._drawn:
+            return
+        try:
+            self.deal = Deal.new(dealer=self.dealer, seed=self.seed)
+        except Exception:  # the box back to the deal shown (the sentence says what went wrong)
+            if self._drawn is not None:
+                self.seed_box.value = self._drawn
+            raise
+        self._drawn = self.seed
         status = text("deals_status", self.lang, seed=self.seed, dealer=self.dealer)
         # one value: the sentence and the deal (the status line of the other lesson widgets stays empty)
         self.drawing.value = (f'<div class="vint vint-status" role="status">{render.esc(status)}</div>'

@@ -8,11 +8,13 @@ and dark themes. ``import vint_core`` does not load this module (nor matplotlib)
 - :func:`honours_odds_plot` — the exact odds of a side's honours against a seeded simulation;
 - :func:`race` — a rubber's race to the target (:func:`vint_core.explore.rubber_race`);
 - :func:`heat_map` — a table of numbers as coloured cells, each cell labelled with its number;
-- :func:`svg` — a figure as an SVG string, for a widget to show.
+- :func:`svg` — a figure as an SVG string; :func:`svg_img`, as an image of it, for a widget to show.
 """
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -28,7 +30,7 @@ from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import Side
 
-__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_map", "honours_odds_plot", "race", "svg",
+__all__ = ["OKABE_ITO", "SIDE_COLOURS", "Plot", "figure", "heat_map", "honours_odds_plot", "race", "svg", "svg_img",
            "trick_points"]
 
 #: Okabe & Ito's colours, safe for the common colour blindnesses
@@ -144,3 +146,12 @@ def svg(fig: Figure) -> str:
     with rc_context({"svg.fonttype": "none"}):
         fig.savefig(out, format="svg", facecolor=fig.get_facecolor())
     return out.getvalue()
+
+
+def svg_img(fig: Figure, *, alt: str) -> str:
+    """The figure as an ``<img>`` of its SVG (a data URL), described by ``alt``: the page draws it as one picture,
+    without adding its hundreds of elements to the page's own (each one's style to work out, in JupyterLab's
+    big stylesheet), which made a widget's click slow to show."""
+    data = base64.b64encode(svg(fig).encode("utf-8")).decode("ascii")
+    return (f'<img class="vint-plot" src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
+            'style="max-width:100%;height:auto">')

@@ -239,6 +239,10 @@ class RubberRace(LessonBase):
         self._draw_feedback()
 
     def _plot_html(self, shown: int) -> str:
-        """The race after the first ``shown`` deals, as an SVG plot."""
-        figure = plots.race(self.steps[:shown], target=self.rules.game_target, lang=self.lang, size=(6.4, 3.4))
-        return f'<div class="vint-race-plot" style="max-width:100%;overflow-x:auto">{plots.svg(figure)}</div>'
+        """The race after the first ``shown`` deals, as an image of its SVG plot, described in words."""
+        steps = self.steps[:shown]
+        figure = plots.race(steps, target=self.rules.game_target, lang=self.lang, size=(6.4, 3.4))
+        title = text("explore_race_title", self.lang, target=self.rules.game_target)
+        where = steps[-1].totals.text(self.lang) if steps else text("explore_race_start", self.lang)
+        return (f'<div class="vint-race-plot" style="max-width:100%;overflow-x:auto">'
+                f'{plots.svg_img(figure, alt=f"{title}: {where}")}</div>')

@@ -1,0 +1,64 @@
+"""What a click on a course widget sends to the page: few, small messages, and no plot drawn on a click.
+
+Speed itself is measured in ``bench/lesson_widgets.py`` (``--jupyterlab``), never asserted here: these tests hold
+the causes of a slow click away (matplotlib run on a click, big or many messages).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+
+import pytest
+from widget_messages import sent_messages
+
+from vint_core import plots
+from vint_core.widgets.explorers import RubberRace
+
+
+def test_a_rubber_race_click_shows_a_plot_drawn_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    race = RubberRace(seed=8)
+    start = race.plot.value
+
+    def no_drawing(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("matplotlib ran on a click")
+
+    monkeypatch.setattr(plots, "race", no_drawing)
+    monkeypatch.setattr(plots, "svg", no_drawing)
+    shown = []
+    with sent_messages() as sent:
+        while not race.next_button.disabled:
+            sent.clear()
+            race.next_button.click()
+            shown.append(race.plot.value)
+            # the status, the plot and the feedback line (and the buttons, once the rubber is over)
+            assert len(sent) <= 5 and sent.size < 30_000  # it was 40 KB, the SVG inline with glyph outlines
+    assert len(shown) == len(race.steps) == 4 and len(set(shown)) == 4 and start not in shown
+    assert race.feedback_text[-1].startswith("Deal 4: ") and "win the rubber" in race.status.value
+    race.again_button.click()
+    assert race.plot.value == start and race.shown_steps == []
+    race.end_button.click()
+    assert race.plot.value == shown[-1]
+    assert not race.feedback_text[0].startswith("something went wrong")
+
+
+def svg_of(value: str) -> tuple[str, str]:
+    """The SVG document inside a plot's ``<img>``, and the image's words for those who cannot see it."""
+    found = re.search(r'<img class="vint-plot" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)"', value)
+    assert found is not None, value[:300]
+    return base64.b64decode(found.group(1)).decode("utf-8"), html.unescape(found.group(2))
+
+
+def test_the_race_plot_is_one_image_with_its_words_as_text_and_described() -> None:
+    race = RubberRace(seed=8)
+    svg, alt = svg_of(race.plot.value)
+    assert alt == "A rubber's race to 1000: Nobody has scored yet: press “Next deal”."
+    race.next_button.click()
+    svg, alt = svg_of(race.plot.value)
+    assert svg.lstrip().startswith("<?xml") and "<text" in svg and "<svg" not in race.plot.value
+    assert "race to 1000" in svg and "deal of the rubber" in svg and "points (total after the deal)" in svg
+    assert "DejaVuSans-" not in svg  # no outlines of glyphs
+    assert alt == "A rubber's race to 1000: N–S 360, E–W 320"
+    german = RubberRace(seed=8, lang="de")
+    assert "Spiel des Rubbers" in svg_of(german.plot.value)[0]

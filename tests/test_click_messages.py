@@ -13,7 +13,10 @@ import re
 import pytest
 from widget_messages import sent_messages
 
-from vint_core import plots
+from vint_core import PASS, SEED, Call, plots
+from vint_core.deal import Phase
+from vint_core.session import TableSession
+from vint_core.widgets import AuctionPractice, BiddingBox, OneDeal, Table
 from vint_core.widgets.explorers import RubberRace
 
 
@@ -62,3 +65,46 @@ def test_the_race_plot_is_one_image_with_its_words_as_text_and_described() -> No
     assert alt == "A rubber's race to 1000: N–S 360, E–W 320"
     german = RubberRace(seed=8, lang="de")
     assert "Spiel des Rubbers" in svg_of(german.plot.value)[0]
+
+
+def bidding_buttons_sent(sent: list[tuple[object, dict[str, object]]], box: BiddingBox) -> int:
+    buttons = {id(box.button(call)) for call in (*SEED.bids, PASS)}
+    return sum(1 for widget, _ in sent if id(widget) in buttons)
+
+
+def test_the_call_that_ends_an_auction_puts_the_bidding_box_away_in_one_message() -> None:
+    practice = AuctionPractice(seed=7)
+    with sent_messages() as sent:
+        while not practice.drill.finished:
+            sent.clear()
+            practice.box.button(PASS).click()
+    # the last pass: the grid, the four hands, the status, the feedback and the box hidden; no call switched off
+    assert bidding_buttons_sent(sent, practice.box) == 0 and len(sent) <= 6
+    assert practice.box.hidden and practice.box.enabled == () and not practice.box.waiting
+    practice.box.button(Call.parse("7NT")).click()  # a hidden box takes no call
+    assert len(practice.drill.deal.auction.calls) == 16
+
+
+def test_one_deal_hides_the_box_for_the_play_and_offers_exactly_the_legal_calls_in_the_next_deal() -> None:
+    deal = OneDeal(seed=3)
+    with sent_messages() as sent:
+        while deal.session.deal.phase is Phase.AUCTION:
+            sent.clear()
+            deal.box.button(PASS).click()
+        assert bidding_buttons_sent(sent, deal.box) == 0 and deal.box.hidden and deal.box.enabled == ()
+        while not deal.session.deal.is_finished:
+            deal.hand.button(deal.flow.controls().cards[0]).click()
+        deal.next_button.click()
+    controls = deal.flow.controls()
+    assert controls.calls and not deal.box.hidden and set(deal.box.enabled) == set(controls.calls)
+
+
+def test_the_table_puts_the_bidding_box_away_when_the_play_begins() -> None:
+    table = Table(TableSession(seed=2026, autosave=False), pace="none")
+    with sent_messages() as sent:
+        while table.session.deal.phase is Phase.AUCTION:
+            sent.clear()
+            table.bidding.button(PASS).click()
+    assert table.session.deal.phase is Phase.PLAY and bidding_buttons_sent(sent, table.bidding) == 0
+    assert table.bidding.hidden and table.bidding.enabled == () and not table.bidding.waiting
+    assert set(table.hand.enabled) == set(table.session.legal_actions())

@@ -82,6 +82,18 @@ class BiddingBox:
         if not self.waiting:
             self.widget.add_class("vint-wait")
 
+    def put_away(self) -> None:
+        """Hide the box (the auction is over), one message; its buttons are left as they were (none can be
+        clicked), instead of switching every call off, one message each, out of sight. :meth:`show` and
+        ``layout.display = None`` bring it back."""
+        self.widget.layout.display = "none"
+        if self.waiting:
+            self.widget.remove_class("vint-wait")
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.widget.layout.display == "none")
+
     @property
     def waiting(self) -> bool:
         return "vint-wait" in self.widget._dom_classes
@@ -99,7 +111,9 @@ class BiddingBox:
 
     @property
     def enabled(self) -> tuple[Call, ...]:
-        """The calls that can be clicked now, lowest first, Pass last."""
+        """The calls that can be clicked now, lowest first, Pass last (none while the box is frozen or hidden)."""
+        if self.waiting or self.hidden:
+            return ()
         return tuple(c for c, b in self._buttons.items() if not b.disabled)
 
     @property
@@ -111,5 +125,5 @@ class BiddingBox:
         return self._buttons[call]
 
     def _clicked(self, button: Any) -> None:
-        if not button.disabled and not self.waiting:
+        if not button.disabled and not self.waiting and not self.hidden:
             self.on_call(button._vint_call)

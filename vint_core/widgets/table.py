@@ -404,8 +404,11 @@ class Table:
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
-        self.bidding.widget.layout.display = None if in_auction else "none"
-        self.bidding.show(controls.calls)
+        if in_auction:
+            self.bidding.show(controls.calls)
+            self.bidding.widget.layout.display = None
+        else:
+            self.bidding.put_away()
         self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
         self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,

@@ -6,6 +6,7 @@ the causes of a slow click away (matplotlib run on a click, big or many messages
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import re
@@ -108,3 +109,34 @@ def test_the_table_puts_the_bidding_box_away_when_the_play_begins() -> None:
     assert table.session.deal.phase is Phase.PLAY and bidding_buttons_sent(sent, table.bidding) == 0
     assert table.bidding.hidden and table.bidding.enabled == () and not table.bidding.waiting
     assert set(table.hand.enabled) == set(table.session.legal_actions())
+
+
+def test_under_a_pace_the_hand_stays_frozen_while_the_computer_players_answer() -> None:
+    async def play() -> tuple[list[int], int]:
+        table = Table(TableSession(seed=2026, autosave=False), pace="fast")  # on a running loop, as in a kernel
+        s = table.session
+        hand = {id(w) for b in table.hand._buttons for w in (b, b.layout)} | {id(table.hand.row)}
+        per_click: list[int] = []
+        waited = 0
+        with sent_messages() as sent:
+            while len(per_click) < 4 and not s.deal.is_finished:
+                if not s.human_to_act():
+                    await asyncio.sleep(0.05)
+                    waited += 1
+                    continue
+                legal = set(s.legal_actions())
+                assert set(table.hand.enabled) | set(table.bidding.enabled) == legal  # exactly, once unfrozen
+                if s.deal.phase is Phase.AUCTION:
+                    table.bidding.button(PASS).click()
+                    assert table.bidding.enabled == ()  # frozen until the answers (or put away: the play begins)
+                    continue
+                sent.clear()
+                table.hand.button(table.hand.enabled[0]).click()
+                if not s.human_to_act():  # the computer players to answer, after their pauses
+                    per_click.append(sum(1 for widget, _ in sent if id(widget) in hand))
+                    assert table.hand.waiting and table.hand.enabled == ()
+        return per_click, waited
+
+    per_click, waited = asyncio.run(play())
+    # the card played is hidden, the others frozen with the row (two messages): no card switched off one by one
+    assert per_click == [2, 2, 2, 2] and waited > 0

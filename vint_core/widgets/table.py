@@ -399,13 +399,21 @@ class Table:
             self.live_panel.layout.display = None
         # the learner's hand
         controls = self.flow.controls()
-        self.hand.show(view.hand, legal=controls.cards, title=self._hand_title())
+        if view.phase is Phase.PLAY and not controls.cards and set(view.hand) <= set(self.hand.cards):
+            # the computer players to answer: the hand frozen as it is (one message; one more unfreezes it on the
+            # learner's turn) rather than every card switched off and on again
+            self.hand.freeze(view.hand, title=self._hand_title())
+        else:
+            self.hand.show(view.hand, legal=controls.cards, title=self._hand_title())
         # the bidding box, during the auction only
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
         if in_auction:
-            self.bidding.show(controls.calls)
+            if controls.calls:
+                self.bidding.show(controls.calls)
+            else:  # frozen while the computer players call (one message), not every call switched off
+                self.bidding.called()
             self.bidding.widget.layout.display = None
         else:
             self.bidding.put_away()

@@ -81,7 +81,7 @@ def test_the_call_that_ends_an_auction_puts_the_bidding_box_away_in_one_message(
             practice.box.button(PASS).click()
     # the last pass: the grid, the four hands, the status, the feedback and the box hidden; no call switched off
     assert bidding_buttons_sent(sent, practice.box) == 0 and len(sent) <= 6
-    assert practice.box.hidden and practice.box.enabled == () and not practice.box.waiting
+    assert practice.box.put_away_now and practice.box.enabled == ()
     practice.box.button(Call.parse("7NT")).click()  # a hidden box takes no call
     assert len(practice.drill.deal.auction.calls) == 16
 
@@ -92,12 +92,12 @@ def test_one_deal_hides_the_box_for_the_play_and_offers_exactly_the_legal_calls_
         while deal.session.deal.phase is Phase.AUCTION:
             sent.clear()
             deal.box.button(PASS).click()
-        assert bidding_buttons_sent(sent, deal.box) == 0 and deal.box.hidden and deal.box.enabled == ()
+        assert bidding_buttons_sent(sent, deal.box) == 0 and deal.box.put_away_now and deal.box.enabled == ()
         while not deal.session.deal.is_finished:
             deal.hand.button(deal.flow.controls().cards[0]).click()
         deal.next_button.click()
     controls = deal.flow.controls()
-    assert controls.calls and not deal.box.hidden and set(deal.box.enabled) == set(controls.calls)
+    assert controls.calls and not deal.box.put_away_now and set(deal.box.enabled) == set(controls.calls)
 
 
 def test_the_table_puts_the_bidding_box_away_when_the_play_begins() -> None:
@@ -107,7 +107,7 @@ def test_the_table_puts_the_bidding_box_away_when_the_play_begins() -> None:
             sent.clear()
             table.bidding.button(PASS).click()
     assert table.session.deal.phase is Phase.PLAY and bidding_buttons_sent(sent, table.bidding) == 0
-    assert table.bidding.hidden and table.bidding.enabled == () and not table.bidding.waiting
+    assert table.bidding.put_away_now and table.bidding.enabled == ()
     assert set(table.hand.enabled) == set(table.session.legal_actions())
 
 

@@ -410,14 +410,12 @@ class Table:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
         if in_auction:
-            if controls.calls:
-                self.bidding.show(controls.calls)
-            else:  # frozen while the computer players call (one message), not every call switched off
-                self.bidding.called()
+            self.bidding.show(controls.calls)
             self.bidding.widget.layout.display = None
-        else:
+        else:  # its buttons are left as they were until the next auction, not switched off and on again
             self.bidding.put_away()
-        self.auction.show(deal.auction, four_colour=four)
+            # the auction in the side panel, hidden while the auction is in the middle of the table
+            self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
         self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
                                              open_=in_auction)

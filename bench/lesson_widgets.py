@@ -29,7 +29,7 @@ difference. The clicks, at least ``--clicks`` per widget:
 * RubberRace (lesson 08): *Next deal* to the end of the rubber, then *Start again*;
 * QuizWidget (lesson 00's): the first answer, *Check*, *Next question*;
 * Table (lesson 11's, its pace): the first legal call or card once the computer players have answered, *Next deal*
-  (the feedback: the learner's own action drawn);
+  (the feedback: the learner's own card on the table, call in the auction, or the new deal's number);
 * lesson 00's deal control (the lesson's own cell): the next seed (the deal drawn).
 
 It prints the load average first and last: quote it with the figures.
@@ -244,6 +244,10 @@ _READY_JS = """([root, selector]) => [...document.querySelector(root).querySelec
   .some(b => !b.disabled && b.offsetParent !== null)"""
 
 
+class NotReady(AssertionError):
+    """The control to click is not there (or not enabled) now."""
+
+
 class Lab:
     """The open notebook in Chromium and the kernel's log of handled messages: one click measured at a time."""
 
@@ -277,7 +281,7 @@ class Lab:
     def button(self, root: str, selector: str, label: str = "") -> Callable[[], object]:
         def act() -> None:
             if not self.page.evaluate(_CLICK_JS, [root, selector, label]):
-                raise AssertionError(f"no enabled {selector} {label} in {root}")
+                raise NotReady(f"no enabled {selector} {label} in {root}")
         return act
 
     def ready(self, root: str, selector: str) -> bool:
@@ -355,15 +359,20 @@ def _clicks(lab: Lab, clicks: int, only: set[str] | None) -> None:
             lab.click("QuizWidget", root, ".vint-quiz-choices", lab.button(root, "button.vint-quiz-choice"))
         lab.click("QuizWidget", root, ".vint-quiz-feedback", lab.button(root, "button.vint-quiz-check"))
         lab.click("QuizWidget", root, ".vint-quiz-question-box", lab.button(root, "button.vint-quiz-next"))
+    # the table's feedback: the learner's card on the table, the call in the auction in the middle, the new deal's
+    # number (not the status line, which the computer players' moves after their pauses change too)
     root = ".vint-table:not(.vint-lesson)"
-    actions = (".vint-handrow:not(.vint-wait) button.vint-card, "
-               ".vint-biddingbox:not(.vint-wait) button.vint-pass-button")
+    card = ".vint-handrow:not(.vint-wait) button.vint-card"
+    call = ".vint-biddingbox:not(.vint-wait) button.vint-pass-button"
+    choices = ((card, ".vint-trickview"), (call, ".vint-centre .vint-auctionview"),
+               ("button.vint-next-deal", ".vint-subtitle"))
     while not enough("Table"):
-        bs.wait_for(lambda: lab.ready(root, f"{actions}, button.vint-next-deal"), seconds=120, interval=0.05)
-        if lab.ready(root, actions):
-            lab.click("Table", root, ".vint-status-box", lab.button(root, actions))
-        else:
-            lab.click("Table", root, ".vint-status-box", lab.button(root, "button.vint-next-deal"))
+        control, watch = bs.wait_for(lambda: next((c for c in choices if lab.ready(root, c[0])), None), seconds=120,
+                                     interval=0.05)
+        try:
+            lab.click("Table", root, watch, lab.button(root, control))
+        except NotReady:  # the computer players moved in between: look again
+            continue
     root = ".vint-lesson-00"
     name = "lesson 00 deal control"
     while not enough(name):
@@ -438,6 +447,7 @@ def main() -> None:
     parser.add_argument("--source", type=Path, default=ROOT,
                         help="the checkout whose vint_core and lesson 00 JupyterLab uses (default: this one)")
     parser.add_argument("--only", help="in JupyterLab, click only these widgets (names, comma-separated)")
+    parser.add_argument("--each", action="store_true", help="in JupyterLab, print every click (ms, messages)")
     parser.add_argument("--browser", action="store_true", help="TrickPractice and BiddingPractice in Voilà")
     args = parser.parse_args()
     print(load(), flush=True)
@@ -447,6 +457,9 @@ def main() -> None:
             p50, p95 = quantiles(times)
             print(f"{name:24s} {len(times):3d} clicks: JupyterLab click→feedback p50 {p50:6.1f} p95 {p95:6.1f} ms; "
                   f"{kernel_columns(lab.kernel[name])}")
+            if args.each:
+                print("    " + ", ".join(f"{ms:.0f} ms/{k.messages} msg" for ms, k in zip(times, lab.kernel[name],
+                                                                                     strict=True)))
     elif args.browser:
         samples: dict[str, list[float]] = {}
         in_browser(samples, args.rounds)

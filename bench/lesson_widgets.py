@@ -323,6 +323,8 @@ def _clicks(lab: Lab, clicks: int, only: set[str] | None) -> None:
         lab.click("BiddingPractice", root, feedback, lab.button(root, "button.vint-again"))
     # each auction its own root: the first one still running
     passes = ".vint-biddingbox:not(.vint-wait) button.vint-pass-button"
+    if not enough("AuctionPractice"):  # drawn in the page: the learner (South, the dealer) to call first
+        bs.wait_for(lambda: lab.ready(".vint-lesson-auction", passes), seconds=60)
     for k in range(1, 1000):
         root = f".vint-lesson-auction:nth-child({k} of .vint-lesson-auction)"
         if enough("AuctionPractice") or not lab.page.locator(root).count():

@@ -1,8 +1,8 @@
 """The course in a real browser: JupyterLab on a free 127.0.0.1 port, Debian's Chromium driven by Playwright.
 
 A learner opens lesson 00, runs all its cells, sees the deal the text describes
-drawn on the page, moves the seed slider and sees the next deal, and meets no
-error output. Screenshots at 1280 px and 390 px wide, in JupyterLab's light and
+drawn on the page, presses *Next seed ▶* (and types a seed) and sees that deal,
+and meets no error output. Screenshots at 1280 px and 390 px wide, in JupyterLab's light and
 dark themes, are kept under ``test-artifacts/``.
 
 JupyterLab serves a copy of the course (it saves an open notebook, outputs and
@@ -80,7 +80,7 @@ def shoot(page: Any, name: str, target: Any) -> None:
     bs.screenshot(page, name)
 
 
-def test_a_learner_runs_lesson_00_in_jupyterlab_and_deals_again_with_the_slider(tmp_path: Path) -> None:
+def test_a_learner_runs_lesson_00_in_jupyterlab_and_deals_again_with_the_deal_control(tmp_path: Path) -> None:
     bs.require_tools()
     root = copy_course(bs.clean_dir(tmp_path / "course"))
     with bs.jupyterlab_server(root=root, name="course-jupyterlab") as server, bs.chromium() as browser:
@@ -90,7 +90,7 @@ def test_a_learner_runs_lesson_00_in_jupyterlab_and_deals_again_with_the_slider(
         page.goto(server.lab_url(f"notebooks/{LESSON}"))
         run_all_cells(page, cells=code_cells(LESSON))
 
-        # the deal the text describes, and the slider's deal below it, are on the page; no cell failed
+        # the deal the text describes, and the deal control's below it, are on the page; no cell failed
         deals = page.locator(DEAL)
         assert deals.count() == 2
         deals.first.scroll_into_view_if_needed()
@@ -101,15 +101,19 @@ def test_a_learner_runs_lesson_00_in_jupyterlab_and_deals_again_with_the_slider(
         assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
         shoot(page, "course-00-light-1280", deals.first)
 
-        # the control: one step of the slider deals seed 2027, under the slider
-        handle = page.locator(".widget-slider .noUi-handle").first
-        handle.scroll_into_view_if_needed()
-        handle.focus()
-        page.keyboard.press("ArrowRight")
+        # the control: "Next seed ▶" deals seed 2027 under it, the box says 2027; a seed typed in deals that one
+        viewer = page.locator(".vint-deal-viewer")
+        viewer.locator("button.vint-deal-next").click()
         bs.wait_for(lambda: north_cards(page.locator(DEAL).nth(1)) == engine_north(2027), seconds=30)
-        assert page.locator(".widget-slider .widget-readout").first.inner_text().strip() == "2027"
+        assert viewer.locator(".vint-deal-seed input").input_value() == "2027"
+        assert "Seed 2027: North deals" in viewer.locator(".vint-deal-viewer-deal").inner_text()
         assert north_cards(page.locator(DEAL).first) == engine_north(2026)
-        shoot(page, "course-00-slider-light-1280", page.locator(".widget-slider").first)
+        shoot(page, "course-00-deal-control-light-1280", viewer)
+        viewer.locator(".vint-deal-seed input").fill("7")
+        viewer.locator(".vint-deal-seed input").press("Enter")
+        bs.wait_for(lambda: north_cards(page.locator(DEAL).nth(1)) == engine_north(7), seconds=30)
+        viewer.locator("button.vint-deal-previous").click()
+        bs.wait_for(lambda: north_cards(page.locator(DEAL).nth(1)) == engine_north(6), seconds=30)
 
         set_theme(page, "JupyterLab Dark")
         shoot(page, "course-00-dark-1280", page.locator(DEAL).first)

@@ -215,7 +215,7 @@ def test_the_rubber_race_plays_deal_by_deal_to_the_end_and_again() -> None:
     assert race_widget.shown_steps == [] and "press “Next deal”" in race_widget.status.value
     race_widget.next_button.click()
     assert len(race_widget.shown_steps) == 1 and race_widget.feedback_text[0].startswith("Deal 1: ")
-    assert "<svg" in race_widget.plot.value
+    assert '<img class="vint-plot" src="data:image/svg+xml;base64,' in race_widget.plot.value
     race_widget.end_button.click()
     steps = race_widget.shown_steps
     assert steps[-1].finished and race_widget.next_button.disabled and race_widget.end_button.disabled

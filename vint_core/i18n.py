@@ -597,6 +597,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
                           "Fertig: gespielte Stiche: {n}. Mit „Neu beginnen“ noch einmal."),
     "lesson_again_button": ("Start again", "Neu beginnen"),
     "lesson_again_tip": ("back to the start of this exercise", "zurück zum Anfang dieser Übung"),
+    "deals_title": ("A deal from its seed", "Ein Spiel aus seinem Seed"),
+    "deals_previous": ("◀ Previous seed", "◀ Voriger Seed"),
+    "deals_previous_tip": ("the deal of the seed one lower", "das Spiel des Seeds darunter"),
+    "deals_next": ("Next seed ▶", "Nächster Seed ▶"),
+    "deals_next_tip": ("the deal of the seed one higher", "das Spiel des Seeds darüber"),
+    "deals_status": ("Seed {seed}: {dealer} deals. The same seed always gives the same cards.",
+                     "Seed {seed}: {dealer} gibt. Derselbe Seed gibt immer dieselben Karten."),
     "lesson_stopped": ("this exercise is over", "diese Übung ist vorbei"),
     "lesson_bid_legal": ("{call} by {seat}: legal. A bid of {level} promises {tricks} tricks (6 + {level}, not "
                          "{level}) with {strain} as trumps.",

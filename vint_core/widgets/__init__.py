@@ -11,8 +11,9 @@ In a notebook::
     Table.open()          # resumes the saved game, or starts one
 
 The lessons' widgets (:mod:`vint_core.widgets.lessons`): ``TrickPractice``, ``BiddingPractice``,
-``AuctionPractice`` and ``OneDeal``; the course's contract explorer, ``ContractExplorer`` (lesson 09), is
-loaded when first asked for (it brings matplotlib, which the table does not need).
+``AuctionPractice`` and ``OneDeal``; lesson 00's ``DealViewer`` (:mod:`vint_core.widgets.deals`); the course's
+contract explorer, ``ContractExplorer`` (lesson 09), is loaded when first asked for (it brings matplotlib, which
+the table does not need).
 """
 
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from vint_core.controller import PACES
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
+from vint_core.widgets.deals import DealViewer
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.lessons import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
 from vint_core.widgets.review import ReviewPanel
@@ -29,9 +31,9 @@ from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.table import Table
 from vint_core.widgets.trick import TrickView
 
-__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "ContractExplorer", "HandView",
-           "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table", "TableSettings",
-           "TrickPractice", "TrickView"]
+__all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "ContractExplorer", "DealViewer",
+           "HandView", "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table",
+           "TableSettings", "TrickPractice", "TrickView"]
 
 
 def __getattr__(name: str) -> Any:

@@ -216,6 +216,8 @@ class RubberRace(LessonBase):
         self.end_button = self._button("vint-race-end", "explore_race_end", "explore_race_end_tip", self.play_to_end)
         self.again_button = self._button("vint-again", "lesson_again_button", "lesson_again_tip", self.reset)
         self.plot = widgets.HTML()
+        # every stage of the race drawn once, now: a click shows a drawn plot, it does not run matplotlib
+        self._plots = [self._plot_html(shown) for shown in range(len(self.steps) + 1)]
         self._root([hbox([self.next_button, self.end_button, self.again_button], "vint-controls"), self.plot])
         self._draw_title(text("explore_race_title", lang, target=self.rules.game_target))
         self._safely(self.refresh)
@@ -258,11 +260,17 @@ class RubberRace(LessonBase):
             status = last.totals.text(self.lang)
         self._draw_status(status)
         self.next_button.disabled = self.end_button.disabled = self.shown == len(self.steps)
-        figure = plots.race(steps, target=self.rules.game_target, lang=self.lang, size=(6.4, 3.4))
-        self.plot.value = (f'<div class="vint-race-plot" style="max-width:100%;overflow-x:auto">'
-                           f'{plots.svg(figure)}</div>')
+        self.plot.value = self._plots[self.shown]
         self._draw_feedback()
 
+    def _plot_html(self, shown: int) -> str:
+        """The race after the first ``shown`` deals, as an image of its SVG plot, described in words."""
+        steps = self.steps[:shown]
+        figure = plots.race(steps, target=self.rules.game_target, lang=self.lang, size=(6.4, 3.4))
+        title = text("explore_race_title", self.lang, target=self.rules.game_target)
+        where = steps[-1].totals.text(self.lang) if steps else text("explore_race_start", self.lang)
+        return (f'<div class="vint-race-plot" style="max-width:100%;overflow-x:auto">'
+                f'{plots.svg_img(figure, alt=f"{title}: {where}")}</div>')
 
 _HEAT_STEPS = 9
 _GRID_CSS = """

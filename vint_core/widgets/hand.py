@@ -82,12 +82,20 @@ class HandView:
     def played(self, card: Card) -> None:
         """The learner has played ``card``: hide it now and freeze the other cards (class ``vint-wait``,
         one message) until :meth:`show` draws the hand again, once the computer players have answered."""
+        self.freeze([c for c in self._cards if c is not None and c != card])
+
+    def freeze(self, held: Collection[Card], *, title: str | None = None) -> None:
+        """Nothing to play until the computer players have answered: hide the cards no longer ``held`` and freeze
+        the others as they are (class ``vint-wait``, one message), rather than switch each one off and on again;
+        :meth:`show` unfreezes the hand."""
         for index, shown in enumerate(self._cards):
-            if shown == card:
+            if shown is not None and shown not in held:
                 self._cards[index] = None
                 self._buttons[index].layout.display = "none"
         if "vint-wait" not in self.row._dom_classes:
             self.row.add_class("vint-wait")
+        if title is not None:
+            self.label.value = title
 
     @property
     def waiting(self) -> bool:
@@ -115,7 +123,9 @@ class HandView:
 
     @property
     def enabled(self) -> tuple[Card, ...]:
-        """The cards that can be clicked now."""
+        """The cards that can be clicked now (none while the hand is frozen)."""
+        if self.waiting:
+            return ()
         return tuple(card for card, b in zip(self._cards, self._buttons, strict=True)
                      if card is not None and not b.disabled)
 

@@ -307,8 +307,11 @@ class AuctionPractice(_Lesson):
         self.hand.show(view.hand, legal=(),
                        title=render.esc(f"{seat_name(self.human, self.lang)} · {text('widget_you', self.lang)}"))
         my_turn = drill.table.session.human_to_act() and not drill.finished
-        self.box.show(_all_calls(deal.rules) if my_turn else ())
-        self.box.widget.layout.display = "none" if drill.finished else None
+        if drill.finished:
+            self.box.put_away()
+        else:
+            self.box.show(_all_calls(deal.rules) if my_turn else ())
+            self.box.widget.layout.display = None
         self.auction.show(deal.auction)
         if drill.finished:  # the auction is over and nothing is played: the hands may be seen now
             reasons = "".join(f"<li>{render.esc(r)}</li>" for r in drill.reasons())
@@ -393,8 +396,11 @@ class OneDeal(_Lesson):
         self.hand.show(view.hand, legal=controls.cards,
                        title=render.esc(f"{seat_name(s.human, self.lang)} · {text('widget_you', self.lang)} · "
                                         f"{text('ui_tricks_n', self.lang, n=mine)}"))
-        self.box.show(controls.calls)
-        self.box.widget.layout.display = None if in_auction else "none"
+        if in_auction:
+            self.box.show(controls.calls)
+            self.box.widget.layout.display = None
+        else:
+            self.box.put_away()
         self.auction.show(deal.auction)
         self.live.show(view)
         self.next_button.disabled = not controls.next_deal

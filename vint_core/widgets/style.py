@@ -49,7 +49,8 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-cardbutton:enabled:focus-visible{
  transform:translateY(-.3em);outline:2px solid var(--vint-win);outline-offset:1px}
 .vint-table .jupyter-button.vint-cardbutton:disabled{opacity:1;filter:brightness(.72) saturate(.5);cursor:default}
-.vint-table .vint-idle .jupyter-button.vint-cardbutton:disabled{filter:none}
+.vint-table .vint-idle .jupyter-button.vint-cardbutton:disabled,
+.vint-table .vint-wait .jupyter-button.vint-cardbutton:disabled{filter:none}
 .vint-table .vint-scoresheet{min-width:0;width:100%}
 .vint-table .vint-centre{align-items:center;justify-content:center;min-width:13em}
 .vint-table .vint-centre .vint-auction{background:var(--vint-bg);color:var(--vint-fg);border-radius:.5em}

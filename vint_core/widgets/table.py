@@ -399,14 +399,23 @@ class Table:
             self.live_panel.layout.display = None
         # the learner's hand
         controls = self.flow.controls()
-        self.hand.show(view.hand, legal=controls.cards, title=self._hand_title())
+        if view.phase is Phase.PLAY and not controls.cards and set(view.hand) <= set(self.hand.cards):
+            # the computer players to answer: the hand frozen as it is (one message; one more unfreezes it on the
+            # learner's turn) rather than every card switched off and on again
+            self.hand.freeze(view.hand, title=self._hand_title())
+        else:
+            self.hand.show(view.hand, legal=controls.cards, title=self._hand_title())
         # the bidding box, during the auction only
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
-        self.bidding.widget.layout.display = None if in_auction else "none"
-        self.bidding.show(controls.calls)
-        self.auction.show(deal.auction, four_colour=four)
+        if in_auction:
+            self.bidding.show(controls.calls)
+            self.bidding.widget.layout.display = None
+        else:  # its buttons are left as they were until the next auction, not switched off and on again
+            self.bidding.put_away()
+            # the auction in the side panel, hidden while the auction is in the middle of the table
+            self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
         self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
                                              open_=in_auction)

@@ -1,0 +1,91 @@
+"""DealViewer: a deal from its seed, and the seeds around it, one click each (lesson 00's "deal again").
+
+A seed box, *◀ Previous seed* and *Next seed ▶*, and the deal of the seed drawn face up (all four hands,
+for learning). A click changes the seed box and draws the new deal into one HTML value: two small messages
+to the page, no output cleared and redrawn (as ``ipywidgets.interact`` does). In a notebook::
+
+    from vint_core.widgets import DealViewer
+    DealViewer(seed=2026)
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from vint_core import render
+from vint_core.deal import Deal
+from vint_core.i18n import text
+from vint_core.seats import Seat
+from vint_core.widgets.lessons import LessonBase
+from vint_core.widgets.style import hbox, html
+
+__all__ = ["DealViewer"]
+
+#: the highest seed the box takes
+MAX_SEED = 10**9
+
+
+class DealViewer(LessonBase):
+    """The deal of a seed, with ``dealer`` dealing; the seed box and the two buttons choose another seed.
+
+    >>> viewer = DealViewer(seed=2026)
+    >>> viewer.next()
+    >>> viewer.seed, viewer.deal == Deal.new(dealer=Seat.NORTH, seed=2027)
+    (2027, True)
+    """
+
+    css_name = "vint-deal-viewer"
+
+    def __init__(self, *, seed: int = 0, dealer: Seat = Seat.NORTH, lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        self.dealer = dealer
+        self.seed_box = widgets.BoundedIntText(value=min(max(seed, 0), MAX_SEED), min=0, max=MAX_SEED,
+                                               description=text("explore_seed", lang),
+                                               style={"description_width": "initial"})
+        self.seed_box.add_class("vint-deal-seed")
+        self.previous_button = self._button("vint-deal-previous", "deals_previous", "deals_previous_tip",
+                                            self.previous)
+        self.next_button = self._button("vint-deal-next", "deals_next", "deals_next_tip", self.next)
+        self.drawing = html("vint-deal-viewer-deal")
+        self.deal = Deal.new(dealer=dealer, seed=self.seed)
+        self._drawn: int | None = None  # the seed of the deal drawn
+        self.seed_box.observe(lambda _change: self._safely(self._draw), names="value")
+        self._root([hbox([self.previous_button, self.seed_box, self.next_button], "vint-controls", "vint-lesson-row"),
+                    self.drawing])
+        self._draw_title(text("deals_title", lang))
+        self._safely(self._draw)
+
+    @property
+    def seed(self) -> int:
+        """The seed shown."""
+        return int(self.seed_box.value)
+
+    def show(self, seed: int) -> None:
+        """Draw the deal of ``seed`` (kept within 0 … :data:`MAX_SEED`, as the box does)."""
+        self.seed_box.value = min(max(seed, 0), MAX_SEED)
+
+    def next(self) -> None:
+        """The deal of the next seed, as *Next seed ▶* does."""
+        self.show(self.seed + 1)
+
+    def previous(self) -> None:
+        """The deal of the previous seed, as *◀ Previous seed* does."""
+        self.show(self.seed - 1)
+
+    def _draw(self) -> None:
+        if self.seed == self._drawn:
+            return
+        try:
+            self.deal = Deal.new(dealer=self.dealer, seed=self.seed)
+        except Exception:  # the box back to the deal shown (the sentence says what went wrong)
+            if self._drawn is not None:
+                self.seed_box.value = self._drawn
+            raise
+        self._drawn = self.seed
+        status = text("deals_status", self.lang, seed=self.seed, dealer=self.dealer)
+        # one value: the sentence and the deal (the status line of the other lesson widgets stays empty)
+        self.drawing.value = (f'<div class="vint vint-status" role="status">{render.esc(status)}</div>'
+                              f'<div class="vint-lesson-scroll">'
+                              f'{render.deal_html(self.deal, lang=self.lang, css=False)}</div>')
+        self.previous_button.disabled = self.seed == 0
+        self.next_button.disabled = self.seed == MAX_SEED

@@ -1148,6 +1148,15 @@ def rules_title(name: str, lang: str = "en") -> str:
     return pair[_lang(lang)] if pair else name
 
 
+def rules_short(name: str, lang: str = "en") -> str:
+    """A rule set's short name in words, for a small space: its title without the words in brackets.
+
+    >>> rules_short("seed"), rules_short("progressive", "de")
+    ('Standard Vint', 'Progressiv')
+    """
+    return rules_title(name, lang).split(" (")[0]
+
+
 def rules_about(name: str, lang: str = "en") -> str:
     """One line on what a named rule set is ("" for one of the learner's own)."""
     pair = _TEXTS.get(f"rules_about_{name}")

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Literal
 
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
-from vint_core.i18n import rules_title, seat_name, side_name, text
+from vint_core.i18n import rules_short, rules_title, seat_name, side_name, text
 from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
@@ -597,7 +597,7 @@ def _info_body(*, dealer: Seat, rules_name: str, deal_number: int, board: str | 
                contract: Contract | None, lang: str) -> str:
     """Dealer, rules, the deal's number and the contract (the seat to act is marked at its seat)."""
     items = [(text("ui_dealer", lang), esc(seat_name(dealer, lang))),
-             (text("ui_rules", lang), esc(rules_name)),
+             (text("ui_rules", lang), esc(rules_short(rules_name, lang))),
              (text("ui_deal_number", lang), esc(board if board else deal_number)),
              (text("ui_contract", lang), contract_html(contract, lang=lang))]
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{v}</dd>" for k, v in items)

@@ -404,9 +404,13 @@ class Table:
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
-        self.bidding.widget.layout.display = None if in_auction else "none"
-        self.bidding.show(controls.calls)
-        self.auction.show(deal.auction, four_colour=four)
+        if in_auction:
+            self.bidding.show(controls.calls)
+            self.bidding.widget.layout.display = None
+        else:  # its buttons are left as they were until the next auction, not switched off and on again
+            self.bidding.put_away()
+            # the auction in the side panel, hidden while the auction is in the middle of the table
+            self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
         self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
                                              open_=in_auction)

@@ -435,11 +435,8 @@ def test_a_call_is_drawn_before_the_computer_players_answer() -> None:
         first = calls[before]
         assert first[1].count("vint-call-text") == mine + 1  # the call is in the grid at once
         if not s.deal.is_finished and len(s.deal.auction.calls) > mine + 1:
-            assert first[0]  # frozen until the answers are drawn
-        # then thawed for the next call, or put away as it was once the auction is over (nothing can be called)
-        put_away = s.deal.phase is not Phase.AUCTION and table.bidding.enabled == () and table.bidding.put_away_now
-        assert not calls[-1][0] or put_away
-        assert not table.bidding.waiting or put_away
+            assert first[0] and not calls[-1][0]  # frozen until the answers are drawn
+        assert not table.bidding.waiting
 
 
 def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyPatch) -> None:

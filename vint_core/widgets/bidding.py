@@ -76,18 +76,6 @@ class BiddingBox:
         if self.waiting:
             self.widget.remove_class("vint-wait")
 
-    def put_away(self) -> None:
-        """Hide the box once the auction is over (its layout's ``display``, as a lesson hides it too). Its buttons
-        are left as they were, and no call can be made from a hidden box: the next auction's :meth:`show` switches
-        only those that differ then, instead of every legal call being switched off now and on again at the next
-        deal, a message for each button each time."""
-        self.widget.layout.display = "none"
-
-    @property
-    def put_away_now(self) -> bool:
-        """Is the box hidden (no call can be made from it)?"""
-        return bool(self.widget.layout.display == "none")
-
     def called(self) -> None:
         """The learner has called: freeze the box (class ``vint-wait``, one message, instead of switching
         every legal call off and on again) until :meth:`show` draws it once the computer players have answered."""
@@ -111,9 +99,7 @@ class BiddingBox:
 
     @property
     def enabled(self) -> tuple[Call, ...]:
-        """The calls that can be clicked now, lowest first, Pass last (none while the box is put away)."""
-        if self.put_away_now:
-            return ()
+        """The calls that can be clicked now, lowest first, Pass last."""
         return tuple(c for c, b in self._buttons.items() if not b.disabled)
 
     @property
@@ -125,5 +111,5 @@ class BiddingBox:
         return self._buttons[call]
 
     def _clicked(self, button: Any) -> None:
-        if not button.disabled and not self.waiting and not self.put_away_now:
+        if not button.disabled and not self.waiting:
             self.on_call(button._vint_call)

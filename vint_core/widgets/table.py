@@ -81,6 +81,7 @@ class Table:
         self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
         self.live = LiveScore(lang=lang)
         self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
+        self._meanings_drawn: tuple[object, ...] | None = None  # the auction (and language) the meanings show
         self.last_trick = html("vint-last-trick-box")  # the trick before the one on the table, to look at again
         self.sheet = ScoreSheet(lang=lang)
         self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
@@ -404,16 +405,15 @@ class Table:
         if self.bidding.rules != rules:
             self.bidding.set_rules(rules)
         in_auction = view.phase is Phase.AUCTION
-        if in_auction:
-            self.bidding.show(controls.calls)
-            self.bidding.widget.layout.display = None
-        else:  # its buttons are left as they were until the next auction, not switched off and on again
-            self.bidding.put_away()
-            # the auction in the side panel, hidden while the auction is in the middle of the table
-            self.auction.show(deal.auction, four_colour=four)
+        self.bidding.widget.layout.display = None if in_auction else "none"
+        self.bidding.show(controls.calls)
+        self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
-        self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
-                                             open_=in_auction)
+        meanings = (tuple(view.calls_by()), rules, deal.deal_number, lang, in_auction)
+        if meanings != self._meanings_drawn:  # the calls' meanings change with the auction, not with each card
+            self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
+                                                 open_=in_auction)
+            self._meanings_drawn = meanings
         self.last_trick.value = _last_trick_html(view.tricks, current=current, lang=lang, four_colour=four) \
             if not in_auction else ""
         if finished and not s.rubber.is_finished:

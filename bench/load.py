@@ -12,6 +12,14 @@ Printed per number of tables: clicks measured, click → answers p50 / p95 / max
 sum, and the server's own), the load average, and whether
 one page more was told "The table is full" (503) without a kernel started for it.
 
+Printed too, measures that do not depend on how busy the machine is: the CPU time per click of the kernels
+(all of them), of the server process itself (one Tornado process relays every message of every table) and
+of this process (every client, one asyncio loop), from ``/proc`` through psutil; the CPU per second the
+kernels, the server and the clients use while every table is open and nobody clicks (``--idle-seconds``);
+and the messages and bytes per click each way, received ones by type. The clients speak the page's
+websocket protocol (``v1.kernel.websocket.jupyter.org``, as JupyterLab's code in the page does);
+``--protocol json`` makes them speak Jupyter's older JSON one, as this benchmark did at first.
+
 Run: ``.venv/bin/python bench/load.py [--tables 1,10,25,50,75] [--seconds 60] [--interval 2]``
 Needs Voilà (the notebooks extra); no browser.
 """
@@ -105,12 +113,12 @@ async def play(client: wc.TableClient, *, until: float, interval: float, rng: ra
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
-async def open_all(url: str, n: int, *, parallel: int) -> list[wc.TableClient]:
+async def open_all(url: str, n: int, *, parallel: int, protocol: str) -> list[wc.TableClient]:
     gate = asyncio.Semaphore(parallel)
 
     async def one(i: int) -> wc.TableClient:
         async with gate:
-            client = wc.TableClient(f"{url}?table=load-{i}", keep=False)
+            client = wc.TableClient(f"{url}?table=load-{i}", keep=False, protocol=protocol)
             await client.open()
             return client
 
@@ -129,9 +137,9 @@ def traffic(clients: list[wc.TableClient]) -> dict[str, int]:
 
 
 async def run_level(url: str, n: int, *, seconds: float, interval: float, parallel: int,
-                    server_pid: int, idle_seconds: float) -> dict[str, Any]:
+                    server_pid: int, idle_seconds: float, protocol: str) -> dict[str, Any]:
     opened = time.monotonic()
-    clients = await open_all(url, n, parallel=parallel)
+    clients = await open_all(url, n, parallel=parallel, protocol=protocol)
     open_seconds = time.monotonic() - opened
     meter = CpuMeter(server_pid)
     await asyncio.sleep(min(idle_seconds, 5.0))  # the kernel kept ready is started again after a page took it
@@ -179,11 +187,15 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between two clicks of one table")
     parser.add_argument("--parallel", type=int, default=4, help="pages opened at the same time while starting")
     parser.add_argument("--seed", type=int, default=99, help="seed of the deals")
+    parser.add_argument("--protocol", default=wc.V1, choices=(wc.V1, "json"),
+                        help="the websocket protocol the clients speak: the page's (default), or Jupyter's older JSON "
+                             "one, which makes the server decode and encode every message")
     parser.add_argument("--idle-seconds", type=float, default=10.0,
                         help="seconds with every table open and no clicks, to measure what idle tables cost")
     args = parser.parse_args()
     levels = [int(x) for x in args.tables.split(",") if x.strip()]
-    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; protocol {args.protocol}",
+          flush=True)
     print("tables  clicks  errors  open(s)  p50(ms)  p95(ms)  max(ms)  kernels  MB/kernel  MB kernels  MB server  "
           "load  one more: 'table is full'", flush=True)
     for n in levels:
@@ -192,7 +204,8 @@ def main() -> None:
                                 extra=(), max_tables=n) as server:
             r = asyncio.run(run_level(server.url, n, seconds=args.seconds, interval=args.interval,
                                       parallel=args.parallel, server_pid=server.process.pid,
-                                      idle_seconds=args.idle_seconds))
+                                      idle_seconds=args.idle_seconds,
+                                      protocol="" if args.protocol == "json" else args.protocol))
         print(f"{r['tables']:6d}  {r['clicks']:6d}  {r['errors']:6d}  {r['open_s']:7.0f}  {r['p50']:7.0f}  "
               f"{r['p95']:7.0f}  {r['max']:7.0f}  {r['kernels']:7d}  {r['mb_per_table']:9.0f}  "
               f"{r['mb_kernels']:10.0f}  {r['mb_server']:9.0f}  {r['load']:4.1f}  {r['full']}", flush=True)

@@ -11,21 +11,8 @@ import time
 from pathlib import Path
 
 import browser_support as bs
-import psutil
 import widget_client as wc
-
-ENV = {"VINT_BOTS": "rule", "VINT_SEED": "7", "VINT_PACE": "none", "VINT_LANG": "en"}
-
-
-def kernels(pid: int) -> set[int]:
-    found = set()
-    for child in psutil.Process(pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(child.cmdline()):
-                found.add(child.pid)
-        except psutil.Error:
-            continue
-    return found
+from test_app_serving import ENV, kernels
 
 
 def test_a_table_in_use_is_kept_and_an_idle_one_culled(tmp_path: Path) -> None:

@@ -12,6 +12,14 @@ Printed per number of tables: clicks measured, click → answers p50 / p95 / max
 sum, and the server's own), the load average, and whether
 one page more was told "The table is full" (503) without a kernel started for it.
 
+Printed too, measures that do not depend on how busy the machine is: the CPU time per click of the kernels
+(all of them), of the server process itself (one Tornado process relays every message of every table) and
+of this process (every client, one asyncio loop), from ``/proc`` through psutil; the CPU per second the
+kernels, the server and the clients use while every table is open and nobody clicks (``--idle-seconds``);
+and the messages and bytes per click each way, received ones by type. The clients speak the page's
+websocket protocol (``v1.kernel.websocket.jupyter.org``, as JupyterLab's code in the page does);
+``--protocol json`` makes them speak Jupyter's older JSON one, as this benchmark did at first.
+
 Run: ``.venv/bin/python bench/load.py [--tables 1,10,25,50,75] [--seconds 60] [--interval 2]``
 Needs Voilà (the notebooks extra); no browser.
 """
@@ -57,6 +65,34 @@ def rss_mb(process: psutil.Process) -> float:
         return 0.0
 
 
+def cpu_seconds(process: psutil.Process) -> float:
+    """The CPU seconds (user and system, all threads) ``process`` has used so far; 0 once it is gone."""
+    try:
+        times = process.cpu_times()
+        return float(times.user + times.system)
+    except psutil.Error:
+        return 0.0
+
+
+class CpuMeter:
+    """CPU seconds used between :meth:`start` and :meth:`stop` by the kernels, the server process itself
+    and this process (the clients): measures that do not depend on how busy the machine is."""
+
+    def __init__(self, server_pid: int) -> None:
+        self.server = psutil.Process(server_pid)
+        self._kernels: dict[int, float] = {}
+        self._server = self._client = 0.0
+
+    def start(self) -> None:
+        self._kernels = {k.pid: cpu_seconds(k) for k in kernels(self.server.pid)}
+        self._server, self._client = cpu_seconds(self.server), time.process_time()
+
+    def stop(self) -> dict[str, float]:
+        used = sum(cpu_seconds(k) - self._kernels.get(k.pid, 0.0) for k in kernels(self.server.pid))
+        return {"kernels": used, "server": cpu_seconds(self.server) - self._server,
+                "client": time.process_time() - self._client}
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -77,28 +113,49 @@ async def play(client: wc.TableClient, *, until: float, interval: float, rng: ra
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
-async def open_all(url: str, n: int, *, parallel: int) -> list[wc.TableClient]:
+async def open_all(url: str, n: int, *, parallel: int, protocol: str) -> list[wc.TableClient]:
     gate = asyncio.Semaphore(parallel)
 
     async def one(i: int) -> wc.TableClient:
         async with gate:
-            client = wc.TableClient(f"{url}?table=load-{i}")
+            client = wc.TableClient(f"{url}?table=load-{i}", keep=False, protocol=protocol)
             await client.open()
             return client
 
     return list(await asyncio.gather(*(one(i) for i in range(n))))
 
 
+def traffic(clients: list[wc.TableClient]) -> dict[str, int]:
+    """Messages and bytes each way so far, summed over the clients, and the received messages by type."""
+    out = {"sent": sum(c.sent_messages for c in clients), "sent_bytes": sum(c.sent_bytes for c in clients),
+           "received": sum(c.received_messages for c in clients),
+           "received_bytes": sum(c.received_bytes for c in clients)}
+    for client in clients:
+        for kind, count in client.received_by_type.items():
+            out[f"received:{kind}"] = out.get(f"received:{kind}", 0) + count
+    return out
+
+
 async def run_level(url: str, n: int, *, seconds: float, interval: float, parallel: int,
-                    server_pid: int) -> dict[str, Any]:
+                    server_pid: int, idle_seconds: float, protocol: str) -> dict[str, Any]:
     opened = time.monotonic()
-    clients = await open_all(url, n, parallel=parallel)
+    clients = await open_all(url, n, parallel=parallel, protocol=protocol)
     open_seconds = time.monotonic() - opened
+    meter = CpuMeter(server_pid)
+    await asyncio.sleep(min(idle_seconds, 5.0))  # the kernel kept ready is started again after a page took it
+    meter.start()
+    await asyncio.sleep(idle_seconds)  # every table open, nobody clicking: what the kernels cost doing nothing
+    idle = meter.stop()
     times: list[float] = []
     errors: list[str] = []
     until = time.monotonic() + seconds
+    before = traffic(clients)
+    meter.start()
     await asyncio.gather(*(play(c, until=until, interval=interval, rng=random.Random(i), times=times, errors=errors)
                            for i, c in enumerate(clients)))
+    busy = meter.stop()
+    after = traffic(clients)
+    per_click = {key: (value - before.get(key, 0)) / max(1, len(times)) for key, value in after.items()}
     table_kernels = kernels(server_pid)
     memory = [rss_mb(k) for k in table_kernels]
     # one page more: told that the table is full, and no kernel started for it
@@ -117,7 +174,10 @@ async def run_level(url: str, n: int, *, seconds: float, interval: float, parall
             "max": max(times) * 1000 if times else float("nan"),
             "kernels": len(memory), "mb_per_table": statistics.mean(memory) if memory else 0.0,
             "mb_kernels": sum(memory), "mb_server": rss_mb(psutil.Process(server_pid)), "full": full,
-            "load": os.getloadavg()[0]}
+            "load": os.getloadavg()[0],
+            "cpu_ms": {part: 1000 * used / max(1, len(times)) for part, used in busy.items()},
+            "idle_ms_per_s": {part: 1000 * used / max(idle_seconds, 1e-9) for part, used in idle.items()},
+            "per_click": per_click}
 
 
 def main() -> None:
@@ -127,9 +187,15 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between two clicks of one table")
     parser.add_argument("--parallel", type=int, default=4, help="pages opened at the same time while starting")
     parser.add_argument("--seed", type=int, default=99, help="seed of the deals")
+    parser.add_argument("--protocol", default=wc.V1, choices=(wc.V1, "json"),
+                        help="the websocket protocol the clients speak: the page's (default), or Jupyter's older JSON "
+                             "one, which makes the server decode and encode every message")
+    parser.add_argument("--idle-seconds", type=float, default=10.0,
+                        help="seconds with every table open and no clicks, to measure what idle tables cost")
     args = parser.parse_args()
     levels = [int(x) for x in args.tables.split(",") if x.strip()]
-    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; protocol {args.protocol}",
+          flush=True)
     print("tables  clicks  errors  open(s)  p50(ms)  p95(ms)  max(ms)  kernels  MB/kernel  MB kernels  MB server  "
           "load  one more: 'table is full'", flush=True)
     for n in levels:
@@ -137,10 +203,21 @@ def main() -> None:
                 bs.voila_server(data_dir=Path(data), env={**ENV, "VINT_SEED": str(args.seed)}, name=f"load-{n}",
                                 extra=(), max_tables=n) as server:
             r = asyncio.run(run_level(server.url, n, seconds=args.seconds, interval=args.interval,
-                                      parallel=args.parallel, server_pid=server.process.pid))
+                                      parallel=args.parallel, server_pid=server.process.pid,
+                                      idle_seconds=args.idle_seconds,
+                                      protocol="" if args.protocol == "json" else args.protocol))
         print(f"{r['tables']:6d}  {r['clicks']:6d}  {r['errors']:6d}  {r['open_s']:7.0f}  {r['p50']:7.0f}  "
               f"{r['p95']:7.0f}  {r['max']:7.0f}  {r['kernels']:7d}  {r['mb_per_table']:9.0f}  "
               f"{r['mb_kernels']:10.0f}  {r['mb_server']:9.0f}  {r['load']:4.1f}  {r['full']}", flush=True)
+        cpu, idle, click = r["cpu_ms"], r["idle_ms_per_s"], r["per_click"]
+        print(f"        CPU ms per click: kernels {cpu['kernels']:.1f}, server {cpu['server']:.1f}, "
+              f"clients {cpu['client']:.1f}; idle CPU ms per s (all tables open, no clicks): kernels "
+              f"{idle['kernels']:.1f}, server {idle['server']:.1f}, clients {idle['client']:.1f}", flush=True)
+        kinds = ", ".join(f"{k.split(':', 1)[1]} {v:.1f}" for k, v in sorted(click.items())
+                          if k.startswith("received:"))
+        print(f"        per click: sent {click.get('sent', 0):.1f} messages ({click.get('sent_bytes', 0):.0f} B), "
+              f"received {click.get('received', 0):.1f} ({click.get('received_bytes', 0):.0f} B: {kinds})",
+              flush=True)
     print(f"# load average {os.getloadavg()[0]:.1f} at the end", flush=True)
 
 

@@ -1,7 +1,9 @@
 """A table's page without a browser: the widget protocol spoken over the kernel's websocket, as the page does.
 
 :class:`TableClient` opens the page (an HTTP request: Voilà hands it a kernel running the table),
-connects to the kernel's websocket with Jupyter's JSON messages, asks for the state of every
+connects to the kernel's websocket as the page's JupyterLab code does (the binary protocol
+``v1.kernel.websocket.jupyter.org``: the server passes the kernel's messages on without reading
+them; the older JSON protocol, ``protocol=""``, makes it decode and encode each one), asks for the state of every
 widget (``jupyter.widget.control``: ``request_states``) and keeps it up to date from the kernel's
 ``comm_open`` and ``update`` messages. It can then do what a learner's clicks do: send a button's
 ``click`` event, or set a widget's value. Nothing is rendered.
@@ -21,11 +23,17 @@ import uuid
 from typing import Any
 
 import websockets
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 
 #: the controls a learner clicks, by their class
 CONTROL_CLASSES = ("vint-card", "vint-call", "vint-next-deal")
 _RENDER = re.compile(r'data-render="(\d+)"')
 _KERNEL = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+#: the websocket protocol JupyterLab's code in the page asks for (and the server grants)
+V1 = "v1.kernel.websocket.jupyter.org"
 
 
 class PageRefused(Exception):
@@ -49,13 +57,20 @@ def fetch_page(url: str, *, timeout: float = 120.0) -> str:
 class TableClient:
     """One table's page, spoken to over its websocket (see the module's docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, keep: bool = True, protocol: str = V1) -> None:
         self.url = url
+        self.protocol = protocol
         self.session_id = uuid.uuid4().hex
         self.models: dict[str, dict[str, Any]] = {}
         self.render = 0
         #: every message the kernel sent, as received (text), for tests that look for what must not be there
+        #: (``keep=False``: not kept, as in the load test, whose clients would otherwise grow without end)
         self.received: list[str] = []
+        self._keep = keep
+        #: messages and bytes each way, counted from the start (the load test reads them per click);
+        #: received messages also by type (``comm_msg``, ``status`` …)
+        self.sent_messages = self.sent_bytes = self.received_messages = self.received_bytes = 0
+        self.received_by_type: dict[str, int] = {}
         self.kernel_id = ""
         self._socket: Any = None
         self._reader: asyncio.Task[None] | None = None
@@ -70,7 +85,10 @@ class TableClient:
         self.kernel_id = found.group(1)
         parts = urllib.parse.urlsplit(self.url)
         ws_url = f"ws://{parts.netloc}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
-        self._socket = await websockets.connect(ws_url, max_size=None, open_timeout=60)
+        self._socket = await websockets.connect(ws_url, max_size=None, open_timeout=60,
+                                                subprotocols=[self.protocol] if self.protocol else None)
+        if self._socket.subprotocol != (self.protocol or None):
+            raise PageRefused(200, f"the server speaks {self._socket.subprotocol!r}, not {self.protocol!r}")
         self._reader = asyncio.create_task(self._read())
         control = uuid.uuid4().hex
         await self.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
@@ -87,15 +105,33 @@ class TableClient:
     async def send(self, msg_type: str, content: dict[str, Any], *, metadata: dict[str, Any] | None = None) -> None:
         header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": self.session_id, "username": "",
                   "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "version": "5.3"}
-        await self._socket.send(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
-                                            "content": content, "channel": "shell", "buffers": []}))
+        data: str | bytes
+        if self.protocol == V1:
+            data = serialize_msg_to_ws_v1([json.dumps(part).encode() for part in (header, {}, metadata or {}, content)],
+                                          "shell")
+        else:
+            data = json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                               "content": content, "channel": "shell", "buffers": []})
+        self.sent_messages += 1
+        self.sent_bytes += len(data) if isinstance(data, bytes) else len(data.encode())
+        await self._socket.send(data)
 
     async def _read(self) -> None:
         async for raw in self._socket:
-            text = raw if isinstance(raw, str) else raw.decode(errors="replace")
-            self.received.append(text)
-            msg = json.loads(text)
+            if self.protocol == V1:
+                _, parts = deserialize_msg_from_ws_v1(raw)
+                header, _, _, content_part = (json.loads(part) for part in parts[:4])
+                msg = {"msg_type": header.get("msg_type"), "content": content_part}
+                text = "\n".join(bytes(part).decode(errors="replace") for part in parts[:4])
+            else:
+                text = raw if isinstance(raw, str) else raw.decode(errors="replace")
+                msg = json.loads(text)
+            if self._keep:
+                self.received.append(text)
             kind = msg.get("msg_type") or msg.get("header", {}).get("msg_type")
+            self.received_messages += 1
+            self.received_bytes += len(raw) if isinstance(raw, bytes) else len(text.encode())
+            self.received_by_type[kind] = self.received_by_type.get(kind, 0) + 1
             content = msg.get("content", {})
             if kind == "comm_open":
                 self._update(content.get("comm_id", ""), content.get("data", {}).get("state", {}))
@@ -136,25 +172,29 @@ class TableClient:
         layout_id = layout.removeprefix("IPY_MODEL_") if isinstance(layout, str) else ""
         return self.models.get(layout_id, {}).get("display") == "none"
 
-    def _frozen(self) -> set[str]:
-        """The widgets inside a box frozen while the computer players answer (class ``vint-wait``)."""
-        frozen: set[str] = set()
-        todo = [mid for mid, m in self.models.items() if "vint-wait" in m.get("_dom_classes", ())]
+    def _inside(self, boxes: list[str]) -> set[str]:
+        """The widgets inside ``boxes``, at any depth (the boxes included)."""
+        found = set(boxes)
+        todo = list(boxes)
         while todo:
-            mid = todo.pop()
-            for child in self.models.get(mid, {}).get("children", ()):
+            for child in self.models.get(todo.pop(), {}).get("children", ()):
                 cid = child.removeprefix("IPY_MODEL_")
-                if cid not in frozen:
-                    frozen.add(cid)
+                if cid not in found:
+                    found.add(cid)
                     todo.append(cid)
-        return frozen
+        return found
 
     def controls(self) -> list[str]:
-        """The cards, calls and "Next deal" the learner can click now (their widget ids)."""
-        frozen = self._frozen()
-        return [mid for mid, m in self.models.items()
-                if any(c in m.get("_dom_classes", ()) for c in CONTROL_CLASSES) and not m.get("disabled", True)
-                and mid not in frozen and not self._hidden(mid)]
+        """The cards, calls and "Next deal" the learner can click now (their widget ids): enabled, and neither
+        hidden (``display: none``, its own or a box's around it) nor inside a box frozen while the computer
+        players answer (class ``vint-wait``)."""
+        candidates = [mid for mid, m in self.models.items()
+                      if any(c in m.get("_dom_classes", ()) for c in CONTROL_CLASSES) and not m.get("disabled", True)]
+        if not candidates:
+            return []
+        out = self._inside([mid for mid, m in self.models.items()
+                            if "vint-wait" in m.get("_dom_classes", ()) or self._hidden(mid)])
+        return [mid for mid in candidates if mid not in out]
 
     def find(self, model_name: str) -> list[str]:
         """The ids of the widgets of one kind (``DropdownModel``, ``ButtonModel`` …)."""

@@ -17,13 +17,22 @@ class ScoreSheet:
     def __init__(self, *, lang: str = "en") -> None:
         self.lang = lang
         self.widget = html("vint-scoresheet-view")
+        self._drawn: tuple[object, ...] | None = None  # what the sheet drawn now shows
 
     def show(self, rubber: Rubber, *, history: Sequence[Rubber] = (), pending: Deal | None = None,
              practised: Collection[tuple[int, int]] = ()) -> None:
         """Draw ``rubber``; ``pending`` (the deal being played) adds an "in progress" row, nothing of its cards;
-        ``practised``: the deals (rubber number, deal number) played with undo."""
+        ``practised``: the deals (rubber number, deal number) played with undo.
+
+        The sheet changes only when a deal ends or starts: the clicks in between (every card) do not draw it
+        again, and its cost does not grow with the rubbers already played."""
+        in_progress = pending.dealer if pending is not None and not pending.is_finished else None
+        shown = (self.lang, rubber, tuple(history), in_progress, frozenset(practised))
+        if shown == self._drawn:  # rubbers are immutable values: the same ones draw the same sheet
+            return
         self.widget.value = render.scoresheet_html(rubber, history=history, pending=pending, lang=self.lang,
                                                    css=False, practised=practised)
+        self._drawn = shown
 
 
 class LiveScore:

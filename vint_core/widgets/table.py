@@ -81,6 +81,7 @@ class Table:
         self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
         self.live = LiveScore(lang=lang)
         self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
+        self._meanings_drawn: tuple[object, ...] | None = None  # the auction (and language) the meanings show
         self.last_trick = html("vint-last-trick-box")  # the trick before the one on the table, to look at again
         self.sheet = ScoreSheet(lang=lang)
         self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
@@ -417,8 +418,11 @@ class Table:
             # the auction in the side panel, hidden while the auction is in the middle of the table
             self.auction.show(deal.auction, four_colour=four)
         self.live.show(view)
-        self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
-                                             open_=in_auction)
+        meanings = (tuple(view.calls_by()), rules, deal.deal_number, lang, in_auction)
+        if meanings != self._meanings_drawn:  # the calls' meanings change with the auction, not with each card
+            self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
+                                                 open_=in_auction)
+            self._meanings_drawn = meanings
         self.last_trick.value = _last_trick_html(view.tricks, current=current, lang=lang, four_colour=four) \
             if not in_auction else ""
         if finished and not s.rubber.is_finished:

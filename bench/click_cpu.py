@@ -1,0 +1,86 @@
+"""A kernel's share of a click, without Jupyter: CPU time and widget messages per click of the table, in one process.
+
+Plays ``--tables`` tables one after the other, each from a new game for ``--clicks`` random legal clicks
+(a call, a card or "Next deal", as bench/load.py's clients click), with rule bots at pace ``none`` and the
+game saved to a temporary folder after each click, as the served table does. The widgets' messages are
+counted, not sent. Printed: CPU milliseconds per click (``time.process_time``: steady on a busy machine)
+and widget messages per click. A long game (``--tables 1 --clicks 450``) shows what grows with the
+rubbers played.
+
+Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--profile cumtime]``.
+To measure an older version, put its ``vint_core`` first on the path (see bench/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from vint_core import Seat
+from vint_core.session import TableSession
+from vint_core.widgets import Table
+
+
+def controls(table: Table) -> list[Any]:
+    """The buttons a learner can click now."""
+    out: list[Any] = []
+    if table.bidding.widget.layout.display != "none" and not table.bidding.waiting:
+        out += [table.bidding.button(call) for call in table.bidding.enabled]
+    out += [table.hand.button(card) for card in table.hand.enabled]
+    if not table.next_button.disabled:
+        out.append(table.next_button)
+    return out
+
+
+SENT = [0]  # widget messages so far
+
+
+def count(self: Any, msg: Any, buffers: Any = None) -> None:
+    """Stands for ``Widget._send``: the message is counted, not sent."""
+    SENT[0] += 1
+
+
+def play(tables: int, clicks: int, folder: Path) -> tuple[float, int]:
+    """CPU seconds and widget messages of the clicks (the tables' construction left out)."""
+    used, messages = 0.0, 0
+    for i in range(tables):
+        widgets.Widget.close_all()
+        session = TableSession(seed=99 + i, bots={seat: "rule" for seat in Seat}, save_path=folder / f"t{i}.json")
+        table = Table(session, pace="none")
+        rng = random.Random(i)
+        sent, started = SENT[0], time.process_time()
+        for _ in range(clicks):
+            rng.choice(controls(table)).click()
+        used += time.process_time() - started
+        messages += SENT[0] - sent
+    return used, messages
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=30, help="tables played, each a new game")
+    parser.add_argument("--clicks", type=int, default=15, help="clicks per table")
+    parser.add_argument("--profile", default=None, help="also play them under cProfile, sorted by this (cumtime …)")
+    args = parser.parse_args()
+    widgets.Widget._send = count
+    with tempfile.TemporaryDirectory() as folder:
+        clicks = args.tables * args.clicks
+        used, messages = play(args.tables, args.clicks, Path(folder))
+        print(f"{clicks} clicks: {1000 * used / clicks:.2f} ms of CPU per click, {messages / clicks:.1f} widget "
+              "messages per click", flush=True)
+        if args.profile:
+            profile = cProfile.Profile()
+            profile.runcall(play, args.tables, args.clicks, Path(folder))
+            pstats.Stats(profile).sort_stats(args.profile).print_stats(30)
+
+
+if __name__ == "__main__":
+    main()

@@ -354,11 +354,15 @@ def _clicks(lab: Lab, clicks: int, only: set[str] | None) -> None:
     root = ".vint-lesson-deal"
     playable = (".vint-biddingbox:not(.vint-wait) button.vint-pass-button, "
                 ".vint-handrow:not(.vint-wait) button.vint-card")
-    while not enough("OneDeal"):
-        if lab.ready(root, playable):
-            lab.click("OneDeal", root, ".vint-trickview, .vint-auctionview", lab.button(root, playable))
-        else:
-            lab.click("OneDeal", root, ".vint-auctionview, .vint-handview", lab.button(root, "button.vint-next-deal"))
+    options = (playable, "button.vint-next-deal")
+    while not enough("OneDeal"):  # the learner's call or card, or the next deal once this one is over
+        control = bs.wait_for(lambda: next((c for c in options if lab.ready(root, c)), None), seconds=60,
+                              interval=0.05)
+        watch = ".vint-trickview, .vint-auctionview" if control == playable else ".vint-auctionview, .vint-handview"
+        try:
+            lab.click("OneDeal", root, watch, lab.button(root, control))
+        except NotReady:  # the computer players moved in between: look again
+            continue
     root = ".vint-lesson-score"
     while not enough("ScoreCalculator"):
         for level in ("5", "4"):

@@ -38,7 +38,7 @@ def free_port(host: str = HOST) -> int:
         return port
 
 
-#: tables served at once unless ``--max-tables`` says otherwise (each one is a kernel of some 140 MB)
+#: tables served at once unless ``--max-tables`` says otherwise (each one is a kernel of 70–130 MB)
 MAX_TABLES = 8
 #: minutes a table may stay idle before its kernel stops (the game is saved; a reload resumes it)
 IDLE_MINUTES = 30

@@ -1,7 +1,7 @@
 """The table's web server: Voilà with the limits a machine shared by a class needs.
 
 ``vint table`` runs ``python -m vint_core.app.server`` instead of plain Voilà. Each page of the
-table is a kernel (a Python process of some 140 MB); this server keeps their number in hand:
+table is a kernel (a Python process of 70–130 MB); this server keeps their number in hand:
 
 * a page opened from another site (an ``Origin`` header naming another host) starts no kernel:
   it gets a short "not from here" page (403);

@@ -1,4 +1,5 @@
-"""DealViewer: a deal from its seed, and the seeds around it, one click each (lesson 00's "deal again").
+"""DealViewer: a deal from its seed, and the seeds around it, one click each (lesson 00's "deal again"; lesson 01's
+seed and dealer, with a dealer box).
 
 A seed box, *◀ Previous seed* and *Next seed ▶*, and the deal of the seed drawn face up (all four hands,
 for learning). A click changes the seed box and draws the new deal into one HTML value: two small messages

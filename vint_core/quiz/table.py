@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from vint_core.quiz.bidding import _fill_seats
-from vint_core.quiz.items import Item, Line, make_choices, seat_label
+from vint_core.quiz.items import Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.texts import Msg, RuleSetName
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
@@ -40,7 +39,7 @@ def first_card(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     distractors: list[tuple[Any, str | None]] = [(dealer.offset(number - 1).letter, "dealer_served_first"),
                                                  (dealer.offset(-number).letter, "dealing_to_the_right")]
     distractors = [(d, m) for d, m in distractors if d != answer.letter]
-    _fill_seats(rng, answer.letter, distractors)
+    fill_seats(rng, answer.letter, distractors)
     explanation: list[Line] = [Msg.of("x_first_card", dealer=dealer, first=dealer.left)]
     if number > 1:
         explanation.append(Msg.of("x_card_number", number=number, pos=(number - 1) % 4 + 1, seat=answer))

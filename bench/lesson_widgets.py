@@ -30,7 +30,8 @@ difference. The clicks, at least ``--clicks`` per widget:
 * QuizWidget (lesson 00's): the first answer, *Check*, *Next question*;
 * Table (lesson 11's, its pace): the first legal call or card once the computer players have answered, *Next deal*
   (the feedback: the learner's own card on the table, call in the auction, or the new deal's number);
-* lesson 00's deal control (the lesson's own cell): the next seed (the deal drawn);
+* lesson 00's deal control (the lesson's own cell): the next seed (the deal drawn); without a browser also lesson
+  01's: another dealer, the next seed; and lesson 01's QuizWidget (topic table);
 * ContractExplorer (lesson 09, the saved analysis): a cell of the grid, another each time (its contract
   explained); without a browser also the honours box and the declarer (the grid redrawn) and, with
   endplay installed, a seed not saved (solved).
@@ -120,6 +121,10 @@ def one_round(samples: dict[str, list[Click]], seed: int, sent: Any) -> None:
         timed(samples, "QuizWidget", quiz.choice_buttons[0].click, sent)
     timed(samples, "QuizWidget", quiz.check_button.click, sent)
     timed(samples, "QuizWidget", quiz.next_button.click, sent)
+    table_quiz = QuizWidget(Progress(seed=seed), topics=["table"], rules="seed")  # lesson 01's
+    timed(samples, "QuizWidget (lesson 01)", table_quiz.choice_buttons[0].click, sent)
+    timed(samples, "QuizWidget (lesson 01)", table_quiz.check_button.click, sent)
+    timed(samples, "QuizWidget (lesson 01)", table_quiz.next_button.click, sent)
     table = Table(TableSession(seed=2026 + seed, autosave=False), pace="none")
     for _ in range(8):
         controls = table.flow.controls()
@@ -135,6 +140,11 @@ def one_round(samples: dict[str, list[Click]], seed: int, sent: Any) -> None:
     from vint_core.analysis import SavedTables, available
     from vint_core.widgets import ContractExplorer
 
+    dealers = _deal_control(seed=7, dealer=Seat.SOUTH, choose_dealer=True)  # lesson 01's: the dealer box too
+    if dealers is not None:
+        for dealer in (Seat.WEST, Seat.SOUTH):
+            timed(samples, "lesson 01 deal control", lambda dealer=dealer: dealers.deal_by(dealer), sent)
+        timed(samples, "lesson 01 deal control", dealers.next_button.click, sent)
     explorer = ContractExplorer(seed=1 + seed % 20, saved=SavedTables.load(SAVED_FILE))
     for level, strain in zip(range(1, 8), [*Strain, Strain.HEARTS, Strain.SPADES], strict=True):
         timed(samples, "ContractExplorer (a cell)", explorer.cell(level, strain).click, sent)
@@ -145,13 +155,15 @@ def one_round(samples: dict[str, list[Click]], seed: int, sent: Any) -> None:
               sent)
 
 
-def _deal_control() -> Any:
-    """Lesson 00's deal control, if this checkout has it (before it, the lesson used ``interact``)."""
+def _deal_control(**options: Any) -> Any:
+    """Lesson 00's deal control (with ``options``, lesson 01's), if this checkout has it (before it, the lessons
+    used ``interact``)."""
     try:
         from vint_core.widgets import DealViewer
-    except ImportError:
+
+        return DealViewer(**{"seed": 2026, **options})
+    except (ImportError, TypeError):
         return None
-    return DealViewer(seed=2026)
 
 
 def in_kernel(rounds: int) -> dict[str, list[Click]]:

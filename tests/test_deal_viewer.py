@@ -80,3 +80,37 @@ def test_a_failure_becomes_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     viewer.next_button.click()
     assert viewer.feedback_text == ("no cards today",)
     assert viewer.drawing.value == before and viewer.seed == 2026  # as it was
+
+
+def test_lesson_01_chooses_the_dealer_too_the_hands_move_round() -> None:
+    viewer = DealViewer(seed=7, dealer=Seat.SOUTH, choose_dealer=True)
+    row = viewer.widget.children[3]  # style, title, status, then the controls
+    assert viewer.dealer_box in row.children and "vint-deal-dealer" in viewer.dealer_box._dom_classes
+    assert viewer.dealer_box.description == "Dealer" and viewer.dealer_box.label == "South"
+    assert viewer.dealer_box not in DealViewer(seed=7).widget.children[3].children  # lesson 00: seeds only
+    by_south = viewer.deal
+    with sent_messages() as sent:
+        viewer.dealer_box.value = Seat.NORTH  # chosen in the box, as the learner does
+    assert sorted(id(w) for w, _ in sent) == sorted([id(viewer.drawing), id(viewer.dealer_box)])
+    assert viewer.dealer is Seat.NORTH and viewer.deal == Deal.new(dealer=Seat.NORTH, seed=7)
+    assert drawn(7, Seat.NORTH) in viewer.drawing.value and "Seed 7: North deals." in viewer.drawing.value
+    # the same cards, each hand two seats further round
+    assert all(viewer.deal.hand(seat.offset(2)) == by_south.hand(seat) for seat in Seat)
+    viewer.next()
+    assert viewer.deal == Deal.new(dealer=Seat.NORTH, seed=8)  # the dealer stays when the seed changes
+    viewer.deal_by(Seat.WEST)
+    assert viewer.deal == Deal.new(dealer=Seat.WEST, seed=8)
+    assert DealViewer(seed=1, dealer=Seat.EAST, choose_dealer=True, lang="de").dealer_box.label == "Ost"
+
+
+def test_a_failed_dealer_change_leaves_the_deal_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    viewer = DealViewer(seed=7, dealer=Seat.SOUTH, choose_dealer=True)
+    before = viewer.drawing.value
+
+    def broken(**_kwargs: object) -> Deal:
+        raise VintError(Reason.TABLE, detail="no cards today")
+
+    monkeypatch.setattr(Deal, "new", broken)
+    viewer.deal_by(Seat.EAST)
+    assert viewer.feedback_text == ("no cards today",)
+    assert viewer.drawing.value == before and viewer.dealer is Seat.SOUTH and viewer.seed == 7

@@ -155,6 +155,12 @@ def winner(leader: str, cards: list[str], trump: str | None) -> str:
 
 def expected(item_type: str, d: dict[str, Any]) -> Any:
     rules = d["rules"]
+    if item_type == "partner":
+        return SEATS[(SEATS.index(d["seat"]) + 2) % 4]
+    if item_type == "first_card":  # one card at a time, clockwise, from the dealer's left
+        return SEATS[(SEATS.index(d["dealer"]) + d["card"]) % 4]
+    if item_type == "next_dealer":  # the deal passes to the left
+        return SEATS[(SEATS.index(d["dealer"]) + 1) % 4]
     if item_type == "next_bid_legal":
         state = replay(rules, d["dealer"], d["calls"])
         assert not state["over"]

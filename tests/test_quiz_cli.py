@@ -89,15 +89,15 @@ def _validators() -> dict[str, Any]:
 def test_jupyterquiz_format_follows_its_schema(capsys: pytest.CaptureFixture[str]) -> None:
     validators = _validators()
     for lang in ("en", "de"):
-        code, out, _ = run(capsys, "quiz", "--topic", "all", "--count", "130", "--seed", "3", "--format",
+        code, out, _ = run(capsys, "quiz", "--topic", "all", "--count", "160", "--seed", "3", "--format",
                            "jupyterquiz", "--lang", lang)
         assert code == 0
         questions = json.loads(out)
         assert isinstance(questions, list)
         kinds = {q["type"] for q in questions}
         assert kinds == {"multiple_choice", "numeric"}
-        # the choice items (8 of the 13 types) and the numeric one, 10 of each
-        assert len(questions) == 90
+        # the choice items (11 of the 16 types) and the numeric one, 10 of each
+        assert len(questions) == 120
         for q in questions:
             errors = list(validators[q["type"]].iter_errors(q))
             assert not errors, errors[0].message

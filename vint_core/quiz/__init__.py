@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from vint_core.quiz import bidding, cardplay, honours, points
+from vint_core.quiz import bidding, cardplay, honours, points, table
 from vint_core.quiz.items import KINDS, Choice, Item, Kind, Verdict, check, normalise
 from vint_core.quiz.texts import MISCONCEPTIONS, Misconception, Msg
 from vint_core.rules import RULE_SETS, RuleSet
@@ -51,6 +51,9 @@ class QuestionType:
 
 _ALL = tuple(RULE_SETS)
 TYPES: dict[str, QuestionType] = {t.name: t for t in (
+    QuestionType("partner", "table", table.partner),
+    QuestionType("first_card", "table", table.first_card),
+    QuestionType("next_dealer", "table", table.next_dealer),
     QuestionType("next_bid_legal", "overbidding", bidding.next_bid_legal),
     QuestionType("lowest_bid", "overbidding", bidding.lowest_bid),
     QuestionType("higher_bid", "overbidding", bidding.higher_bid),

@@ -14,7 +14,7 @@ from typing import Any
 from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
-from vint_core.quiz.items import Item, Line, make_choices, seat_label
+from vint_core.quiz.items import Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
 from vint_core.quiz.texts import Msg, RuleSetName
 from vint_core.rules import RuleSet
@@ -267,14 +267,6 @@ def _letter(seat: Seat | None) -> str | None:
     return seat.letter if seat is not None else None
 
 
-def _fill_seats(rng: random.Random, answer: str | None, distractors: list[tuple[Any, str | None]]) -> None:
-    """At least three choices: other seats, without a misconception of their own."""
-    others = [s.letter for s in Seat if s.letter != answer and all(s.letter != d for d, _ in distractors)]
-    rng.shuffle(others)
-    while len({d for d, _ in distractors if d != answer}) < 2 and others:
-        distractors.append((others.pop(), None))
-
-
 def _end_lines(a: Auction) -> list[Line]:
     contract = a.contract
     out: list[Line] = []
@@ -299,7 +291,7 @@ def declarer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         distractors = [(d, m) for d, m in distractors if d != answer]
     else:
         distractors.append((a.dealer.letter, None))
-    _fill_seats(rng, answer, distractors)
+    fill_seats(rng, answer, distractors)
     explanation = _end_lines(a)
     data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "declarer", "choice", rules.name, data, answer,
@@ -326,7 +318,7 @@ def opening_leader(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             distractors.append((bridge.left.letter, "bridge_declarer"))
         distractors = [(d, m) for d, m in distractors if d != answer]
         explanation.append(Msg.of("x_leader", leader=leader, declarer=contract.declarer))
-    _fill_seats(rng, answer, distractors)
+    fill_seats(rng, answer, distractors)
     data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "opening_leader", "choice", rules.name, data, answer,
                 Msg.of("q_opening_leader", rules=RuleSetName(rules.name), dealer=a.dealer),

@@ -8,6 +8,7 @@ feedback, for free answers (numbers, per-side numbers, cards) as for choices.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -309,6 +310,14 @@ def seat_label(value: Any) -> Msg:
     return Msg.of("plain", text=Seat.parse(value))
 
 
+def fill_seats(rng: random.Random, answer: str | None, distractors: list[tuple[Any, str | None]]) -> None:
+    """At least three choices: other seats, without a misconception of their own."""
+    others = [s.letter for s in Seat if s.letter != answer and all(s.letter != d for d, _ in distractors)]
+    rng.shuffle(others)
+    while len({d for d, _ in distractors if d != answer}) < 2 and others:
+        distractors.append((others.pop(), None))
+
+
 def make_choices(answer: Any, distractors: Sequence[tuple[Any, str | None]], explanation: Sequence[Line], *,
                  label: Callable[[Any], Msg] = value_label, kind: Kind = "choice") -> tuple[Choice, ...]:
     """The answer first, then each distractor whose value differs from the answer and from every
@@ -336,5 +345,5 @@ def auction_of(rules_name: str, dealer: Seat, calls: Sequence[Call], deal_number
     return a
 
 
-__all__ = ["KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check",
+__all__ = ["KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check", "fill_seats",
            "make_choices", "normalise", "rules_line", "say"]

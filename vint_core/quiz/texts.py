@@ -25,6 +25,18 @@ from vint_core.seats import Seat, Side
 # key -> (English, German)
 _TEXTS: dict[str, tuple[str, str]] = {
     # -- the question types' prompts -----------------------------------------
+    "q_partner": ("Rules: {rules}. Who is {seat}'s partner?",
+                  "Regeln: {rules}. Wer ist der Partner von {seat}?"),
+    "q_first_card": ("Rules: {rules}. {dealer} deals. Who receives {card}?",
+                     "Regeln: {rules}. {dealer} gibt. Wer bekommt {card}?"),
+    "q_card_first": ("the first card", "die erste Karte"),
+    "q_card_n": ("card number {number} of the pack", "die {number}. Karte des Kartenspiels"),
+    "q_next_dealer": ("Rules: {rules}. {dealer} dealt deal {deal_number} of the rubber; it was {how}. "
+                      "Who deals deal {after}?",
+                      "Regeln: {rules}. {dealer} hat Spiel {deal_number} des Rubbers gegeben; es wurde {how}. "
+                      "Wer gibt Spiel {after}?"),
+    "q_played": ("played", "gespielt"),
+    "q_passed_out": ("passed out", "eingepasst"),
     "q_next_bid_legal": ("Rules: {rules}; deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
                          "May {seat} bid {bid} now?",
                          "Regeln: {rules}; Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
@@ -87,6 +99,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "contract_by": ("{bid} by {seat}", "{bid} von {seat}"),
     "per_side_value": ("N–S {ns}, E–W {ew}", "N–S {ns}, O–W {ew}"),
     # -- hints -----------------------------------------------------------------
+    "h_partner": ("Partners sit opposite each other.", "Partner sitzen einander gegenüber."),
+    "h_first_card": ("The dealer starts with the player on his left and goes round clockwise, one card at a time.",
+                     "Der Geber beginnt beim Spieler links von ihm und gibt im Uhrzeigersinn, Karte für Karte."),
+    "h_next_dealer": ("Where does the deal go after every deal, played or passed out?",
+                      "Wohin geht das Geben nach jedem Spiel, gespielt oder eingepasst?"),
     "h_next_bid_legal": ("A bid must outrank the highest bid: a higher level, or the same level in a higher "
                          "strain (♠ < ♣ < ♦ < ♥ < NT). Check the rule set's own limits too.",
                          "Ein Gebot muss das höchste überbieten: höhere Stufe, oder gleiche Stufe in höherer Farbe "
@@ -125,6 +142,22 @@ _TEXTS: dict[str, tuple[str, str]] = {
                         "Addiere das Spiel zu den Summen; eine Seite am oder über dem Ziel gewinnt, bei beiden die "
                         "höhere; der Sieger bekommt die Rubberprämie."),
     # -- explanations ----------------------------------------------------------
+    "x_partner": ("{partner} sits opposite {seat}: together they are {side}. {left} and {right}, beside "
+                  "{seat}, are the opponents.",
+                  "{partner} sitzt {seat} gegenüber: zusammen sind sie {side}. {left} und {right} neben {seat} "
+                  "sind die Gegner."),
+    "x_first_card": ("{dealer} deals the first card to {first}, on his left, and goes on clockwise; he gets the "
+                     "fourth card himself.",
+                     "{dealer} gibt die erste Karte an {first}, links von ihm, und weiter im Uhrzeigersinn; die "
+                     "vierte Karte bekommt er selbst."),
+    "x_card_number": ("Every four cards the round starts again on the dealer's left: card {number} is card {pos} "
+                      "of its round, so it goes to {seat}.",
+                      "Alle vier Karten beginnt die Runde wieder links vom Geber: Karte {number} ist die {pos}. "
+                      "ihrer Runde, also bekommt sie {seat}."),
+    "x_next_dealer": ("The deal passes to the left after every deal, played or passed out: after {dealer}, "
+                      "{next} deals.",
+                      "Das Geben geht nach jedem Spiel, gespielt oder eingepasst, nach links: nach {dealer} gibt "
+                      "{next}."),
     "x_bid_legal": ("{bid} by {seat} is legal: {reason}", "{bid} von {seat} ist zulässig: {reason}"),
     "x_outranks": ("it outranks {top}", "es überbietet {top}"),
     "x_first_bid": ("it is the first bid, at or above level {level}",
@@ -199,12 +232,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_resumed": ("Welcome back: {n} answers so far.", "Willkommen zurück: bisher {n} Antworten."),
     "ui_failed": ("Something went wrong here; your progress is saved. Try the next question.",
                   "Hier ist etwas schiefgegangen; dein Fortschritt ist gespeichert. Versuche die nächste Frage."),
+    "topic_table": ("the table: seats and the deal", "der Tisch: Plätze und das Geben"),
     "topic_overbidding": ("overbidding", "Überbieten"),
     "topic_auction": ("the auction", "die Auktion"),
     "topic_honours": ("honours", "Ehrenkarten"),
     "topic_scoring": ("scoring", "Wertung"),
     "topic_play": ("play", "Spiel der Karten"),
     "topic_rubber": ("the rubber", "der Rubber"),
+    "type_partner": ("who is whose partner", "wer mit wem spielt"),
+    "type_first_card": ("who gets which card", "wer welche Karte bekommt"),
+    "type_next_dealer": ("who deals next", "wer als Nächster gibt"),
     "type_next_bid_legal": ("may this bid be made?", "ist dieses Gebot erlaubt?"),
     "type_lowest_bid": ("the lowest bid", "das niedrigste Gebot"),
     "type_higher_bid": ("the higher bid", "das höhere Gebot"),
@@ -421,6 +458,31 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "first_trump_wins": (("the first trump wins", "der erste Trumpf gewinnt"),
                          ("When several trumps are played, the highest one wins, not the first.",
                           "Wenn mehrere Trümpfe fallen, gewinnt der höchste, nicht der erste.")),
+    "partner_beside": (("a partner beside you", "ein Partner neben dir"),
+                       ("Partners sit opposite each other, North with South and East with West; the players on "
+                        "your left and right are your opponents.",
+                        "Partner sitzen einander gegenüber, Nord mit Süd und Ost mit West; die Spieler links und "
+                        "rechts von dir sind deine Gegner.")),
+    "dealer_served_first": (("the dealer served first", "der Geber bekommt die erste Karte"),
+                            ("The dealer deals the first card to the player on his left; his own first card is "
+                             "the fourth.",
+                             "Der Geber gibt die erste Karte an den Spieler links von ihm; seine eigene erste Karte "
+                             "ist die vierte.")),
+    "dealing_to_the_right": (("dealing to the right", "nach rechts geben"),
+                             ("The cards go round clockwise, starting on the dealer's left: North deals to East "
+                              "first, then South, West and himself.",
+                              "Die Karten gehen im Uhrzeigersinn herum, beginnend links vom Geber: Nord gibt zuerst "
+                              "an Ost, dann Süd, West und sich selbst.")),
+    "deal_passes_right": (("the deal passing to the right", "das Geben geht nach rechts"),
+                          ("The deal passes to the left, clockwise: the player on the dealer's left deals next "
+                           "(after North, East).",
+                           "Das Geben geht nach links, im Uhrzeigersinn: der Spieler links vom Geber gibt als "
+                           "Nächster (nach Nord gibt Ost).")),
+    "dealer_deals_again": (("the same dealer again", "derselbe Geber noch einmal"),
+                           ("After every deal, played or passed out, the deal passes to the left: nobody deals "
+                            "twice in a row, not even after a passed-out deal.",
+                            "Nach jedem Spiel, gespielt oder eingepasst, geht das Geben nach links: niemand gibt "
+                            "zweimal hintereinander, auch nicht nach einem eingepassten Spiel.")),
     "no_rubber_bonus": (("forgetting the rubber bonus", "die Rubberprämie vergessen"),
                         ("The side that wins the rubber adds the rubber bonus to its total.",
                          "Die Seite, die den Rubber gewinnt, bekommt die Rubberprämie dazu.")),

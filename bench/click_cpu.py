@@ -1,13 +1,15 @@
 """A kernel's share of a click, without Jupyter: CPU time and widget messages per click of the table, in one process.
 
 Plays ``--tables`` tables one after the other, each from a new game for ``--clicks`` random legal clicks
-(a call, a card or "Next deal", as bench/load.py's clients click), with rule bots at pace ``none`` and the
-game saved to a temporary folder after each click, as the served table does. The widgets' messages are
-counted, not sent. Printed: CPU milliseconds per click (``time.process_time``: steady on a busy machine)
-and widget messages per click. A long game (``--tables 1 --clicks 450``) shows what grows with the
-rubbers played.
+(a call, a card or "Next deal", as bench/load.py's clients click), with rule bots (``--bots``: others) at
+pace ``none`` and the game saved to a temporary folder after each click, as the served table does. The
+widgets' messages are counted, not sent. Printed: CPU milliseconds per click (``time.process_time``: steady
+on a busy machine), widget messages per click, and the wall clock of a click with the computer players'
+answers, p50 / p95 / max. A long game (``--tables 1 --clicks 450``) shows what grows with the rubbers played.
 
-Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--profile cumtime]``.
+Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--bots rule] [--profile cumtime]``;
+``--bots rule,sim-fast,rule`` (from the learner's left, as ``vint table --bots``) gives North, South's partner,
+SimBot ``fast`` and East and West RuleBot.
 To measure an older version, put its ``vint_core`` first on the path (see bench/README.md).
 """
 
@@ -25,7 +27,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from vint_core import Seat
+from vint_core.app.launch import bots_arg
 from vint_core.session import TableSession
+from vint_core.simulate import quantile
 from vint_core.widgets import Table
 
 
@@ -48,37 +52,49 @@ def count(self: Any, msg: Any, buffers: Any = None) -> None:
     SENT[0] += 1
 
 
-def play(tables: int, clicks: int, folder: Path) -> tuple[float, int]:
-    """CPU seconds and widget messages of the clicks (the tables' construction left out)."""
-    used, messages = 0.0, 0
+def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str]) -> tuple[float, int, list[float]]:
+    """CPU seconds, widget messages and each click's wall-clock seconds (the tables' construction left out)."""
+    used, messages, walls = 0.0, 0, []
     for i in range(tables):
         widgets.Widget.close_all()
-        session = TableSession(seed=99 + i, bots={seat: "rule" for seat in Seat}, save_path=folder / f"t{i}.json")
+        session = TableSession(seed=99 + i, bots=bots, save_path=folder / f"t{i}.json")
         table = Table(session, pace="none")
         rng = random.Random(i)
         sent, started = SENT[0], time.process_time()
         for _ in range(clicks):
-            rng.choice(controls(table)).click()
+            button = rng.choice(controls(table))
+            clock = time.perf_counter()
+            button.click()
+            walls.append(time.perf_counter() - clock)
         used += time.process_time() - started
         messages += SENT[0] - sent
-    return used, messages
+    return used, messages, walls
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=30, help="tables played, each a new game")
     parser.add_argument("--clicks", type=int, default=15, help="clicks per table")
+    parser.add_argument("--bots", type=bots_arg, default="rule",
+                        help="computer players: one name for all, or West, North, East "
+                             "(from the learner's left, as vint table --bots)")
     parser.add_argument("--profile", default=None, help="also play them under cProfile, sorted by this (cumtime …)")
     args = parser.parse_args()
     widgets.Widget._send = count
+    names = args.bots.split(",") * 3 if "," not in args.bots else args.bots.split(",")
+    bots = dict(zip((Seat.WEST, Seat.NORTH, Seat.EAST), names, strict=False)) | {Seat.SOUTH: "rule"}
     with tempfile.TemporaryDirectory() as folder:
         clicks = args.tables * args.clicks
-        used, messages = play(args.tables, args.clicks, Path(folder))
+        used, messages, walls = play(args.tables, args.clicks, Path(folder), bots)
+        ms = sorted(1000 * wall for wall in walls)
+        print("computer players West, North (partner), East:",
+              ", ".join(bots[seat] for seat in (Seat.WEST, Seat.NORTH, Seat.EAST)), flush=True)
         print(f"{clicks} clicks: {1000 * used / clicks:.2f} ms of CPU per click, {messages / clicks:.1f} widget "
-              "messages per click", flush=True)
+              f"messages per click; a click with the answers, wall clock: p50 {quantile(ms, 0.5):.0f} ms, "
+              f"p95 {quantile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms", flush=True)
         if args.profile:
             profile = cProfile.Profile()
-            profile.runcall(play, args.tables, args.clicks, Path(folder))
+            profile.runcall(play, args.tables, args.clicks, Path(folder), bots)
             pstats.Stats(profile).sort_stats(args.profile).print_stats(30)
 
 

@@ -5,7 +5,9 @@ starts it (one kernel kept ready), with ``--max-tables`` at that number. Each cl
 table (``/?table=load-<i>``: a save of its own), connects to its kernel's websocket
 (``tests/widget_client.py``) and, every ``--interval`` seconds, clicks a legal card, call or "Next
 deal" (as the page sends a click) and waits for the computer players' answers: the drawing after
-which the learner can act again. Computer players play without pauses (``VINT_PACE=none``).
+which the learner can act again. Computer players play without pauses (``VINT_PACE=none``); they are
+RuleBots unless ``--bots`` names others (``--bots rule,sim-fast,rule``: the table's default partner,
+SimBot ``fast``, opposite each learner).
 
 Printed per number of tables: clicks measured, click → answers p50 / p95 / max (ms), the memory
 (RSS) of the kernels (the tables' and the one kept ready: their number, the mean per kernel, the
@@ -43,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import browser_support as bs
 import widget_client as wc
+
+from vint_core.app.launch import bots_arg
 
 ENV = {"VINT_BOTS": "rule", "VINT_PACE": "none", "VINT_LANG": "en"}
 
@@ -187,6 +191,9 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between two clicks of one table")
     parser.add_argument("--parallel", type=int, default=4, help="pages opened at the same time while starting")
     parser.add_argument("--seed", type=int, default=99, help="seed of the deals")
+    parser.add_argument("--bots", type=bots_arg, default="rule",
+                        help="computer players, as vint table --bots (default rule; the table's own default is "
+                             "rule,sim-fast,rule)")
     parser.add_argument("--protocol", default=wc.V1, choices=(wc.V1, "json"),
                         help="the websocket protocol the clients speak: the page's (default), or Jupyter's older JSON "
                              "one, which makes the server decode and encode every message")
@@ -194,13 +201,15 @@ def main() -> None:
                         help="seconds with every table open and no clicks, to measure what idle tables cost")
     args = parser.parse_args()
     levels = [int(x) for x in args.tables.split(",") if x.strip()]
-    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; protocol {args.protocol}",
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; protocol {args.protocol}; "
+          f"computer players {args.bots}",
           flush=True)
     print("tables  clicks  errors  open(s)  p50(ms)  p95(ms)  max(ms)  kernels  MB/kernel  MB kernels  MB server  "
           "load  one more: 'table is full'", flush=True)
+    env = {**ENV, "VINT_SEED": str(args.seed), "VINT_BOTS": args.bots}
     for n in levels:
         with tempfile.TemporaryDirectory() as data, \
-                bs.voila_server(data_dir=Path(data), env={**ENV, "VINT_SEED": str(args.seed)}, name=f"load-{n}",
+                bs.voila_server(data_dir=Path(data), env=env, name=f"load-{n}",
                                 extra=(), max_tables=n) as server:
             r = asyncio.run(run_level(server.url, n, seconds=args.seconds, interval=args.interval,
                                       parallel=args.parallel, server_pid=server.process.pid,

@@ -37,6 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import browser_support as bs
 
+from vint_core.app.launch import bots_arg
+
 ENV = {"VINT_BOTS": "rule", "VINT_SEED": "99", "VINT_PACE": "none"}
 #: a control the learner may use now: enabled, visible, and not in a part of the table frozen while the
 #: computer players answer (``vint-wait``: the learner's own action is drawn, the answers are still coming)
@@ -178,7 +180,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
     bs.require_tools()
     data_dir = Path(tempfile.mkdtemp(prefix="vint-bench-"))
-    env = dict(ENV)
+    env = {**ENV, "VINT_BOTS": args.bots}
     notebook = None
     if args.source is not None:
         source = Path(args.source).resolve()
@@ -192,7 +194,7 @@ async def main_async(args: argparse.Namespace) -> None:
     preheat = not args.no_preheat
     print(f"load average (1, 5, 15 min) at the start: {load_average()}; "
           f"{'one kernel kept ready' if preheat else 'no kernel kept ready'}; "
-          f"code: {args.source or 'this checkout'}")
+          f"code: {args.source or 'this checkout'}; computer players (from South's left): {args.bots}")
     with bs.voila_server(data_dir=data_dir, env=env, name="bench-table", preheat=preheat,
                          notebook=notebook) as server:
         async with async_playwright() as pw:
@@ -255,6 +257,8 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=6.0,
                         help="seconds to wait before each load (Voilà closes the last page's kernel, readies the next)")
     parser.add_argument("--no-preheat", action="store_true", help="serve without a kernel kept ready")
+    parser.add_argument("--bots", type=bots_arg, default="rule",
+                        help="computer players, as vint table --bots (the table's own default: rule,sim-fast,rule)")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))
 

@@ -14,6 +14,7 @@ from vint_core.auction import Auction
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Suit, deck
 from vint_core.checks import cases as gen
+from vint_core.checks.guard import AUCTION, BID_ORDER, TRICK_WINNER
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, Words, WrongType, run_check
 from vint_core.i18n import Phrase, seat_name, text
@@ -42,7 +43,7 @@ def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = 
         right = SEED.outranks(bid, other)
         qs.append(Case((bid, other), Phrase("check_for_bid_over", bid=bid, other=other), right,
                        Phrase("check_why_outranks"), {"bridge_order": _bridge_outranks(bid, other)}))
-    return run_check("outranks", fn, qs, YES_NO, lang=lang)
+    return run_check("outranks", fn, qs, YES_NO, lang=lang, forbidden=BID_ORDER)
 
 
 def _seat(value: Any) -> Seat | None:
@@ -98,7 +99,7 @@ def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: st
         right = engine_trick_winner(leader, cards, trump)
         qs.append(Case((leader, cards, trump), _trick_text(leader, cards, trump), right, Phrase("check_why_trick"),
                        {"highest_card_wins": _any_suit_winner(leader, cards, trump)}))
-    return run_check("trick_winner", fn, qs, SEAT, lang=lang)
+    return run_check("trick_winner", fn, qs, SEAT, lang=lang, forbidden=TRICK_WINNER)
 
 
 def _calls_text(calls: Sequence[Call]) -> Words:
@@ -134,7 +135,7 @@ def auction_over(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: st
         right = _replay(Seat.NORTH, shown).is_over
         qs.append(Case((list(shown),), Phrase("check_for_calls", calls=_calls_text(shown)), right,
                        Phrase("check_why_auction_over"), {"three_pass_end": _three_pass_over(shown)}))
-    return run_check("auction_over", fn, qs, YES_NO, lang=lang)
+    return run_check("auction_over", fn, qs, YES_NO, lang=lang, forbidden=AUCTION)
 
 
 def _bridge_declarer(dealer: Seat, calls: Sequence[Call]) -> Seat | None:
@@ -157,7 +158,7 @@ def declarer(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = 
         right = None if contract is None else contract.declarer
         qs.append(Case((dealer, list(calls)), Phrase("check_for_auction", dealer=dealer, calls=_calls_text(calls)),
                        right, Phrase("check_why_declarer"), {"bridge_declarer": _bridge_declarer(dealer, calls)}))
-    return run_check("declarer", fn, qs, SEAT, lang=lang)
+    return run_check("declarer", fn, qs, SEAT, lang=lang, forbidden=AUCTION)
 
 
 __all__ = ["SEAT", "auction_over", "declarer", "outranks", "trick_winner"]

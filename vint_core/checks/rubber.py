@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from vint_core.checks import cases as gen
+from vint_core.checks.guard import RUBBER as RUBBER_PARTS
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import Answers, Case, Words, WrongType, run_check, show_pair
 from vint_core.deal import Deal
@@ -84,7 +85,7 @@ def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0, lang: str = "en") 
         else:
             why = Phrase("check_why_rubber_none", target=rubber.rules.game_target)
         qs.append(Case((points,), Phrase("check_for_deals_worth", points=_pairs(points)), right, why, wrong))
-    return run_check("rubber_result", fn, qs, RUBBER, lang=lang)
+    return run_check("rubber_result", fn, qs, RUBBER, lang=lang, forbidden=RUBBER_PARTS)
 
 
 def _sheet(value: Any) -> list[tuple[int, int]]:

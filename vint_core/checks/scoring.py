@@ -14,6 +14,7 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank
 from vint_core.checks import cases as gen
+from vint_core.checks.guard import HONOURS, SCORING
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, Words, run_check
 from vint_core.deal import Deal
@@ -27,6 +28,8 @@ from vint_core.seats import Side
 _NO_SURCHARGE = SEED.replace(trick_value=TrickValue(10, 0))
 _SINGLE_UNDERTRICKS = SEED.replace(undertrick_penalty=UndertrickPenalty(1))
 Lines = Sequence[ScoreLine]
+#: the engine's own count of a bid's tricks
+_PROMISE = ("vint_core.auction.Contract.tricks_needed", "vint_core.calls.Bid.tricks")
 
 
 def _pair(lines: Lines) -> tuple[int, int]:
@@ -91,7 +94,7 @@ def tricks_needed(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: s
         level = rng.randint(1, 7)
         qs.append(Case((level,), Phrase("check_for_bid", level=level), 6 + level,
                        Phrase("check_why_tricks_needed", level=level), {"bid_is_tricks": level}))
-    return run_check("tricks_needed", fn, qs, NUMBER, lang=lang)
+    return run_check("tricks_needed", fn, qs, NUMBER, lang=lang, forbidden=_PROMISE)
 
 
 def trick_value(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
@@ -104,7 +107,7 @@ def trick_value(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str
         why = Phrase("check_why_trick_value_nt" if c.strain is Strain.NOTRUMP else "check_why_trick_value",
                      level=c.level)
         qs.append(Case((c,), Phrase("check_for", what=c), tv, why, {"no_nt_surcharge": 10 * c.level}))
-    return run_check("trick_value", fn, qs, NUMBER, lang=lang)
+    return run_check("trick_value", fn, qs, NUMBER, lang=lang, forbidden=SCORING)
 
 
 # -- exercise 2 ------------------------------------------------------------------------------------
@@ -125,7 +128,7 @@ def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: st
             "no_nt_surcharge": _pair(trick_lines(_NO_SURCHARGE, c, d) + undertrick_lines(_NO_SURCHARGE, c, d)),
         }
         qs.append(Case((c, d), _for_tricks(c, d), _pair(lines), _why(lines), wrong))
-    return run_check("trick_points", fn, qs, PAIR, lang=lang)
+    return run_check("trick_points", fn, qs, PAIR, lang=lang, forbidden=SCORING)
 
 
 # -- exercise 5 ------------------------------------------------------------------------------------
@@ -159,7 +162,7 @@ def honour_points(fn: Any, *, cases: int = 150, seed: int = 0, lang: str = "en")
         }
         described = _with_honours(Phrase("check_for", what=c), c, deal.hands)
         qs.append(Case((deal,), described, _pair(lines), _why(lines), wrong))
-    return run_check("honour_points", fn, qs, PAIR, lang=lang)
+    return run_check("honour_points", fn, qs, PAIR, lang=lang, forbidden=SCORING + HONOURS)
 
 
 # -- exercise 6 ------------------------------------------------------------------------------------
@@ -188,7 +191,7 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str 
         }
         described = _with_honours(_for_tricks(c, d), c, hands)
         qs.append(Case((c, d, hands), described, _pair(lines), _why(lines), wrong))
-    return run_check("deal_score", fn, qs, PAIR, lang=lang)
+    return run_check("deal_score", fn, qs, PAIR, lang=lang, forbidden=SCORING + HONOURS)
 
 
 __all__ = ["deal_score", "honour_points", "honours_dealt", "kings_for_aces", "trick_points", "trick_value",

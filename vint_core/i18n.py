@@ -446,6 +446,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
                            "with the rule-based player's",
                            "{name}: {deals} Spiele im Duplicate gespielt, jede Ansage erlaubt; dein Bieten liegt "
                            "gleichauf mit dem des regelbasierten Spielers"),
+    "check_policy_share": (" (± {error}, one standard error). Always passing is {passing} a deal behind it, random "
+                           "legal bidding {random}: your bidding goes {share}% of the way from the better of those two "
+                           "to the rule-based player",
+                           " (± {error}, ein Standardfehler). Immer Passen liegt {passing} je Spiel dahinter, "
+                           "zufälliges erlaubtes Bieten {random}: dein Bieten legt {share} % des Weges vom besseren "
+                           "der beiden zum regelbasierten Spieler zurück"),
+    "check_policy_needs": ("; this point needs {needs}%", "; dieser Punkt braucht {needs} %"),
+    "check_policy_needs_more": ("; this point needs {needs}%: bid where your side's cards are worth it",
+                                "; dieser Punkt braucht {needs} %: biete, wo die Karten deiner Seite es wert sind"),
+    "check_policy_full_needs": ("; full marks need 100%: level with the rule-based player within {noise} standard "
+                                "errors, or ahead",
+                                "; die volle Punktzahl braucht 100 %: gleichauf mit dem regelbasierten Spieler auf "
+                                "{noise} Standardfehler genau, oder davor"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),

@@ -127,6 +127,21 @@ class EngineGuard:
     @contextmanager
     def watching(self, fn: object) -> Iterator[EngineGuard]:
         """While the block runs, every forbidden part is a stand-in that notes the call; restored after."""
+        with self.installed(fn), self.watch():
+            yield self
+
+    @contextmanager
+    def watch(self) -> Iterator[EngineGuard]:
+        """Note the calls of the stand-ins :meth:`installed` put in place (elsewhere they just answer)."""
+        self._depth += 1
+        try:
+            yield self
+        finally:
+            self._depth -= 1
+
+    @contextmanager
+    def installed(self, fn: object) -> Iterator[EngineGuard]:
+        """The stand-ins in place of the forbidden parts, for ``fn``; they note calls only inside :meth:`watch`."""
         undo: list[Callable[[], None]] = []
         namespaces = _namespaces(fn)
         try:
@@ -143,10 +158,8 @@ class EngineGuard:
                         space[key] = stand_in
                         undo.append(functools.partial(space.__setitem__, key, original))
                 undo.extend(_swap_in_function(fn, original, stand_in))
-            self._depth += 1
             yield self
         finally:
-            self._depth = max(0, self._depth - 1)
             for step in reversed(undo):
                 step()
 
@@ -227,6 +240,7 @@ RUBBER = ("vint_core.rubber.Rubber.record", "vint_core.rubber.Rubber.totals", "v
 ACE_ODDS = ("vint_core.honours.honours_odds", "vint_core.checks.odds.exact_ace_odds")
 #: the computer players' decisions
 BOTS = ("vint_core.bots.rule_bot.RuleBot.choose", "vint_core.bots.rule_bot.RuleBot.reason",
+        "vint_core.bots.rule_bot._Bidder.decide",
         "vint_core.bots.sim_bot.SimBot.choose", "vint_core.bots.make_bot")
 
 __all__ = ["ACE_ODDS", "AUCTION", "BID_ORDER", "BOTS", "HONOURS", "RUBBER", "SCORING", "TRICK_WINNER",

@@ -61,7 +61,7 @@ def finished_deal(rng: random.Random, *, the_contract: Contract | None = None, r
     return deal
 
 
-def boundary_holdings() -> list[tuple[Strain, dict[Seat, str], str]]:
+def boundary_holdings() -> list[tuple[Strain, Fixed, str]]:
     """Honour holdings at the edges of the honour rules: (strain, fixed cards, what they show).
 
     All five trump honours in one side (declaring or defending), four and the fifth

@@ -181,9 +181,9 @@ def _namespaces(fn: object) -> list[dict[str, Any]]:
         if isinstance(candidate, dict):
             spaces[id(candidate)] = candidate
     for module_name in (getattr(fn, "__module__", None), "__main__"):
-        module = sys.modules.get(module_name) if isinstance(module_name, str) else None
-        if isinstance(module, ModuleType):
-            spaces[id(vars(module))] = vars(module)
+        found = sys.modules.get(module_name) if isinstance(module_name, str) else None
+        if isinstance(found, ModuleType):
+            spaces[id(vars(found))] = vars(found)
     return list(spaces.values())
 
 

@@ -455,10 +455,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "check_policy_needs": ("; this point needs {needs}%", "; dieser Punkt braucht {needs} %"),
     "check_policy_needs_more": ("; this point needs {needs}%: bid where your side's cards are worth it",
                                 "; dieser Punkt braucht {needs} %: biete, wo die Karten deiner Seite es wert sind"),
-    "check_policy_full_needs": ("; full marks need 100%: level with the rule-based player within {noise} standard "
-                                "errors, or ahead",
+    "check_policy_full_needs": ("; full marks need 100%: level with the rule-based player within one standard "
+                                "error, or ahead",
                                 "; die volle Punktzahl braucht 100 %: gleichauf mit dem regelbasierten Spieler auf "
-                                "{noise} Standardfehler genau, oder davor"),
+                                "einen Standardfehler genau, oder davor"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),

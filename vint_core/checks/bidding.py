@@ -10,7 +10,7 @@ same run: the rule-based player itself (margin 0: it meets itself) and the bette
 of always passing and random legal bidding (the *floor*). The policy's
 :func:`share` is how far it goes from the floor to the rule-based player: 0 at
 the floor or below, 1 when it is ahead of the rule-based player or level with it
-within two standard errors (and measurably above the floor), linear between. A
+within one standard error of its margin (and that far above the floor), linear between. A
 check with ``needs=x`` passes when the share is at least ``x``; exercise 10's four
 check cells ask 1/4, 1/2, 3/4 and 1, one point each. The match is played once per
 policy, seed and number of deals, however many cells ask.
@@ -70,7 +70,7 @@ class PolicyBot:
 
 
 #: how many standard errors of its own margin a policy may be behind the rule-based player for full marks
-NOISE = 2.0
+NOISE = 1.0
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ def bidding_policy(fn: Any, *, deals: int = 32, seed: int = 0, needs: float = 1.
         message += text("check_policy_needs" if passed else "check_policy_needs_more", lang,
                         needs=f"{100 * needs:.0f}")
     elif not passed:
-        message += text("check_policy_full_needs", lang, noise=f"{NOISE:g}")
+        message += text("check_policy_full_needs", lang)
     return CheckResult(name, passed=passed, cases=deals, message=message)
 
 

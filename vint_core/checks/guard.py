@@ -86,6 +86,7 @@ class EngineGuard:
         self._called: list[str] = []
         self._depth = 0
         self._inside = 0
+        self._given: str | None = None  # the learner handed over a forbidden part itself
 
     @property
     def called(self) -> tuple[str, ...]:
@@ -134,6 +135,8 @@ class EngineGuard:
     def watch(self) -> Iterator[EngineGuard]:
         """Note the calls of the stand-ins :meth:`installed` put in place (elsewhere they just answer)."""
         self._depth += 1
+        if self._given is not None:
+            self._called.append(self._given)
         try:
             yield self
         finally:
@@ -144,10 +147,13 @@ class EngineGuard:
         """The stand-ins in place of the forbidden parts, for ``fn``; they note calls only inside :meth:`watch`."""
         undo: list[Callable[[], None]] = []
         namespaces = _namespaces(fn)
+        given = getattr(fn, "__func__", fn)  # a bound method (SEED.outranks) is its function
         try:
             for target in self.targets:
                 owner, attr, original = _resolve(target)
                 shown = _shown(target)
+                if given is original or given is getattr(original, "fget", None):
+                    self._given = shown
                 if isinstance(owner, type):
                     setattr(owner, attr, self._class_stand_in(original, shown))
                     undo.append(functools.partial(setattr, owner, attr, original))
@@ -160,6 +166,7 @@ class EngineGuard:
                 undo.extend(_swap_in_function(fn, original, stand_in))
             yield self
         finally:
+            self._given = None
             for step in reversed(undo):
                 step()
 

@@ -408,7 +408,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "{sizes} trials: another seed deals other hands, and the counts wobble as chance wants",
                          "{name}: {trials} Versuche stimmen auf 5 Standardfehler genau mit den exakten "
                          "Wahrscheinlichkeiten überein, ebenso {sizes} Versuche: ein anderer Seed gibt andere "
-                         "Blätter, und die Zählungen schwanken, wie der Zufall es will"),
+                         "Blätter, und die Zählungen schwanken, wie es der Zufall verlangt"),
     "check_sim_not_counts": ("with {trials} trials each frequency should be a number of deals divided by {trials}, "
                              "but {found} × {trials} is not a whole number: deal {trials} deals and count",
                              "bei {trials} Versuchen sollte jede Häufigkeit eine Zahl von Spielen geteilt durch "

@@ -12,8 +12,9 @@ of always passing and random legal bidding (the *floor*). The policy's
 the floor or below, 1 when it is ahead of the rule-based player or level with it
 within one standard error of its margin (and that far above the floor), linear between. A
 check with ``needs=x`` passes when the share is at least ``x``; exercise 10's four
-check cells ask 1/4, 1/2, 3/4 and 1, one point each. The match is played once per
-policy, seed and number of deals, however many cells ask.
+check cells ask 1/4, 1/2, 3/4 and 1, one point each. Each cell plays the policy's match
+again (a learner who changes a constant sees the change); the baselines are played once
+per seed and number of deals.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import functools
 import math
 import random
 import statistics
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -159,23 +159,12 @@ class _Watched(PolicyBot):
             return super().choose(view, rng)
 
 
-#: the matches already played: policy → {(deals, seed): Match, or the failed result}
-_PLAYED: weakref.WeakKeyDictionary[Any, dict[tuple[int, int, str], Match | CheckResult]] = weakref.WeakKeyDictionary()
-
-
 def play_match(fn: Callable[[SeatView], Any], *, deals: int, seed: int, lang: str = "en") -> Match | CheckResult:
     """``fn``'s duplicate match against the rule-based player, or the failed result that stopped it.
 
     Python's own ``random`` is seeded for the match (and given back after), so that a
     policy that calls ``random.choice`` gets the same points every time.
     """
-    try:
-        known = _PLAYED.setdefault(fn, {})
-    except TypeError:  # not weakly referable: play it every time
-        known = {}
-    key = (deals, seed, lang)
-    if key in known:
-        return known[key]
     name = "bidding_policy"
     guard = EngineGuard(BOTS)
     state = random.getstate()
@@ -197,7 +186,6 @@ def play_match(fn: Callable[[SeatView], Any], *, deals: int, seed: int, lang: st
         outcome = engine if engine is not None else Match(tuple(margins), *baselines(deals, seed))
     finally:
         random.setstate(state)
-    known[key] = outcome
     return outcome
 
 

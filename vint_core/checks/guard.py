@@ -147,7 +147,8 @@ class EngineGuard:
         """The stand-ins in place of the forbidden parts, for ``fn``; they note calls only inside :meth:`watch`."""
         undo: list[Callable[[], None]] = []
         namespaces = _namespaces(fn)
-        given = getattr(fn, "__func__", fn)  # a bound method (SEED.outranks) is its function
+        given = fn.func if isinstance(fn, functools.partial) else fn
+        given = getattr(given, "__func__", given)  # a bound method (SEED.outranks) is its function
         try:
             for target in self.targets:
                 owner, attr, original = _resolve(target)

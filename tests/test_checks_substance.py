@@ -332,6 +332,13 @@ def _closure():
     return deal_score
 
 
+def _cached_table(c, d):
+    from vint_core.bots.evaluation import score_table
+
+    ours, theirs = score_table(SEED, c.level, c.strain)[d]
+    return (ours, theirs) if c.declarer.side == Side.NS else (theirs, ours)
+
+
 def _replay(dealer, calls):
     auction = Auction(dealer, SEED)
     for call in calls:
@@ -357,6 +364,7 @@ ENGINE = [
      "honours_count"),
     ("deal_score", lambda c, d, hands: _totals(vint_core.score_contract(c, tricks=d, honours=hands)), "score_contract"),
     ("deal_score", _import_inside, "score_contract"),
+    ("trick_points", lambda c, d: _cached_table(c, d), "score_table"),  # cached by the bots before: still seen
     ("deal_score", _by_attribute, "score_contract"),
     ("deal_score", _by_default, "score_contract"),
     ("deal_score", _closure(), "score_contract"),

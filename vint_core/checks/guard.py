@@ -227,7 +227,7 @@ SCORING = (
     "vint_core.scoring.score_contract", "vint_core.scoring.trick_lines", "vint_core.scoring.undertrick_lines",
     "vint_core.scoring.slam_lines", "vint_core.scoring.honour_lines", "vint_core.scoring.play_lines",
     "vint_core.scoring.play_points", "vint_core.scoring.trick_value", "vint_core.rules.RuleSet.trick_value_of",
-    "vint_core.deal.Deal.score", "vint_core.deal.Deal.points",
+    "vint_core.deal.Deal.score", "vint_core.deal.Deal.points", "vint_core.bots.evaluation.score_table",
 )
 #: every engine part that finds or counts honours
 HONOURS = ("vint_core.honours.honour_cards", "vint_core.honours.honours_held", "vint_core.honours.honours_count",

@@ -8,7 +8,7 @@ side scored more than the rule-based player's, over both tables.
 The margin is measured against two baselines on the same seeded deals, in the
 same run: the rule-based player itself (margin 0: it meets itself) and the better
 of always passing and random legal bidding (the *floor*). The policy's
-:func:`share` is how far it goes from the floor to the rule-based player: 0 at
+:attr:`Match.share` is how far it goes from the floor to the rule-based player: 0 at
 the floor or below, 1 when it is ahead of the rule-based player or level with it
 within one standard error of its margin (and that far above the floor), linear between. A
 check with ``needs=x`` passes when the share is at least ``x``; exercise 10's four

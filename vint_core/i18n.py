@@ -404,9 +404,31 @@ _TEXTS: dict[str, tuple[str, str]] = {
                       "within {margin} of it",
                       "für k = {k} hast du {found} gefunden; die genaue Wahrscheinlichkeit ist {exact}, und "
                       "{trials} Versuche sollten höchstens {margin} davon abweichen"),
-    "check_sim_passed": ("{name}: {trials} trials agree with the exact odds within 5 standard errors",
+    "check_sim_passed": ("{name}: {trials} trials agree with the exact odds within 5 standard errors, and so do "
+                         "{sizes} trials: another seed deals other hands, and the counts wobble as chance wants",
                          "{name}: {trials} Versuche stimmen auf 5 Standardfehler genau mit den exakten "
-                         "Wahrscheinlichkeiten überein"),
+                         "Wahrscheinlichkeiten überein, ebenso {sizes} Versuche: ein anderer Seed gibt andere "
+                         "Blätter, und die Zählungen schwanken, wie es der Zufall verlangt"),
+    "check_sim_not_counts": ("with {trials} trials each frequency should be a number of deals divided by {trials}, "
+                             "but {found} × {trials} is not a whole number: deal {trials} deals and count",
+                             "bei {trials} Versuchen sollte jede Häufigkeit eine Zahl von Spielen geteilt durch "
+                             "{trials} sein, aber {found} × {trials} ist keine ganze Zahl: gib {trials} Spiele "
+                             "und zähle"),
+    "check_sim_same_seeds": ("the seeds {a} and {b} gave the same frequencies: deal from random.Random(seed), so "
+                             "that another seed deals other hands",
+                             "die Seeds {a} und {b} gaben dieselben Häufigkeiten: gib mit random.Random(seed), "
+                             "damit ein anderer Seed andere Blätter gibt"),
+    "check_sim_too_close": ("in {runs} runs your frequencies are closer to the exact odds than chance allows (a "
+                            "chance below 1 in a million): a simulation's counts wobble; deal the hands and count "
+                            "the aces, do not compute the odds",
+                            "in {runs} Läufen liegen deine Häufigkeiten näher an den exakten Wahrscheinlichkeiten, "
+                            "als der Zufall erlaubt (eine Chance unter 1 zu einer Million): die Zählungen einer "
+                            "Simulation schwanken; gib die Blätter und zähle die Asse, statt die "
+                            "Wahrscheinlichkeiten auszurechnen"),
+    "check_engine_called": ("{name}: your function calls the engine's own answer ({parts}); write it out "
+                            "yourself from the rule, with what the exercise's first cell gives you",
+                            "{name}: deine Funktion ruft die fertige Antwort der Engine auf ({parts}); schreibe "
+                            "sie selbst nach der Regel, mit dem, was die erste Zelle der Aufgabe dir gibt"),
     "check_policy_not_call": ("{seat} (your side) should make a call, like Call.parse('1NT'), not {value}",
                               "{seat} (deine Seite) sollte eine Ansage machen, etwa Call.parse('1NT'), nicht {value}"),
     "check_policy_illegal": ("{seat} (your side) called {call} after {calls}, which is not legal there",
@@ -424,6 +446,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
                            "with the rule-based player's",
                            "{name}: {deals} Spiele im Duplicate gespielt, jede Ansage erlaubt; dein Bieten liegt "
                            "gleichauf mit dem des regelbasierten Spielers"),
+    "check_policy_share": (" (± {error}, one standard error). Always passing is {passing} a deal behind it, random "
+                           "legal bidding {random}: your bidding goes {share}% of the way from the better of those two "
+                           "to the rule-based player",
+                           " (± {error}, ein Standardfehler). Immer Passen liegt {passing} je Spiel dahinter, "
+                           "zufälliges erlaubtes Bieten {random}: dein Bieten legt {share} % des Weges vom besseren "
+                           "der beiden zum regelbasierten Spieler zurück"),
+    "check_policy_needs": ("; this point needs {needs}%", "; dieser Punkt braucht {needs} %"),
+    "check_policy_needs_more": ("; this point needs {needs}%: bid where your side's cards are worth it",
+                                "; dieser Punkt braucht {needs} %: biete, wo die Karten deiner Seite es wert sind"),
+    "check_policy_full_needs": ("; full marks need 100%: level with the rule-based player within one standard "
+                                "error, or ahead",
+                                "; die volle Punktzahl braucht 100 %: gleichauf mit dem regelbasierten Spieler auf "
+                                "einen Standardfehler genau, oder davor"),
     "line_prefix": ("line {line}: ", "Zeile {line}: "),
     "your_turn": ("{seat} to act", "{seat} ist am Zug"),
     "passed_out": ("passed out: nobody scores", "eingepasst: niemand schreibt"),

@@ -20,6 +20,11 @@ the wrong answers look like (:mod:`vint_core.checks.mistakes`)::
 trick_value: for ...NT by ... you gave ...; expected ... (10 × ... + 10 at no-trump).
   This looks like no-trump at 10 × level. ...
 
+Each check asks the rules' edges (exactly made, 0 and 13 tricks, exactly 1000, a
+passed-out deal, ...) before its random cases, and a function that merely calls the
+engine's own answer for its exercise fails with a message to write it out
+(:mod:`vint_core.checks.guard`).
+
 Every check speaks German too (``lang="de"``), from the same catalogue (:mod:`vint_core.i18n`):
 
 >>> print(checks.trick_value(my_trick_value, lang="de").message)

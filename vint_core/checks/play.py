@@ -6,6 +6,7 @@ and :func:`~vint_core.play.trick_winner` give the right answers.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -14,6 +15,7 @@ from vint_core.auction import Auction
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Suit, deck
 from vint_core.checks import cases as gen
+from vint_core.checks.guard import AUCTION, BID_ORDER, TRICK_WINNER
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, Words, WrongType, run_check
 from vint_core.i18n import Phrase, seat_name, text
@@ -32,17 +34,34 @@ def _random_bid(rng: random.Random, *, level: int | None = None) -> Bid:
     return Bid(level or rng.randint(1, 7), rng.choice(list(Strain)))
 
 
+def _boundary_bids() -> list[tuple[Bid, Bid]]:
+    """The edges of the order: a bid over itself, each strain over its neighbours both ways at levels 1 and 7,
+    the lowest bid of a level over the highest of the one below, the lowest and highest bids of all."""
+    order = SEED.strain_order
+    pairs = [(Bid(1, Strain.SPADES), Bid(1, Strain.SPADES)), (Bid(7, Strain.NOTRUMP), Bid(7, Strain.NOTRUMP)),
+             (Bid(3, Strain.HEARTS), Bid(3, Strain.HEARTS))]
+    for level in (1, 7):
+        for low, high in itertools.pairwise(order):
+            pairs += [(Bid(level, high), Bid(level, low)), (Bid(level, low), Bid(level, high))]
+    for level in (1, 6):
+        pairs += [(Bid(level + 1, order[0]), Bid(level, order[-1])), (Bid(level, order[-1]), Bid(level + 1, order[0]))]
+    pairs += [(Bid(7, Strain.NOTRUMP), Bid(1, Strain.SPADES)), (Bid(1, Strain.SPADES), Bid(7, Strain.NOTRUMP))]
+    return pairs
+
+
 def outranks(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(bid, other) -> bool``: may ``bid`` be made over ``other`` (higher level, or same level, higher strain)."""
     rng = gen.checks_rng("outranks", seed)
     qs = []
-    for _ in range(cases):
+    pairs = _boundary_bids()
+    for _ in range(max(0, cases - len(pairs))):
         other = _random_bid(rng)
-        bid = _random_bid(rng, level=other.level if rng.random() < 0.6 else None)
+        pairs.append((_random_bid(rng, level=other.level if rng.random() < 0.6 else None), other))
+    for bid, other in pairs:
         right = SEED.outranks(bid, other)
         qs.append(Case((bid, other), Phrase("check_for_bid_over", bid=bid, other=other), right,
                        Phrase("check_why_outranks"), {"bridge_order": _bridge_outranks(bid, other)}))
-    return run_check("outranks", fn, qs, YES_NO, lang=lang)
+    return run_check("outranks", fn, qs, YES_NO, lang=lang, forbidden=BID_ORDER)
 
 
 def _seat(value: Any) -> Seat | None:
@@ -87,18 +106,36 @@ def _trick_text(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Phra
     return Phrase("check_for_trick", plays=plays, trump=trumps)
 
 
+def _boundary_tricks() -> list[tuple[Seat, tuple[Card, ...], Suit | None]]:
+    """Tricks at the edges: all follow at no-trump; trumps led; the last player ruffs with the 2 over aces;
+    nobody follows the leader's 2; an ace discarded; two ruffs, the second higher; the leader's ace wins."""
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(c) for c in text.split())
+
+    return [
+        (Seat.NORTH, cards("5♥ K♥ 2♥ 9♥"), None),
+        (Seat.EAST, cards("Q♠ 3♠ A♠ 10♠"), Suit.SPADES),
+        (Seat.SOUTH, cards("A♦ K♦ Q♦ 2♣"), Suit.CLUBS),
+        (Seat.WEST, cards("2♣ A♥ A♦ A♠"), None),
+        (Seat.WEST, cards("2♣ A♥ A♦ A♠"), Suit.HEARTS),
+        (Seat.NORTH, cards("9♦ A♠ J♦ 3♥"), Suit.CLUBS),
+        (Seat.EAST, cards("K♥ 3♠ A♥ 4♠"), Suit.SPADES),
+        (Seat.SOUTH, cards("A♣ K♣ Q♣ J♣"), Suit.DIAMONDS),
+    ]
+
+
 def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(leader, cards, trump) -> Seat``: the seat winning a trick (``cards`` as played; ``trump`` a Suit, None)."""
     rng = gen.checks_rng("trick_winner", seed)
     qs = []
-    for _ in range(cases):
-        leader = rng.choice(list(Seat))
-        cards = _trick_cards(rng)
-        trump = rng.choice([*Suit, None])
+    tricks = _boundary_tricks()
+    for _ in range(max(0, cases - len(tricks))):
+        tricks.append((rng.choice(list(Seat)), _trick_cards(rng), rng.choice([*Suit, None])))
+    for leader, cards, trump in tricks:
         right = engine_trick_winner(leader, cards, trump)
         qs.append(Case((leader, cards, trump), _trick_text(leader, cards, trump), right, Phrase("check_why_trick"),
                        {"highest_card_wins": _any_suit_winner(leader, cards, trump)}))
-    return run_check("trick_winner", fn, qs, SEAT, lang=lang)
+    return run_check("trick_winner", fn, qs, SEAT, lang=lang, forbidden=TRICK_WINNER)
 
 
 def _calls_text(calls: Sequence[Call]) -> Words:
@@ -119,22 +156,37 @@ def _replay(dealer: Seat, calls: Sequence[Call]) -> Auction:
     return auction
 
 
+def _calls(text: str) -> list[Call]:
+    return [Call.parse(c) for c in text.split()]
+
+
+def _boundary_auctions() -> list[list[Call]]:
+    """Auctions at the edges: no call; 3 and 4 passes (passed out); a bid after 3 passes; a bid and 3, 7, 8 passes;
+    a bid, 7 passes, another bid and 8 passes."""
+    p = "Pass "
+    return [[], _calls(p), _calls(p * 3), _calls(p * 4), _calls(p * 3 + "1♠"), _calls(p * 3 + "1♠ " + p * 8),
+            _calls("1♥ " + p * 3), _calls("1♥ " + p * 7), _calls("1♥ " + p * 8),
+            _calls("1♥ " + p * 7 + "2♣ " + p * 7), _calls("1♥ " + p * 7 + "2♣ " + p * 8)]
+
+
 def auction_over(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(calls) -> bool``: is the auction over after these calls (rule set ``seed``)."""
     rng = gen.checks_rng("auction_over", seed)
     qs = []
-    for _ in range(cases):
+    asked = _boundary_auctions()
+    for _ in range(max(0, cases - len(asked))):
         calls = gen.auction_calls(rng, dealer=Seat.NORTH)
         # cut where it is interesting: after three passes that follow a bid, at the end, or anywhere
         spots = [i + 1 for i in range(3, len(calls))
                  if all(c.is_pass for c in calls[i - 2:i + 1]) and any(c.is_bid for c in calls[:i])]
         r = rng.random()
         cut = rng.choice(spots) if spots and r < 0.4 else len(calls) if r < 0.7 else rng.randint(0, len(calls))
-        shown = calls[:cut]
+        asked.append(calls[:cut])
+    for shown in asked:
         right = _replay(Seat.NORTH, shown).is_over
         qs.append(Case((list(shown),), Phrase("check_for_calls", calls=_calls_text(shown)), right,
                        Phrase("check_why_auction_over"), {"three_pass_end": _three_pass_over(shown)}))
-    return run_check("auction_over", fn, qs, YES_NO, lang=lang)
+    return run_check("auction_over", fn, qs, YES_NO, lang=lang, forbidden=AUCTION)
 
 
 def _bridge_declarer(dealer: Seat, calls: Sequence[Call]) -> Seat | None:
@@ -150,14 +202,21 @@ def declarer(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = 
     """``fn(dealer, calls) -> Seat | None``: who declares after a finished auction (None if passed out)."""
     rng = gen.checks_rng("declarer", seed)
     qs = []
-    for _ in range(cases):
+    p8 = "Pass " * 8
+    asked = [(dealer, _calls("Pass " * 4)) for dealer in Seat]  # passed out, whoever dealt
+    asked += [(Seat.NORTH, _calls("1♠ " + p8)),  # the dealer's bid, and nothing else
+              (Seat.EAST, _calls("Pass Pass Pass 1NT " + p8)),  # the fourth seat's
+              (Seat.SOUTH, _calls("1♥ Pass Pass Pass 2♥ " + p8)),  # the same player bids twice
+              (Seat.WEST, _calls("1♥ Pass 2♥ " + p8))]  # partner raises: the raiser declares
+    for _ in range(max(0, cases - len(asked))):
         dealer = rng.choice(list(Seat))
-        calls = gen.auction_calls(rng, dealer=dealer, bid_chance=0.45)
+        asked.append((dealer, gen.auction_calls(rng, dealer=dealer, bid_chance=0.45)))
+    for dealer, calls in asked:
         contract = _replay(dealer, calls).contract
         right = None if contract is None else contract.declarer
         qs.append(Case((dealer, list(calls)), Phrase("check_for_auction", dealer=dealer, calls=_calls_text(calls)),
                        right, Phrase("check_why_declarer"), {"bridge_declarer": _bridge_declarer(dealer, calls)}))
-    return run_check("declarer", fn, qs, SEAT, lang=lang)
+    return run_check("declarer", fn, qs, SEAT, lang=lang, forbidden=AUCTION)
 
 
 __all__ = ["SEAT", "auction_over", "declarer", "outranks", "trick_winner"]

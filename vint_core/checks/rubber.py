@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from vint_core.calls import PASS
 from vint_core.checks import cases as gen
+from vint_core.checks.guard import RUBBER as RUBBER_PARTS
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import Answers, Case, Words, WrongType, run_check, show_pair
 from vint_core.deal import Deal
 from vint_core.i18n import Phrase, text
 from vint_core.rubber import Rubber, rubbers_of
+from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat, Side
 
 RubberAnswer = tuple[Side, int, int] | None
@@ -59,6 +62,30 @@ def _played_rubber(rng: random.Random, *, stop_early: bool) -> Rubber:
     return rubber
 
 
+#: the rubber's edges, always asked: no deal, a passed-out deal, exactly 1000 (at once, or at the second deal),
+#: 999, both at 1000 and level (another deal is played, passed out or not), both past 1000 in one deal
+#: (the rules' example G1, and N–S higher)
+EDGES: tuple[list[tuple[int, int]], ...] = (
+    [], [(0, 0)], [(1000, 0)], [(0, 999)], [(990, 0), (10, 0)], [(0, 0), (0, 1000)], [(999, 999)],
+    [(500, 500), (500, 500)], [(500, 500), (500, 500), (0, 0)], [(500, 500), (500, 500), (30, 40)],
+    [(950, 900), (100, 160)], [(990, 990), (20, 10)],
+)
+
+
+def rubber_after(points: list[tuple[int, int]], rules: RuleSet = SEED) -> RubberAnswer:
+    """The rubber after deals worth these points, by the rule set's game target and bonus, as
+    :meth:`Rubber.record` keeps it (the first side to reach the target wins; both in one deal: the higher
+    total; level: play on)."""
+    ns = ew = 0
+    for deal_ns, deal_ew in points:
+        ns, ew = ns + deal_ns, ew + deal_ew
+        if max(ns, ew) >= rules.game_target and ns != ew:
+            winner = Side.NS if ns > ew else Side.EW
+            bonus = rules.rubber_bonus
+            return (winner, ns + bonus, ew) if winner == Side.NS else (winner, ns, ew + bonus)
+    return None
+
+
 def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(deal_points) -> None | (winner, ns, ew)``: the rubber after deals worth these (N–S, E–W) points.
 
@@ -68,23 +95,25 @@ def rubber_result(fn: Any, *, cases: int = 80, seed: int = 0, lang: str = "en") 
     """
     rng = gen.checks_rng("rubber_result", seed)
     qs = []
-    for _ in range(cases):
+    asked: list[tuple[list[tuple[int, int]], RubberAnswer]] = [(points, rubber_after(points)) for points in EDGES]
+    for _ in range(max(0, cases - len(asked))):
         rubber = _played_rubber(rng, stop_early=rng.random() < 0.3)
-        points = [(rd.points[Side.NS], rd.points[Side.EW]) for rd in rubber.deals]
         t = rubber.totals
-        right: RubberAnswer = None if rubber.winner is None else (rubber.winner, t[Side.NS], t[Side.EW])
+        asked.append(([(rd.points[Side.NS], rd.points[Side.EW]) for rd in rubber.deals],
+                      None if rubber.winner is None else (rubber.winner, t[Side.NS], t[Side.EW])))
+    bonus, target = SEED.rubber_bonus, SEED.game_target
+    for points, right in asked:
         wrong: dict[str, Any] = {}
         why: Phrase
-        if rubber.winner is not None:
-            bonus = rubber.rules.rubber_bonus
-            plain = (t[Side.NS] - (bonus if rubber.winner == Side.NS else 0),
-                     t[Side.EW] - (bonus if rubber.winner == Side.EW else 0))
-            wrong["no_rubber_bonus"] = (rubber.winner, *plain)
+        if right is not None:
+            winner, ns, ew = right
+            plain = (ns - (bonus if winner == Side.NS else 0), ew - (bonus if winner == Side.EW else 0))
+            wrong["no_rubber_bonus"] = (winner, *plain)
             why = Phrase("check_why_rubber_won", ns=plain[0], ew=plain[1], bonus=bonus)
         else:
-            why = Phrase("check_why_rubber_none", target=rubber.rules.game_target)
+            why = Phrase("check_why_rubber_none", target=target)
         qs.append(Case((points,), Phrase("check_for_deals_worth", points=_pairs(points)), right, why, wrong))
-    return run_check("rubber_result", fn, qs, RUBBER, lang=lang)
+    return run_check("rubber_result", fn, qs, RUBBER, lang=lang, forbidden=RUBBER_PARTS)
 
 
 def _sheet(value: Any) -> list[tuple[int, int]]:
@@ -115,25 +144,40 @@ def _outcomes(rubbers: list[Rubber]) -> Words:
 SHEET = Answers(_sheet, _show_sheet)
 
 
+def _match(rng: random.Random, *, deals: int = 99, passed_out_first: bool = False, until_won: bool = False,
+           passed_out_after_win: bool = False) -> list[Deal]:
+    """The deals of a match, bid to random contracts (about one in eight passed out) and played at random."""
+    out: list[Deal] = []
+    rubber = Rubber(first_dealer=rng.choice(list(Seat)))
+    while len(out) < deals:
+        pass_out = (passed_out_first and not out) or rng.random() < 0.12
+        if rubber.is_finished:
+            if until_won:
+                break
+            rubber = rubber.next_rubber()
+            if passed_out_after_win:
+                pass_out, deals = True, len(out) + 1
+        deal = rubber.new_deal(seed=rng, board=str(len(out) + 1))
+        for call in [PASS] * 4 if pass_out else gen.bidding(deal.dealer, gen.contract(rng)):
+            deal = deal.apply(call)
+        while not deal.is_finished:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+        rubber = rubber.record(deal)
+        out.append(deal)
+    return out
+
+
 def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(pbn_text) -> [(ns, ew), …]``: each rubber's totals for a match written as PBN (rubber bonus included)."""
     from vint_core import pbn
 
     rng = gen.checks_rng("score_sheet", seed)
     qs = []
-    for _ in range(cases):
-        deals: list[Deal] = []
-        rubber = Rubber(first_dealer=rng.choice(list(Seat)))
-        for _deal in range(rng.randint(1, 7)):
-            if rubber.is_finished:
-                rubber = rubber.next_rubber()
-            deal = rubber.new_deal(seed=rng, board=str(len(deals) + 1))
-            for call in gen.bidding(deal.dealer, gen.contract(rng)):
-                deal = deal.apply(call)
-            while not deal.is_finished:
-                deal = deal.apply(rng.choice(deal.legal_actions()))
-            rubber = rubber.record(deal)
-            deals.append(deal)
+    # the edges first: a match that opens with a passed-out deal and ends as its rubber is won, and one whose
+    # second rubber has only a passed-out deal; then random matches, some deals passed out
+    matches = [_match(rng, passed_out_first=True, until_won=True), _match(rng, passed_out_after_win=True)]
+    matches += [_match(rng, deals=rng.randint(1, 7)) for _ in range(max(0, cases - len(matches)))]
+    for deals in matches:
         record = pbn.dumps(deals, generator="vint_core.checks")
         rubbers = rubbers_of(pbn.loads(record))
         right = [(r.totals[Side.NS], r.totals[Side.EW]) for r in rubbers]
@@ -142,4 +186,4 @@ def score_sheet(fn: Any, *, cases: int = 20, seed: int = 0, lang: str = "en") ->
     return run_check("score_sheet", fn, qs, SHEET, lang=lang)
 
 
-__all__ = ["RUBBER", "SHEET", "rubber_result", "score_sheet"]
+__all__ = ["EDGES", "RUBBER", "SHEET", "rubber_after", "rubber_result", "score_sheet"]

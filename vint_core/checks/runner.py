@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vint_core.checks.guard import EngineGuard
 from vint_core.checks.mistakes import MISTAKES
 from vint_core.checks.result import CheckResult
 from vint_core.i18n import Phrase, text
@@ -93,28 +94,39 @@ def not_callable(name: str, value: object, lang: str = "en") -> CheckResult:
                        message=text("check_not_callable", lang, name=name, value=repr(value)))
 
 
-def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers, *, lang: str = "en") -> CheckResult:
-    """Ask ``fn`` every case; the result names the first wrong one and a matching mistake, if any, in ``lang``."""
+def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers, *, lang: str = "en",
+              forbidden: Sequence[str] = ()) -> CheckResult:
+    """Ask ``fn`` every case; the result names the first wrong one and a matching mistake, if any, in ``lang``.
+
+    ``forbidden`` names the engine parts (dotted paths) that compute this exercise's
+    answer: a function that calls one fails with a message that says to write it
+    out (:mod:`vint_core.checks.guard`).
+    """
     if fn is None or fn is NotImplemented:
         return not_done(name, lang)
     if not callable(fn):
         return not_callable(name, fn, lang)
+    guard = EngineGuard(forbidden)
     failures: list[tuple[Case, Any, Phrase | None]] = []  # (case, normalised answer or None, problem)
-    for case in cases:
-        try:
-            raw = fn(*case.args)
-        except NotImplementedError:
-            return not_done(name, lang)
-        except Exception as exc:
-            failures.append((case, None, Phrase("check_raised", error=_first_words(exc))))
-            continue
-        try:
-            got = answers.normalise(raw)
-        except WrongType as exc:
-            failures.append((case, None, Phrase("check_wrong_kind", value=repr(raw), problem=exc.problem)))
-            continue
-        if got != case.expected:
-            failures.append((case, got, None))
+    with guard.watching(fn):  # the learner's answers are read, and compared, with the engine's answer off limits
+        for case in cases:
+            try:
+                raw = fn(*case.args)
+            except NotImplementedError:
+                return not_done(name, lang)
+            except Exception as exc:
+                failures.append((case, None, Phrase("check_raised", error=_first_words(exc))))
+                continue
+            try:
+                got = answers.normalise(raw)
+            except WrongType as exc:
+                failures.append((case, None, Phrase("check_wrong_kind", value=repr(raw), problem=exc.problem)))
+                continue
+            if got != case.expected:
+                failures.append((case, got, None))
+    engine = guard.result(name, lang)
+    if engine is not None:
+        return engine
     if not failures:
         return CheckResult(name, passed=True, cases=len(cases), message=text("check_passed", lang, name=name,
                                                                              n=len(cases)))

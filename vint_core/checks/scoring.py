@@ -12,8 +12,9 @@ from typing import Any
 
 from vint_core.auction import Contract
 from vint_core.calls import Strain
-from vint_core.cards import Card, Hand, Rank
+from vint_core.cards import Card, Hand, Rank, deal_hands
 from vint_core.checks import cases as gen
+from vint_core.checks.guard import HONOURS, SCORING
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, Words, run_check
 from vint_core.deal import Deal
@@ -22,11 +23,13 @@ from vint_core.honours import honours_held as held_by_side
 from vint_core.i18n import Phrase, text
 from vint_core.rules import SEED, TrickValue, UndertrickPenalty
 from vint_core.scoring import ScoreLine, honour_lines, score_contract, slam_lines, totals, trick_lines, undertrick_lines
-from vint_core.seats import Side
+from vint_core.seats import Seat, Side
 
 _NO_SURCHARGE = SEED.replace(trick_value=TrickValue(10, 0))
 _SINGLE_UNDERTRICKS = SEED.replace(undertrick_penalty=UndertrickPenalty(1))
 Lines = Sequence[ScoreLine]
+#: the engine's own count of a bid's tricks
+_PROMISE = ("vint_core.auction.Contract.tricks_needed", "vint_core.calls.Bid.tricks")
 
 
 def _pair(lines: Lines) -> tuple[int, int]:
@@ -87,24 +90,27 @@ def tricks_needed(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: s
     """``fn(level) -> int``: how many tricks a bid of ``level`` promises (6 + level)."""
     rng = gen.checks_rng("tricks_needed", seed)
     qs = []
-    for _ in range(cases):
-        level = rng.randint(1, 7)
+    levels = list(range(1, 8))  # every level, then random ones
+    for _ in range(max(0, cases - len(levels))):
+        levels.append(rng.randint(1, 7))
+    for level in levels:
         qs.append(Case((level,), Phrase("check_for_bid", level=level), 6 + level,
                        Phrase("check_why_tricks_needed", level=level), {"bid_is_tricks": level}))
-    return run_check("tricks_needed", fn, qs, NUMBER, lang=lang)
+    return run_check("tricks_needed", fn, qs, NUMBER, lang=lang, forbidden=_PROMISE)
 
 
 def trick_value(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str = "en") -> CheckResult:
     """``fn(contract) -> int``: the points per trick of a contract (10 × level, + 10 at no-trump)."""
     rng = gen.checks_rng("trick_value", seed)
     qs = []
-    for _ in range(cases):
-        c = gen.contract(rng)
+    # every bid there is, from 1♠ to 7NT, then random contracts
+    every = [Contract(bid.level, bid.strain, list(Seat)[i % 4]) for i, bid in enumerate(SEED.bids)]
+    for c in every + [gen.contract(rng) for _ in range(max(0, cases - len(every)))]:
         tv = SEED.trick_value_of(c.level, c.strain)
         why = Phrase("check_why_trick_value_nt" if c.strain is Strain.NOTRUMP else "check_why_trick_value",
                      level=c.level)
         qs.append(Case((c,), Phrase("check_for", what=c), tv, why, {"no_nt_surcharge": 10 * c.level}))
-    return run_check("trick_value", fn, qs, NUMBER, lang=lang)
+    return run_check("trick_value", fn, qs, NUMBER, lang=lang, forbidden=SCORING)
 
 
 # -- exercise 2 ------------------------------------------------------------------------------------
@@ -114,9 +120,8 @@ def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: st
     """``fn(contract, declarer_tricks) -> (ns, ew)``: trick points and undertricks, both sides (§2.1.1–2)."""
     rng = gen.checks_rng("trick_points", seed)
     qs = []
-    for _ in range(cases):
-        c = gen.contract(rng)
-        d = rng.randint(0, 13)
+    edges = [(c, d) for c in gen.boundary_contracts() for d in gen.boundary_tricks(c)]
+    for c, d in edges + [(gen.contract(rng), rng.randint(0, 13)) for _ in range(max(0, cases - len(edges)))]:
         lines = trick_lines(SEED, c, d) + undertrick_lines(SEED, c, d)
         wrong = {
             "declarers_only_score": _pair(_without(lines, side=c.side.other, kind="tricks")),
@@ -125,7 +130,7 @@ def trick_points(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: st
             "no_nt_surcharge": _pair(trick_lines(_NO_SURCHARGE, c, d) + undertrick_lines(_NO_SURCHARGE, c, d)),
         }
         qs.append(Case((c, d), _for_tricks(c, d), _pair(lines), _why(lines), wrong))
-    return run_check("trick_points", fn, qs, PAIR, lang=lang)
+    return run_check("trick_points", fn, qs, PAIR, lang=lang, forbidden=SCORING)
 
 
 # -- exercise 5 ------------------------------------------------------------------------------------
@@ -144,12 +149,17 @@ def honour_points(fn: Any, *, cases: int = 150, seed: int = 0, lang: str = "en")
     """``fn(deal) -> (ns, ew)``: the honour points of a finished deal (§2.1.4)."""
     rng = gen.checks_rng("honour_points", seed)
     qs = []
-    for i in range(cases):
+    deals = []
+    for strain, cards, _shown in gen.boundary_holdings():  # the edges of the honour rules, always asked
+        declarer = rng.choice(list(Seat))
+        deals.append(gen.finished_deal(rng, the_contract=Contract(rng.randint(1, 7), strain, declarer), fixed=cards))
+    for i in range(max(0, cases - len(deals))):
         # every third deal at no-trump, so that aces come up often enough
         fixed = gen.contract(rng)
         if i % 3 == 0:
             fixed = Contract(fixed.level, Strain.NOTRUMP, fixed.declarer)
-        deal = gen.finished_deal(rng, the_contract=fixed)
+        deals.append(gen.finished_deal(rng, the_contract=fixed))
+    for deal in deals:
         c, d = deal.contract, deal.declarer_tricks
         assert c is not None and d is not None
         lines = _honour_lines(c, deal.hands, d)
@@ -159,7 +169,7 @@ def honour_points(fn: Any, *, cases: int = 150, seed: int = 0, lang: str = "en")
         }
         described = _with_honours(Phrase("check_for", what=c), c, deal.hands)
         qs.append(Case((deal,), described, _pair(lines), _why(lines), wrong))
-    return run_check("honour_points", fn, qs, PAIR, lang=lang)
+    return run_check("honour_points", fn, qs, PAIR, lang=lang, forbidden=SCORING + HONOURS)
 
 
 # -- exercise 6 ------------------------------------------------------------------------------------
@@ -169,11 +179,17 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str 
     """``fn(contract, declarer_tricks, hands) -> (ns, ew)``: every point of one played deal (§2.1)."""
     rng = gen.checks_rng("deal_score", seed)
     qs = []
-    for _ in range(cases):
+    asked = [(c, d, gen.hands(rng)) for c in gen.boundary_contracts() for d in gen.boundary_tricks(c)]
+    for strain, cards, _shown in gen.boundary_holdings():  # the honours' edges, made and failed
+        c = Contract(rng.randint(1, 7), strain, rng.choice(list(Seat)))
+        for d in (c.tricks_needed, c.tricks_needed - 1):
+            asked.append((c, d, deal_hands(Seat.NORTH, rng, fixed=cards)))
+    for _ in range(max(0, cases - len(asked))):
         c = gen.contract(rng)
         # slams and near-slams for either side come up often
         d = rng.choice((0, 1, 12, 13)) if rng.random() < 0.3 else rng.randint(0, 13)
-        hands = gen.hands(rng)
+        asked.append((c, d, gen.hands(rng)))
+    for c, d, hands in asked:
         lines = score_contract(c, tricks=d, honours=hands)
         honours = _honour_lines(c, hands, d)
         play = trick_lines(SEED, c, d) + undertrick_lines(SEED, c, d) + slam_lines(SEED, c, d)
@@ -188,7 +204,7 @@ def deal_score(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: str 
         }
         described = _with_honours(_for_tricks(c, d), c, hands)
         qs.append(Case((c, d, hands), described, _pair(lines), _why(lines), wrong))
-    return run_check("deal_score", fn, qs, PAIR, lang=lang)
+    return run_check("deal_score", fn, qs, PAIR, lang=lang, forbidden=SCORING + HONOURS)
 
 
 __all__ = ["deal_score", "honour_points", "honours_dealt", "kings_for_aces", "trick_points", "trick_value",

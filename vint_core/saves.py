@@ -11,8 +11,9 @@ The table keeps one game in a JSON file (what is in it is :meth:`TableSession.to
   over the old one), so a crash never leaves half a game;
 * :func:`file_mark` tells one version of a save from another (every write makes a new file), so a table
   sees that another tab or window has saved the game since it last read or wrote it;
-* :func:`read_json` reads a save; :func:`keep_aside` moves a save that cannot be read to
-  ``table.json.damaged-<time>``, unchanged, so nothing a learner played is deleted.
+* :func:`read_json` reads a save (a regular file only, at most :data:`MAX_JSON_BYTES`); :func:`keep_aside`
+  moves a save that cannot be read to ``table.json.damaged-<time>``, unchanged, so nothing a learner played
+  is deleted.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -35,8 +36,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["APP_NAME", "data_dir", "default_save_path", "file_mark", "keep_aside", "read_json", "rng_from_json",
-           "rng_to_json", "write_json"]
+__all__ = ["APP_NAME", "MAX_JSON_BYTES", "data_dir", "default_save_path", "file_mark", "keep_aside", "read_json",
+           "rng_from_json", "rng_to_json", "write_json"]
 
 #: the folder name under the user's data folder
 APP_NAME = "vint_core"

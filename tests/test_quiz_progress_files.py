@@ -268,8 +268,10 @@ def test_a_name_of_5_mb_is_cut_and_the_page_says_so(tmp_path: Path) -> None:
         quiz.next_button.click()
     assert {a.learner for a in quiz.progress.attempts} == {quiz.learner.value}
     assert (tmp_path / "quiz.json").stat().st_size < 5_000
+    quiz.next_button.click()
     quiz.learner.value = "  Ben\tK\r\n"
     assert quiz.learner.value == "BenK" == Progress.open(tmp_path / "quiz.json").learner
+    assert "characters" not in quiz.status.value  # nothing was cut: only the tab and line break left out
 
 
 @pytest.mark.parametrize("name", ["=HYPERLINK(\"http://evil.example\",\"x\")", "+1+cmd|' /C calc'!A0",

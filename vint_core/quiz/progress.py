@@ -239,7 +239,7 @@ class Progress:
             raise _Damaged("the questions asked are not counted per question type")
         counts = {t: _count(n, "a count of questions asked") for t, n in asked.items()}
         if not isinstance(attempts, list) or (obj["version"] == VERSION and len(attempts) > KEEP):
-            raise _Damaged("the answers are not a list")
+            raise _Damaged(f"the answers are not a list of at most {KEEP}")
         answers = [_attempt(a, n) for n, a in enumerate(attempts)]
         if obj["version"] == 1:
             return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path)

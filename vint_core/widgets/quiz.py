@@ -303,7 +303,8 @@ class QuizWidget:
         typed = self.learner.value
         name = clean_name(typed)
         if name != typed.strip():  # cut, or control characters left out: the field shows what is kept
-            self.status.value = html_lib.escape(_t("ui_learner_cut", self.lang, n=MAX_NAME))
+            if len(typed.strip()) > MAX_NAME:
+                self.status.value = html_lib.escape(_t("ui_learner_cut", self.lang, n=MAX_NAME))
             self.learner.value = name  # comes back here once more, with the name as kept
             return
         if name == self.progress.learner:

@@ -1,5 +1,6 @@
 """``vint quiz``: the vint-quiz/1 JSON document, seeds, topics, rule sets, languages, the text form,
-JupyterQuiz's format checked against its own schemas (copies in tests/schemas/jupyterquiz/), and
+JupyterQuiz's format checked against its own schemas (copies in tests/schemas/jupyterquiz/), a count too big
+to hold refused, and
 ``--serve`` handing the practice notebook to the table's launcher."""
 
 from __future__ import annotations
@@ -75,6 +76,18 @@ def test_mistakes_give_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (["quiz", "--topic", "bridge"], ["quiz", "--rules", "chicago"], ["quiz", "--count", "0"]):
         code, out, err = run(capsys, *argv)
         assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_count_too_big_to_hold_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A million questions would need about 26 GB: refused in one line before any is made; 10,000 still work."""
+    from vint_core.cli import MAX_QUESTIONS
+
+    code, out, err = run(capsys, "quiz", "--count", "1000000", "--json")
+    assert code == 2 and out == "" and "not a number of questions (1 to 10000)" in err and "Traceback" not in err
+    code, out, err = run(capsys, "quiz", "--count", str(MAX_QUESTIONS + 1))
+    assert code == 2 and out == ""
+    code, out, _ = run(capsys, "quiz", "--topic", "partner", "--count", str(MAX_QUESTIONS), "--seed", "1")
+    assert code == 0 and f"\n{MAX_QUESTIONS}. [partner:1:" in out
 
 
 def _validators() -> dict[str, Any]:

@@ -66,6 +66,8 @@ class TableClient:
         #: every message the kernel sent, as received (text), for tests that look for what must not be there
         #: (``keep=False``: not kept, as in the load test, whose clients would otherwise grow without end)
         self.received: list[str] = []
+        #: the page as the server sent it (its HTML), once opened
+        self.html = ""
         self._keep = keep
         #: messages and bytes each way, counted from the start (the load test reads them per click);
         #: received messages also by type (``comm_msg``, ``status`` …)
@@ -78,7 +80,7 @@ class TableClient:
 
     async def open(self) -> None:
         """Load the page, connect to its kernel and learn the state of every widget."""
-        html = await asyncio.to_thread(fetch_page, self.url)
+        html = self.html = await asyncio.to_thread(fetch_page, self.url)
         found = _KERNEL.search(html)
         if found is None:
             raise PageRefused(200, "no kernel in the page")

@@ -345,7 +345,8 @@ def _register_quiz(subparsers: Any) -> None:
                                              "them, or serve the practice page in the browser (--serve).")
     quiz.add_argument("--topic", default="all", choices=topics, metavar="TOPIC",
                       help=f"a topic or a question type: {', '.join(topics)} (default all)")
-    quiz.add_argument("--count", type=_count_arg, default=10, help="how many items (default 10)")
+    quiz.add_argument("--count", type=_questions_arg, default=10,
+                      help=f"how many items (default 10, at most {MAX_QUESTIONS})")
     quiz.add_argument("--seed", type=_seed_arg, help="the seed (default: a new one, written into the output)")
     quiz.add_argument("--rules", default=None, type=rules_arg,
                       help=f"ask under this rule set: {', '.join(RULE_SETS)} (default: each item draws one)")
@@ -358,6 +359,16 @@ def _register_quiz(subparsers: Any) -> None:
     quiz.add_argument("--no-browser", action="store_true", help="with --serve: print the address only")
     _add_lang(quiz)
     quiz.set_defaults(func=_cmd_quiz)
+
+
+#: the most questions ``vint quiz`` writes at once (10,000 take about 0.3 GB as JSON; a million would take 26 GB)
+MAX_QUESTIONS = 10_000
+
+
+def _questions_arg(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_QUESTIONS):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of questions (1 to {MAX_QUESTIONS})")
+    return int(text)
 
 
 def _cmd_quiz(args: argparse.Namespace) -> int:

@@ -11,8 +11,9 @@ The table keeps one game in a JSON file (what is in it is :meth:`TableSession.to
   over the old one), so a crash never leaves half a game;
 * :func:`file_mark` tells one version of a save from another (every write makes a new file), so a table
   sees that another tab or window has saved the game since it last read or wrote it;
-* :func:`read_json` reads a save; :func:`keep_aside` moves a save that cannot be read to
-  ``table.json.damaged-<time>``, unchanged, so nothing a learner played is deleted.
+* :func:`read_json` reads a save (a regular file only, at most :data:`MAX_JSON_BYTES`); :func:`keep_aside`
+  moves a save that cannot be read to ``table.json.damaged-<time>``, unchanged, so nothing a learner played
+  is deleted.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -26,15 +27,17 @@ The table keeps one game in a JSON file (what is in it is :meth:`TableSession.to
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
+import stat
 import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["APP_NAME", "data_dir", "default_save_path", "file_mark", "keep_aside", "read_json", "rng_from_json",
-           "rng_to_json", "write_json"]
+__all__ = ["APP_NAME", "MAX_JSON_BYTES", "data_dir", "default_save_path", "file_mark", "keep_aside", "read_json",
+           "rng_from_json", "rng_to_json", "write_json"]
 
 #: the folder name under the user's data folder
 APP_NAME = "vint_core"
@@ -67,9 +70,46 @@ def write_json(path: Path, obj: Any) -> None:
     os.replace(tmp, path)
 
 
-def read_json(path: Path) -> Any:
-    """The JSON value saved at ``path`` (``OSError``, ``UnicodeDecodeError`` or ``ValueError`` if unreadable)."""
-    return json.loads(path.read_text(encoding="utf-8"))
+#: the largest save :func:`read_json` reads by default, in bytes; a bigger file is refused after that many
+MAX_JSON_BYTES = 16 * 1024 * 1024
+
+
+def read_json(path: Path, *, limit: int = MAX_JSON_BYTES) -> Any:
+    """The JSON value saved at ``path``: ``OSError`` if it is not a regular file (a folder, a FIFO, a device) or
+    cannot be read, ``ValueError`` (``UnicodeDecodeError`` included) if it is bigger than ``limit`` bytes, not
+    UTF-8, not JSON or nested too deeply to read. It never waits on a FIFO nor reads more than ``limit + 1`` bytes.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> read_json(folder)
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: [Errno 21] not a regular file: ...
+    >>> _ = (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    >>> read_json(folder / "deep.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: nested too deeply to read
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = IsADirectoryError if stat.S_ISDIR(mode) else OSError
+            raise kind(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, "not a regular file", str(path))
+        chunks, size = [], 0
+        while size <= limit and (chunk := os.read(fd, min(1 << 20, limit + 1 - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ValueError(f"bigger than {limit // 1024 // 1024} MB")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply to read") from None
 
 
 def file_mark(path: Path) -> tuple[int, int, int] | None:

@@ -1,10 +1,14 @@
-"""A learner's progress: every answer, the score per topic, the mastery per question type, which
+"""A learner's progress: the latest answers, the score per topic, the mastery per question type, which
 type to ask next (more of those the learner gets wrong), kept on the learner's machine.
 
 The progress lives in the data directory (``$VINT_DATA_DIR/quiz.json``, else next to the table's
-save), written atomically after every answer; a file that cannot be read is moved aside
-(``quiz.json.damaged-<time>``) and a fresh record starts, with a message saying so. A teacher
-gets the answers as CSV.
+save), written atomically after every answer. It stays small however long a learner practises: the
+score per topic counts every answer, the mastery looks at each type's last ``WINDOW`` answers, and
+only the latest ``KEEP`` answers are kept one by one (for the teacher's CSV). A file that cannot be
+read, or holds a value that does not fit (every field is checked), is moved aside
+(``quiz.json.damaged-<time>``) and a fresh record starts, with a message saying so. The learner's
+name is kept to ``MAX_NAME`` characters; in the CSV a cell that a spreadsheet would read as a
+formula is made text.
 
 >>> p = Progress(learner="Anna", seed=1)
 >>> item = p.next_item(["play"])
@@ -13,6 +17,8 @@ gets the answers as CSV.
 (True, (1, 1), 1.0)
 >>> print(p.to_csv().splitlines()[0])
 learner,time,topic,type,item_id,answer_given,correct
+>>> spreadsheet_safe("=1+2"), spreadsheet_safe("@SUM(A1)"), spreadsheet_safe("-12"), spreadsheet_safe("Anna")
+("'=1+2", "'@SUM(A1)", '-12', 'Anna')
 """
 
 from __future__ import annotations
@@ -21,26 +27,61 @@ import csv
 import io
 import json
 import random
+import re
 import time
+import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vint_core.quiz import TYPES, make_item, types_of
+from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import MISCONCEPTIONS, Msg
 from vint_core.saves import data_dir, keep_aside, read_json, write_json
 
 FORMAT = "vint-quiz-progress"
-VERSION = 1
+#: version 2 keeps the latest answers and the totals; version 1 (every answer) is still read
+VERSION = 2
 #: how many of a type's latest answers its mastery looks at
 WINDOW = 5
+#: how many of the latest answers are kept one by one (the score counts all of them)
+KEEP = 1000
+#: the longest learner's name kept (characters); a longer one is cut
+MAX_NAME = 60
+#: the longest answer kept as given (characters, as JSON); a longer one is cut
+MAX_ANSWER = 200
+#: the largest seed a progress may have (a new one is below 10**9)
+MAX_SEED = 2**63
+
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+_ITEM_ID = re.compile(r"[a-z_]{1,30}:\d{1,19}:\d{1,19}:[a-z0-9_]{1,30}")
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 def default_progress_path() -> Path:
     """``quiz.json`` in the data directory the table saves to (``$VINT_DATA_DIR``, else the user's data folder)."""
     return data_dir() / "quiz.json"
+
+
+def clean_name(text: str) -> str:
+    """A learner's name as kept: control characters (tabs, line breaks) left out, spaces trimmed, at most
+    :data:`MAX_NAME` characters.
+
+    >>> clean_name("  Anna\\tK\\r\\n "), len(clean_name("x" * 5_000_000))
+    ('AnnaK', 60)
+    """
+    kept = "".join(ch for ch in text[:4 * MAX_NAME] if unicodedata.category(ch) != "Cc")
+    return kept.strip()[:MAX_NAME].strip()
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """``cell`` as a spreadsheet will not run it: a text starting with ``=``, ``+``, ``-``, ``@``, a tab or a
+    carriage return gets a ``'`` in front (OWASP's advice on CSV injection); a plain number is left as it is."""
+    if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 @dataclass(frozen=True)
@@ -57,36 +98,92 @@ class Attempt:
     misconception: str | None = None
 
 
+class _Damaged(ValueError):
+    """A progress file whose content does not fit (what is wrong, in a few words)."""
+
+
+def _attempt(obj: Any, n: int) -> Attempt:
+    """An answer read from a file, every field checked (``_Damaged`` if one does not fit)."""
+    def bad(what: str) -> _Damaged:
+        return _Damaged(f"answer {n + 1}: {what}")
+
+    if not isinstance(obj, dict) or not set(obj) <= {f for f in Attempt.__dataclass_fields__}:
+        raise bad("not an answer")
+    learner, when, topic, kind = obj.get("learner"), obj.get("time"), obj.get("topic"), obj.get("type")
+    item_id, given, correct = obj.get("item_id"), obj.get("answer_given"), obj.get("correct")
+    misconception = obj.get("misconception")
+    if not isinstance(learner, str):
+        raise bad("the learner's name is not text")
+    if not (isinstance(when, str) and _TIME.fullmatch(when)):
+        raise bad("the time is not a time")
+    if not (isinstance(kind, str) and kind in TYPES and isinstance(topic, str) and TYPES[kind].topic == topic):
+        raise bad("an unknown topic or question type")
+    if not (isinstance(item_id, str) and _ITEM_ID.fullmatch(item_id) and item_id.startswith(f"{kind}:")):
+        raise bad("not a question's id")
+    if not isinstance(given, str) or len(given) > MAX_ANSWER:
+        raise bad("the answer given is not a short text")
+    if not isinstance(correct, bool):
+        raise bad("'correct' is not true or false")
+    if misconception is not None and not (isinstance(misconception, str) and misconception in MISCONCEPTIONS):
+        raise bad("an unknown mistake")
+    return Attempt(clean_name(learner), when, topic, kind, item_id, given, correct, misconception)
+
+
+def _count(value: Any, what: str, *, most: int = MAX_SEED) -> int:
+    if type(value) is not int or not 0 <= value < most:
+        raise _Damaged(f"{what} is not a whole number from 0")
+    return value
+
+
 @dataclass
 class Progress:
-    """Everything one learner answered, and the next questions to ask."""
+    """One learner's answers (the latest :data:`KEEP`; the totals of all), and the next questions to ask."""
 
     learner: str = ""
     #: the seed of this learner's questions; with ``asked`` it gives every next item
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(10**9))
+    #: the latest answers, oldest first (at most :data:`KEEP`)
     attempts: list[Attempt] = field(default_factory=list)
     #: items drawn so far, per type (the index of the next item of that type)
     asked: dict[str, int] = field(default_factory=dict)
     path: Path | None = None
     #: what happened when the progress was opened (a damaged file set aside), else None
     message: Msg | None = None
+    #: per topic, answers right and answers given, counting every answer ever (not only those kept)
+    totals: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: per question type, whether each of its latest answers (up to :data:`WINDOW`) was right
+    recent: dict[str, list[bool]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.learner = clean_name(self.learner)
+        if self.attempts and not self.totals and not self.recent:  # made from answers alone: count them
+            answers, self.attempts = self.attempts, []
+            for a in answers:
+                self._record(a)
+
+    def _record(self, attempt: Attempt) -> None:
+        right, total = self.totals.get(attempt.topic, (0, 0))
+        self.totals[attempt.topic] = (right + attempt.correct, total + 1)
+        latest = self.recent.setdefault(attempt.type, [])
+        latest.append(attempt.correct)
+        del latest[:-WINDOW]
+        self.attempts.append(attempt)
+        del self.attempts[:-KEEP]
 
     # -- what the learner knows ---------------------------------------------------------
 
+    @property
+    def answered(self) -> int:
+        """How many answers the learner has given, in all."""
+        return sum(total for _, total in self.totals.values())
+
     def score_by_topic(self) -> dict[str, tuple[int, int]]:
         """``{topic: (right, answered)}`` for every topic answered."""
-        out: dict[str, tuple[int, int]] = {}
-        for a in self.attempts:
-            right, total = out.get(a.topic, (0, 0))
-            out[a.topic] = (right + a.correct, total + 1)
-        return out
+        return dict(self.totals)
 
     def mastery(self) -> dict[str, float]:
         """Per question type answered: the share of its latest answers (up to ``WINDOW``) that were right."""
-        latest: dict[str, list[bool]] = {}
-        for a in self.attempts:
-            latest.setdefault(a.type, []).append(a.correct)
-        return {t: sum(v[-WINDOW:]) / len(v[-WINDOW:]) for t, v in latest.items()}
+        return {t: sum(v) / len(v) for t, v in self.recent.items() if v}
 
     def weights(self, types: Sequence[str]) -> list[float]:
         """How likely each type is to come next: 1 for a mastered type, up to 4 for one never right."""
@@ -110,8 +207,8 @@ class Progress:
         self._last = verdict
         shown = verdict.given if verdict.given is not None else given
         attempt = Attempt(self.learner, time.strftime("%Y-%m-%dT%H:%M:%S"), item.topic, item.type, item.id,
-                          json.dumps(shown, ensure_ascii=False), verdict.correct, verdict.misconception)
-        self.attempts.append(attempt)
+                          json.dumps(shown, ensure_ascii=False)[:MAX_ANSWER], verdict.correct, verdict.misconception)
+        self._record(attempt)
         if self.path is not None:
             self.save()
         return attempt
@@ -124,20 +221,43 @@ class Progress:
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "learner": self.learner, "seed": self.seed,
-                "asked": dict(self.asked), "attempts": [asdict(a) for a in self.attempts]}
+                "asked": dict(self.asked), "totals": {t: list(v) for t, v in self.totals.items()},
+                "recent": {t: list(v) for t, v in self.recent.items()},
+                "attempts": [asdict(a) for a in self.attempts]}
 
     @classmethod
     def from_json(cls, obj: Any, *, path: Path | None = None) -> Progress:
-        """The inverse of :meth:`to_json`; anything else raises ``ValueError``."""
-        if not isinstance(obj, dict) or obj.get("format") != FORMAT or obj.get("version") != VERSION:
-            raise ValueError("not a vint_core quiz progress file")
-        try:
-            attempts = [Attempt(**a) for a in obj["attempts"]]
-            asked = {str(k): int(v) for k, v in obj["asked"].items()}
-            return cls(learner=str(obj["learner"]), seed=int(obj["seed"]), attempts=attempts, asked=asked,
-                       path=path)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"a progress file with a bad entry: {exc}") from exc
+        """The inverse of :meth:`to_json` (also of a version 1 file, which kept every answer); anything else, or
+        any field that does not fit, raises ``ValueError`` saying what is wrong."""
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT or obj.get("version") not in (1, VERSION):
+            raise _Damaged("not a vint_core quiz progress file")
+        learner, asked, attempts = obj.get("learner"), obj.get("asked"), obj.get("attempts")
+        if not isinstance(learner, str):
+            raise _Damaged("the learner's name is not text")
+        seed = _count(obj.get("seed"), "the seed")
+        if not isinstance(asked, dict) or not set(asked) <= set(TYPES):
+            raise _Damaged("the questions asked are not counted per question type")
+        counts = {t: _count(n, "a count of questions asked") for t, n in asked.items()}
+        if not isinstance(attempts, list) or (obj["version"] == VERSION and len(attempts) > KEEP):
+            raise _Damaged(f"the answers are not a list of at most {KEEP}")
+        answers = [_attempt(a, n) for n, a in enumerate(attempts)]
+        if obj["version"] == 1:
+            return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path)
+        totals, recent = obj.get("totals"), obj.get("recent")
+        if not (isinstance(totals, dict) and set(totals) <= set(TOPICS) and all(
+                isinstance(v, list) and len(v) == 2 for v in totals.values())):
+            raise _Damaged("the score is not kept per topic")
+        score = {t: (_count(v[0], "a score"), _count(v[1], "a score")) for t, v in totals.items()}
+        if any(right > total for right, total in score.values()):
+            raise _Damaged("a topic has more answers right than answers")
+        if not (isinstance(recent, dict) and set(recent) <= set(TYPES) and all(
+                isinstance(v, list) and len(v) <= WINDOW and all(isinstance(x, bool) for x in v)
+                for v in recent.values())):
+            raise _Damaged("the latest answers are not kept per question type")
+        if any(score.get(topic, (0, 0))[1] < n for topic, n in Counter(a.topic for a in answers).items()):
+            raise _Damaged("the score counts fewer answers than are kept")
+        return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path, totals=score,
+                   recent={t: list(v) for t, v in recent.items()})
 
     def save(self) -> None:
         """Write the progress to ``path`` atomically (a temporary file, then a rename)."""
@@ -149,28 +269,48 @@ class Progress:
     def open(cls, path: Path | None = None, *, learner: str = "") -> Progress:
         """The progress saved at ``path`` (default :func:`default_progress_path`), or a new one.
 
-        A file that cannot be read is moved aside unchanged (``quiz.json.damaged-<time>``) and a new
-        progress starts, whose ``message`` says so.
+        The file is read as every save is (:func:`vint_core.saves.read_json`: a regular file, of a bounded
+        size, its nesting safe to read) and every field is checked. A file that cannot be read, or does not
+        fit, is moved aside unchanged (``quiz.json.damaged-<time>``) and a new progress starts, whose
+        ``message`` says so and why (never with the file's path). Should it not even be moved aside (a folder
+        that cannot be written), the new progress keeps no file, and the message says that too.
         """
         path = path if path is not None else default_progress_path()
-        if path.exists():
-            try:
-                return cls.from_json(read_json(path), path=path)
-            except (ValueError, OSError, UnicodeDecodeError) as exc:
-                aside = keep_aside(path)
-                return cls(learner=learner, path=path,
-                           message=Msg.of("ui_damaged", aside=aside.name, error=str(exc)[:120]))
-        return cls(learner=learner, path=path)
+        if not (path.exists() or path.is_symlink()):
+            return cls(learner=learner, path=path)
+        try:
+            return cls.from_json(read_json(path), path=path)
+        except (ValueError, OSError, TypeError, KeyError, AttributeError, IndexError, OverflowError,
+                RecursionError) as exc:
+            why = _why(exc)
+        try:
+            aside = keep_aside(path)
+        except OSError as exc:
+            return cls(learner=learner, message=Msg.of("ui_damaged_kept", error=why, problem=_why(exc)))
+        return cls(learner=learner, path=path, message=Msg.of("ui_damaged", aside=aside.name, error=why))
 
     def to_csv(self) -> str:
-        """Every answer as CSV for a teacher: learner, time, topic, type, item id, answer given, correct."""
+        """The kept answers as CSV for a teacher: learner, time, topic, type, item id, answer given, correct;
+        a cell a spreadsheet would take for a formula is made text (:func:`spreadsheet_safe`)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["learner", "time", "topic", "type", "item_id", "answer_given", "correct"])
         for a in self.attempts:
-            writer.writerow([a.learner, a.time, a.topic, a.type, a.item_id, a.answer_given,
-                             "true" if a.correct else "false"])
+            writer.writerow([spreadsheet_safe(cell) for cell in (a.learner, a.time, a.topic, a.type, a.item_id,
+                                                                   a.answer_given, "true" if a.correct else "false")])
         return out.getvalue()
 
 
-__all__ = ["Attempt", "Progress", "default_progress_path"]
+def _why(exc: Exception) -> str:
+    """Why a file could not be read or moved, in a few words and without its path."""
+    if isinstance(exc, OSError):
+        return str(exc.strerror or "it cannot be read")[:120]
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not text"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is not JSON: {exc.msg}"[:120]
+    return str(exc)[:120]
+
+
+__all__ = ["KEEP", "MAX_NAME", "WINDOW", "Attempt", "Progress", "clean_name", "default_progress_path",
+           "spreadsheet_safe"]

@@ -209,11 +209,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_title": ("Vint practice", "Vint üben"),
     "ui_topics": ("Topics", "Themen"),
     "ui_learner": ("Your name", "Dein Name"),
+    "ui_learner_hint": ("up to {n} characters", "bis zu {n} Zeichen"),
+    "ui_learner_cut": ("Your name is kept to its first {n} characters.",
+                       "Dein Name wird auf seine ersten {n} Zeichen gekürzt."),
     "ui_check": ("Check", "Prüfen"),
     "ui_hint": ("Hint", "Tipp"),
     "ui_next": ("Next question", "Nächste Frage"),
     "ui_export": ("Export answers (CSV)", "Antworten exportieren (CSV)"),
-    "ui_exported": ("{n} answers written to {path}.", "{n} Antworten in {path} geschrieben."),
+    "ui_exported": ("{n} answers written to {name}.", "{n} Antworten in {name} geschrieben."),
     "ui_download": ("Download the CSV", "CSV herunterladen"),
     "ui_score": ("Score", "Punktestand"),
     "ui_score_topic": ("{topic}: {right} of {total}", "{topic}: {right} von {total}"),
@@ -229,6 +232,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "starts.",
                    "Der gespeicherte Fortschritt war nicht lesbar ({error}); er liegt jetzt unter {aside}, "
                    "eine neue Aufzeichnung beginnt."),
+    "ui_damaged_kept": ("The saved progress could not be read ({error}) nor moved aside ({problem}): your answers "
+                        "are not saved this time.",
+                        "Der gespeicherte Fortschritt war nicht lesbar ({error}) und ließ sich nicht beiseitelegen "
+                        "({problem}): deine Antworten werden diesmal nicht gespeichert."),
     "ui_resumed": ("Welcome back: {n} answers so far.", "Willkommen zurück: bisher {n} Antworten."),
     "ui_failed": ("Something went wrong here; your progress is saved. Try the next question.",
                   "Hier ist etwas schiefgegangen; dein Fortschritt ist gespeichert. Versuche die nächste Frage."),

@@ -7,7 +7,7 @@ check it shows the feedback (the misconception named, or the rule) and the engin
 and updates the score per topic and the mastery per question type; the next question is more
 often of a type the learner gets wrong. Export writes the answers as CSV for a teacher.
 
->>> from vint_core.quiz.progress import Progress
+>>> from vint_core.quiz.progress import MAX_NAME, Progress, clean_name
 >>> quiz = QuizWidget(Progress(seed=4), topics=["play"])
 >>> quiz.item.topic
 'play'
@@ -32,7 +32,7 @@ from vint_core.cards import Hand
 from vint_core.i18n import side_name
 from vint_core.quiz import TOPICS, TYPES
 from vint_core.quiz.items import Item, say
-from vint_core.quiz.progress import Progress
+from vint_core.quiz.progress import MAX_NAME, Progress, clean_name
 from vint_core.quiz.texts import Msg
 from vint_core.seats import Side
 from vint_core.widgets.style import style_html
@@ -87,8 +87,8 @@ class QuizWidget:
         self._build()
         if progress.message is not None:
             self.status.value = html_lib.escape(progress.message.render(lang))
-        elif progress.attempts:
-            self.status.value = html_lib.escape(_t("ui_resumed", lang, n=len(progress.attempts)))
+        elif progress.answered:
+            self.status.value = html_lib.escape(_t("ui_resumed", lang, n=progress.answered))
         self._new_item()
 
     @classmethod
@@ -97,7 +97,7 @@ class QuizWidget:
         """The learner's saved progress (default: the data directory's ``quiz.json``), or a new one."""
         progress = Progress.open(path)
         if learner:
-            progress.learner = learner
+            progress.learner = clean_name(learner)
         return cls(progress, topics=topics, lang=lang, rules=rules)
 
     # -- building ---------------------------------------------------------------------------
@@ -124,7 +124,7 @@ class QuizWidget:
         self.status = widgets.HTML()
         self.status.add_class("vint-status")
         self.learner = widgets.Text(value=self.progress.learner, description=_t("ui_learner", lang),
-                                    continuous_update=False)
+                                    placeholder=_t("ui_learner_hint", lang, n=MAX_NAME), continuous_update=False)
         self.learner.add_class("vint-quiz-learner")
         self.learner.observe(lambda _: self._safe(self._set_learner)(), names="value")
         self.topic_boxes: dict[str, Any] = {}
@@ -300,7 +300,16 @@ class QuizWidget:
     # -- settings, score, export -------------------------------------------------------------------
 
     def _set_learner(self) -> None:
-        self.progress.learner = self.learner.value.strip()
+        typed = self.learner.value
+        name = clean_name(typed)
+        if name != typed.strip():  # cut, or control characters left out: the field shows what is kept
+            if len(typed.strip()) > MAX_NAME:
+                self.status.value = html_lib.escape(_t("ui_learner_cut", self.lang, n=MAX_NAME))
+            self.learner.value = name  # comes back here once more, with the name as kept
+            return
+        if name == self.progress.learner:
+            return
+        self.progress.learner = name
         if self.progress.path is not None:
             self.progress.save()
 
@@ -336,7 +345,7 @@ class QuizWidget:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(data, encoding="utf-8")
         encoded = base64.b64encode(data.encode("utf-8")).decode("ascii")
-        done = _t("ui_exported", self.lang, n=len(self.progress.attempts), path=path)
+        done = _t("ui_exported", self.lang, n=len(self.progress.attempts), name=path.name)
         self.download.value = (f'<p>{html_lib.escape(done)} '
                                f'<a download="{html_lib.escape(path.name)}" href="data:text/csv;base64,{encoded}">'
                                f'{html_lib.escape(_t("ui_download", self.lang))}</a></p>')

@@ -68,7 +68,7 @@ def copy_to_log(stream: IO[bytes], path: Path, *, max_bytes: int = LOG_BYTES,
     file at ``max_bytes`` and keeping ``backups`` older ones (``path.1`` …), in a thread that ends with the stream."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
 
     def copy() -> None:
         try:

@@ -100,12 +100,14 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
     import secrets
 
     ARTIFACTS.mkdir(exist_ok=True)
-    environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), **(env or {})}
+    token = secrets.token_urlsafe(24)
+    # the token as start_voila(token=...) hands it over (here in the environment, so that bench/ can run an older
+    # vint_core, which ignores it)
+    environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), "JUPYTER_TOKEN": token, **(env or {})}
     port = free_port()
     log = ARTIFACTS / f"{name}.log"
-    token = secrets.token_urlsafe(24)
-    process = start_voila(port=port, env=environ, log=log, token=token, extra=extra, preheat=preheat,
-                          notebook=notebook, max_tables=max_tables, idle_minutes=idle_minutes)
+    process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook,
+                          max_tables=max_tables, idle_minutes=idle_minutes)
     server = Server(port=port, process=process, data_dir=data_dir, log=log, token=token)
     try:
         wait_until_serving(server.base, process=process, timeout=90)

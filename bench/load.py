@@ -122,7 +122,7 @@ async def open_all(url: str, n: int, *, parallel: int, protocol: str) -> list[wc
 
     async def one(i: int) -> wc.TableClient:
         async with gate:
-            client = wc.TableClient(f"{url}?table=load-{i}", keep=False, protocol=protocol)
+            client = wc.TableClient(bs.page_url(url, table=f"load-{i}"), keep=False, protocol=protocol)
             await client.open()
             return client
 
@@ -165,7 +165,7 @@ async def run_level(url: str, n: int, *, seconds: float, interval: float, parall
     # one page more: told that the table is full, and no kernel started for it
     before = len(kernels(server_pid))
     try:
-        await asyncio.to_thread(wc.fetch_page, f"{url}?table=one-too-many")
+        await asyncio.to_thread(wc.fetch_page, bs.page_url(url, table="one-too-many"))
         full = "no: a table was opened"
     except wc.PageRefused as refused:
         full = "yes (503)" if refused.status == 503 and "The table is full" in refused.text else f"{refused.status}"

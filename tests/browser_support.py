@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,18 +50,37 @@ def require_tools() -> None:
 class Server:
     """A running Voilà serving the table, with its address, data folder and log."""
 
-    def __init__(self, *, port: int, process: subprocess.Popen[bytes], data_dir: Path, log: Path) -> None:
+    def __init__(self, *, port: int, process: subprocess.Popen[bytes], data_dir: Path, log: Path,
+                 token: str = "") -> None:
         self.port = port
         self.process = process
         self.data_dir = data_dir
         self.log = log
+        self.token = token
+
+    @property
+    def base(self) -> str:
+        """The server's address, without the token."""
+        return f"http://{HOST}:{self.port}/"
 
     @property
     def url(self) -> str:
-        return f"http://{HOST}:{self.port}/"
+        """The table's link, as ``vint table`` prints it: with the token (:meth:`page` adds a query)."""
+        return self.page()
+
+    def page(self, **query: str) -> str:
+        """The table's link with ``query`` (``table="anna"``) and the token."""
+        return page_url(self.base, **({"token": self.token} if self.token else {}), **query)
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+def page_url(url: str, **query: str) -> str:
+    """``url`` with ``query`` added to its own (``?token=…`` and ``table=anna`` give ``?token=…&table=anna``)."""
+    parts = urllib.parse.urlsplit(url)
+    merged = urllib.parse.urlencode([*urllib.parse.parse_qsl(parts.query, keep_blank_values=True), *query.items()])
+    return urllib.parse.urlunsplit(parts._replace(query=merged))
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
@@ -74,17 +94,23 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
                  notebook: Path | None = None, max_tables: int = 8, idle_minutes: float = 30) -> Iterator[Server]:
     """Voilà serving ``vint_core/app/table.ipynb`` on a free port, saving into ``data_dir``.
 
-    As ``vint table`` serves it: one kernel kept ready (``preheat``), unless told otherwise.
+    As ``vint table`` serves it: one kernel kept ready (``preheat``), unless told otherwise; with a token of its
+    own, which :attr:`Server.url` carries.
     """
+    import secrets
+
     ARTIFACTS.mkdir(exist_ok=True)
-    environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), **(env or {})}
+    token = secrets.token_urlsafe(24)
+    # the token as start_voila(token=...) hands it over (here in the environment, so that bench/ can run an older
+    # vint_core, which ignores it)
+    environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), "JUPYTER_TOKEN": token, **(env or {})}
     port = free_port()
     log = ARTIFACTS / f"{name}.log"
     process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook,
                           max_tables=max_tables, idle_minutes=idle_minutes)
-    server = Server(port=port, process=process, data_dir=data_dir, log=log)
+    server = Server(port=port, process=process, data_dir=data_dir, log=log, token=token)
     try:
-        wait_until_serving(server.url, process=process, timeout=90)
+        wait_until_serving(server.base, process=process, timeout=90)
         yield server
     finally:
         stop(process)
@@ -169,8 +195,12 @@ class LabServer(Server):
     """A running JupyterLab: its address, the token that opens it, the folder it serves."""
 
     def __init__(self, *, token: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.token = token
+        super().__init__(token=token, **kwargs)
+
+    @property
+    def url(self) -> str:
+        """The server's address (:meth:`lab_url` adds the path and the token)."""
+        return self.base
 
     def lab_url(self, path: str) -> str:
         """The address that opens ``path`` (relative to the served folder) in JupyterLab."""

@@ -86,7 +86,9 @@ class TableClient:
             raise PageRefused(200, "no kernel in the page")
         self.kernel_id = found.group(1)
         parts = urllib.parse.urlsplit(self.url)
-        ws_url = f"ws://{parts.netloc}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
+        token = urllib.parse.parse_qs(parts.query).get("token", [""])[0]  # the page's token opens its websocket
+        ws_url = (f"ws://{parts.netloc}/api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
+                  + (f"&token={urllib.parse.quote(token)}" if token else ""))
         self._socket = await websockets.connect(ws_url, max_size=None, open_timeout=60,
                                                 subprotocols=[self.protocol] if self.protocol else None)
         if self._socket.subprotocol != (self.protocol or None):

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from vint_core.errors import ParseError
+from vint_core.errors import ParseError, Reason
 from vint_core.saves import data_dir
 from vint_core.seats import Seat
 
@@ -46,6 +46,47 @@ def notebook_path() -> Path:
     return Path(str(path))
 
 
+#: the rule for a table's name, in English and German (the server's page for a name that is not allowed says it)
+NAME_RULE = ("A table's name has 1 to 40 letters a–z, digits, - and _; capitals are the same as small letters.",
+             "Der Name eines Tisches hat 1 bis 40 Buchstaben a–z, Ziffern, - und _; Groß- und Kleinbuchstaben "
+             "gelten gleich.")
+
+
+def table_name(query: str) -> str | None:
+    """The table a page's query string asks for (``?table=NAME``), in small letters; None if it asks for none.
+
+    A name has 1 to 40 ASCII letters, digits, ``-`` and ``_`` (:data:`NAME_RULE`); ``Anna`` and ``anna`` are
+    one table (they would be one file on macOS and Windows). Anything else, or two names, is a
+    :class:`~vint_core.errors.ParseError`:
+
+    >>> table_name("table=Anna&token=x"), table_name("token=x")
+    ('anna', None)
+    >>> for query in ("table=../x", "table=" + "a" * 41, "table=Jos%C3%A9", "table=%EF%BD%81", "table=%2Banna",
+    ...               "table=anna.json", "table=", "table=a&table=b"):
+    ...     try:
+    ...         table_name(query)
+    ...     except ParseError as err:
+    ...         print(str(err).split(' (')[0])
+    not a table name: '../x'
+    not a table name: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
+    not a table name: 'José'
+    not a table name: 'ａ'
+    not a table name: '+anna'
+    not a table name: 'anna.json'
+    not a table name: ''
+    one table name at most, not 2
+    """
+    names = parse_qs(query, keep_blank_values=True).get("table", [])
+    if not names:
+        return None
+    if len(names) > 1:
+        raise ParseError(Reason.TABLE, detail=f"one table name at most, not {len(names)}")
+    name = names[0]
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name, flags=re.ASCII):
+        raise ParseError(Reason.TABLE, detail=f"not a table name: {name[:60]!r} ({NAME_RULE[0]})")
+    return name.lower()
+
+
 def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The table settings given by ``VINT_*`` environment variables (only those that are set).
 
@@ -54,21 +95,26 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
     opponent); ``VINT_SEED`` an integer; ``VINT_PACE`` a pace name (``none``, ``fast``,
     ``normal``, ``slow``, ``confirm``) or seconds between computer cards; ``VINT_SEAT``
     the learner's seat (``N``, ``E``, ``S``, ``W`` or a seat's name), as key ``human``.
-    A value that cannot be read is left out. A page opened as ``/?table=NAME`` (letters, digits, ``-``
-    and ``_``, up to 40) keeps its game apart from the others, as ``table-NAME.json`` in the data folder
-    (key ``save_path``): each learner of a class on one server has a table of their own.
+    A value that cannot be read is left out. A page opened as ``/?table=NAME`` (see :func:`table_name`)
+    keeps its game apart from the others, as ``table-NAME.json`` in the data folder (key ``save_path``):
+    each learner of a class on one server has a table of their own. The server refuses a page asking for
+    a name that is not allowed before it starts a kernel; should one reach the kernel all the same, it
+    has no ``save_path`` (the shared ``table.json``).
 
-    >>> settings_from_environment({"QUERY_STRING": "table=anna", "VINT_DATA_DIR": "/data"})["save_path"]
+    >>> settings_from_environment({"QUERY_STRING": "table=Anna", "VINT_DATA_DIR": "/data"})["save_path"]
     PosixPath('/data/table-anna.json')
     >>> settings_from_environment({"QUERY_STRING": "table=../etc"})
     {}
     """
     env = os.environ if environ is None else environ
     out: dict[str, Any] = {}
-    names = parse_qs(env.get("QUERY_STRING", "")).get("table", [])
-    if names and re.fullmatch(r"[A-Za-z0-9_-]{1,40}", names[0]):
+    try:
+        name = table_name(env.get("QUERY_STRING", ""))
+    except ParseError:
+        name = None
+    if name is not None:
         base = env.get("VINT_DATA_DIR")
-        out["save_path"] = (Path(base) if base else data_dir()) / f"table-{names[0]}.json"
+        out["save_path"] = (Path(base) if base else data_dir()) / f"table-{name}.json"
     for var, key in ENVIRONMENT.items():
         value = env.get(var, "").strip()
         if not value:
@@ -210,5 +256,5 @@ def wait_for_page(timeout: float | None = None) -> bool:
     return True
 
 
-__all__ = ["ENVIRONMENT", "keep_errors_in_the_server", "notebook_path", "preheated", "settings_from_environment",
-           "wait_for_page", "warm_up"]
+__all__ = ["ENVIRONMENT", "NAME_RULE", "keep_errors_in_the_server", "notebook_path", "preheated",
+           "settings_from_environment", "table_name", "wait_for_page", "warm_up"]

@@ -3,24 +3,31 @@
 The notebook is found inside the installed package, so the command works from a
 wheel as well as from a checkout. Settings such as ``--rules`` reach the
 notebook through ``VINT_*`` environment variables (see :mod:`vint_core.app`).
+The server needs a token, made anew at each start (:mod:`vint_core.app.server`): the command prints
+and opens the link that carries it. Voilà's log, with every error kept off the page, goes to
+``vint-table.log`` in the data folder (rotated: :data:`LOG_BYTES` × :data:`LOG_BACKUPS` more).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
+import logging.handlers
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 import webbrowser
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from vint_core.app import notebook_path
 
@@ -42,6 +49,38 @@ def free_port(host: str = HOST) -> int:
 MAX_TABLES = 8
 #: minutes a table may stay idle before its kernel stops (the game is saved; a reload resumes it)
 IDLE_MINUTES = 30
+#: the size of Voilà's log file before it is rotated, and how many older ones are kept
+LOG_BYTES = 2 * 1024 * 1024
+LOG_BACKUPS = 3
+
+
+def log_path(notebook: Path | None = None) -> Path:
+    """Where ``vint table`` keeps Voilà's log: ``vint-table.log`` in the data folder (``vint-practice.log`` for
+    the practice page: the notebook's name)."""
+    from vint_core.saves import data_dir
+
+    return data_dir() / f"vint-{(notebook or notebook_path()).stem}.log"
+
+
+def copy_to_log(stream: IO[bytes], path: Path, *, max_bytes: int = LOG_BYTES,
+                backups: int = LOG_BACKUPS) -> threading.Thread:
+    """Copy what ``stream`` (Voilà's output, its kernels' included) says into ``path``, line by line, rotating the
+    file at ``max_bytes`` and keeping ``backups`` older ones (``path.1`` …), in a thread that ends with the stream."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+
+    def copy() -> None:
+        try:
+            for line in stream:
+                handler.handle(logging.makeLogRecord({"msg": line.decode("utf-8", "replace").rstrip("\r\n"),
+                                                      "levelno": logging.INFO, "args": None}))
+        finally:
+            handler.close()
+
+    thread = threading.Thread(target=copy, name="vint-table-log", daemon=True)
+    thread.start()
+    return thread
 
 
 def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = (),
@@ -58,16 +97,29 @@ def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[st
             f"--MappingKernelManager.cull_interval={min(300, max(1, idle // 4))}", *extra]
 
 
-def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None,
-                extra: Sequence[str] = (), preheat: bool = True, notebook: Path | None = None,
-                max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> subprocess.Popen[bytes]:
+def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None, rotate: bool = False,
+                token: str | None = None, extra: Sequence[str] = (), preheat: bool = True,
+                notebook: Path | None = None, max_tables: int = MAX_TABLES,
+                idle_minutes: float = IDLE_MINUTES) -> subprocess.Popen[bytes]:
     """Start Voilà serving the table (or ``notebook``) in a process group of its own, kernels included;
-    the caller stops it with :func:`stop_voila` when done."""
+    the caller stops it with :func:`stop_voila` when done.
+
+    ``token``: the token the table's link carries (handed over in ``JUPYTER_TOKEN``, not on the command line,
+    where every user of the machine could read it). ``log``: the file for Voilà's output, rotated
+    (:func:`copy_to_log`) if ``rotate``; without it the output is dropped."""
     environ = dict(os.environ if env is None else env)
-    out: Any = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115 (closed with the process)
+    if token is not None:
+        environ["JUPYTER_TOKEN"] = token
+    out: Any = subprocess.DEVNULL
+    if log is not None:
+        out = subprocess.PIPE if rotate else open(log, "wb")  # noqa: SIM115 (closed with the process)
     command = voila_command(port=port, notebook=notebook, extra=extra, preheat=preheat, max_tables=max_tables,
                             idle_minutes=idle_minutes)
-    return subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    process = subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    if log is not None and rotate:
+        assert process.stdout is not None
+        copy_to_log(process.stdout, log)
+    return process
 
 
 def stop_voila(process: subprocess.Popen[bytes], *, timeout: float = 15.0) -> None:
@@ -128,15 +180,25 @@ def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = 
         RuleSet.named(args.rules)  # an unknown name fails here, with the list of rule sets
     port = args.port or free_port()
     url = f"http://{HOST}:{port}/"
-    process = start_voila(port=port, env=table_environment(args), notebook=notebook,
-                          max_tables=getattr(args, "max_tables", None) or MAX_TABLES,
+    token = secrets.token_urlsafe(24)
+    link = f"{url}?token={token}"
+    log: Path | None = log_path(notebook)
+    try:
+        log_path(notebook).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        print(f"The server's log is not kept: {err.strerror} ({err.filename})", file=sys.stderr)
+        log = None
+    process = start_voila(port=port, env=table_environment(args), notebook=notebook, token=token, log=log,
+                          rotate=True, max_tables=getattr(args, "max_tables", None) or MAX_TABLES,
                           idle_minutes=getattr(args, "idle_minutes", None) or IDLE_MINUTES)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         wait_until_serving(url, process=process)
-        print(f"{title} is at {url}  (Ctrl-C stops it)", flush=True)
+        print(f"{title} is at {link}  (Ctrl-C stops it)", flush=True)
+        if log is not None:
+            print(f"Its log (with the errors the page does not show): {log}", flush=True)
         if not args.no_browser:
-            webbrowser.open(url)
+            webbrowser.open(link)
         return process.wait()
     except KeyboardInterrupt:
         return 0

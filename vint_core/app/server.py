@@ -1,13 +1,26 @@
 """The table's web server: Voilà with the limits a machine shared by a class needs.
 
 ``vint table`` runs ``python -m vint_core.app.server`` instead of plain Voilà. Each page of the
-table is a kernel (a Python process of 70–130 MB); this server keeps their number in hand:
+table is a kernel (a Python process of 70–130 MB); this server keeps their number in hand, and
+starts none for anyone but the learner's own browser:
 
-* a page opened from another site (an ``Origin`` header naming another host) starts no kernel:
-  it gets a short "not from here" page (403);
+* every request must name the server by a host name it was started for (``127.0.0.1``,
+  ``localhost``, ``::1`` and its ``--Voila.ip``), which a DNS-rebinding page cannot; a request the
+  browser says comes from another site (``Sec-Fetch-Site`` other than ``same-origin`` or ``none``,
+  or an ``Origin`` naming another host) gets a short "not from here" page (403). The page itself
+  must also be what the browser shows as a page (``Sec-Fetch-Dest: document``, ``Sec-Fetch-Mode:
+  navigate``), not an ``<img>``, ``<iframe>`` or ``fetch`` of another page;
+* the page, its kernel's websocket and the kernel API need the server's token (Jupyter's own token
+  login, :class:`jupyter_server.auth.IdentityProvider`): ``vint table`` makes one, hands it over in
+  ``JUPYTER_TOKEN``, and prints and opens the link ``/?token=…``; that first load sets the login
+  cookie the page's later requests carry. A page without it gets :data:`TOKEN_PAGE` (403) and starts
+  nothing;
+* a page asking for a table name that is not allowed (:func:`vint_core.app.table_name`) gets
+  :data:`NAME_PAGE` (400), saying which names are;
 * at most :attr:`TableServer.max_tables` tables run at once (``--TableServer.max_tables``, ``vint
-  table --max-tables``); one more page gets "The table is full" (503), in English and German,
-  and starts nothing;
+  table --max-tables``): a page reserves its table before its kernel starts, so that pages loaded
+  at the same moment cannot overfill it; one more page gets "The table is full" (503), in English
+  and German, and starts nothing. A table takes at most :attr:`TableServer.max_sockets` websockets;
 * a page that was closed or reloaded gives its kernel back: at once through Voilà's ``beforeunload``
   beacon (accepted here without the form field browsers leave out), else within
   :attr:`TableServer.release_after` seconds of its last connection closing (a browser that died
@@ -25,21 +38,30 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import html
 import json
 import time
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from jupyter_client.session import Session
+from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.decorator import allow_unauthenticated
 from tornado.ioloop import PeriodicCallback
-from tornado.web import HTTPError
-from traitlets import Float, Integer
+from tornado.web import HTTPError, RequestHandler
+from traitlets import Bool, Float, Integer
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
 
-__all__ = ["FOREIGN_PAGE", "FULL_PAGE", "TableServer", "foreign_origin", "main", "watch_activity"]
+from vint_core.app import NAME_RULE, table_name
+from vint_core.errors import VintError
+
+__all__ = ["FOREIGN_PAGE", "FULL_PAGE", "NAME_PAGE", "TOKEN_PAGE", "TableServer", "foreign_origin", "from_elsewhere",
+           "main", "own_host", "watch_activity"]
 
 _PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>
@@ -54,11 +76,31 @@ FULL_PAGE = _PAGE.format(
        "as soon as its page is closed.",
     de="Alle {limit} Tische dieses Servers sind besetzt. Bitte versuchen Sie es in ein paar Minuten noch "
        "einmal: Ein Tisch wird frei, sobald seine Seite geschlossen wird.")
-#: the page a request from another site gets
+#: the page a request from another site (or under another host name) gets
 FOREIGN_PAGE = _PAGE.format(
     title="Not from here",
-    en="The Vint table opens only from its own address, not from another site.",
-    de="Der Vint-Tisch öffnet sich nur unter seiner eigenen Adresse, nicht von einer anderen Seite aus.")
+    en="The Vint table opens only from its own address, not from another site: open the link "
+       "<code>vint table</code> printed yourself (type or paste it into the address bar).",
+    de="Der Vint-Tisch öffnet sich nur unter seiner eigenen Adresse, nicht von einer anderen Seite aus: "
+       "Öffnen Sie den Link, den <code>vint table</code> ausgegeben hat, selbst (in die Adresszeile eingeben "
+       "oder einfügen).")
+#: the page a request without the server's token gets
+TOKEN_PAGE = _PAGE.format(
+    title="Open the table's link",
+    en="This table opens only from the link <code>vint table</code> printed when it started (it ends in "
+       "<code>?token=…</code>). Open that link again; if the table was started again since, its link is new.",
+    de="Dieser Tisch öffnet sich nur über den Link, den <code>vint table</code> beim Start ausgegeben hat (er "
+       "endet auf <code>?token=…</code>). Öffnen Sie diesen Link erneut; wurde der Tisch seitdem neu gestartet, "
+       "ist sein Link neu.")
+#: the page a request for a table name that is not allowed gets ({name}: the name asked for, escaped)
+NAME_PAGE = _PAGE.format(
+    title="Not a table name",
+    en=f"{{name}} is not a table's name. {NAME_RULE[0]} For example <code>?table=anna</code>.",
+    de=f"{{name}} ist kein Name für einen Tisch. {NAME_RULE[1]} Zum Beispiel <code>?table=anna</code>.")
+#: what ``Sec-Fetch-Site`` says for a request the learner's own page (or the learner, typing the address) made
+OWN_SITE = frozenset({"same-origin", "none"})
+#: the host names every server answers to, whatever its ``--Voila.ip``
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def foreign_origin(origin: str | None, host: str) -> bool:
@@ -72,6 +114,49 @@ def foreign_origin(origin: str | None, host: str) -> bool:
     if origin is None:
         return False
     return urlsplit(origin).netloc.lower() != host.lower()
+
+
+def own_host(host: str, names: frozenset[str] = LOOPBACK_NAMES) -> bool:
+    """Does a request's ``Host`` header (``name:port``) name this server by one of ``names``?
+
+    A page from a DNS-rebinding attack reaches the server under the attacker's host name:
+
+    >>> own_host("127.0.0.1:8866"), own_host("localhost:8866"), own_host("[::1]:8866"), own_host("LocalHost")
+    (True, True, True, True)
+    >>> own_host("evil.example:8866"), own_host("127.0.0.1.evil.example"), own_host("")
+    (False, False, False)
+    """
+    name = urlsplit(f"//{host}").hostname or ""
+    return name.lower() in names
+
+
+def from_elsewhere(headers: Mapping[str, str], host: str, *, page: bool = False) -> str:
+    """Why the browser's own headers say a request was not made by the table's page (or by the learner opening
+    it): ``""`` if nothing says so. A client that sends no ``Sec-Fetch-*`` headers (not a browser) is judged by
+    its ``Origin`` alone. ``page``: the request asks for the table's page, which must be loaded as a page.
+
+    >>> from_elsewhere({"Sec-Fetch-Site": "none", "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate"},
+    ...                "127.0.0.1:8866", page=True)
+    ''
+    >>> from_elsewhere({"Sec-Fetch-Site": "same-site", "Sec-Fetch-Dest": "image"}, "127.0.0.1:8866")
+    'Sec-Fetch-Site: same-site'
+    >>> from_elsewhere({"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "iframe"}, "127.0.0.1:8866", page=True)
+    'Sec-Fetch-Dest: iframe'
+    >>> from_elsewhere({}, "127.0.0.1:8866"), from_elsewhere({"Origin": "http://evil.example"}, "127.0.0.1:8866")
+    ('', 'Origin: http://evil.example')
+    """
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None and site.lower() not in OWN_SITE:
+        return f"Sec-Fetch-Site: {site}"
+    origin = headers.get("Origin")
+    if foreign_origin(origin, host):
+        return f"Origin: {origin}"
+    if page:
+        for header, wanted in (("Sec-Fetch-Dest", "document"), ("Sec-Fetch-Mode", "navigate")):
+            value = headers.get(header)
+            if value is not None and value.lower() != wanted:
+                return f"{header}: {value}"
+    return ""
 
 
 def watch_activity(manager: Any, kernel_id: str) -> None:
@@ -106,37 +191,106 @@ def watch_activity(manager: Any, kernel_id: str) -> None:
     kernel._activity_stream.on_recv(record_activity)
 
 
-class TablePageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """The table's page, refused (without starting a kernel) to other sites and beyond the limit."""
+class OwnSiteOnly:
+    """Mixed into every handler of the server: a request under another host name, or that the browser says
+    another site's page made, is answered with :data:`FOREIGN_PAGE` (403) before anything else happens."""
 
+    #: the handler serves the table's page (which must be loaded as a page: see :func:`from_elsewhere`)
+    serves_page = False
+
+    def prepare(self: Any) -> Any:
+        server: TableServer = self.settings["table_server"]
+        request = self.request
+        why = ("Host: " + request.host) if not own_host(request.host, server.host_names()) else \
+            from_elsewhere(request.headers, request.host, page=self.serves_page)
+        if why:
+            server.log.warning("Refused %s %s from another site (%s)", request.method, request.path, why)
+            refuse(self, 403, FOREIGN_PAGE)
+            return None
+        return super().prepare()  # type: ignore[misc]
+
+
+def refuse(handler: RequestHandler, status: int, page: str) -> None:
+    """Answer ``handler``'s request with one of this module's pages."""
+    handler.clear()
+    handler.set_status(status)
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    if status == 503:
+        handler.set_header("Retry-After", "60")
+    handler.finish(page)
+
+
+class _Claiming:
+    """The kernel manager as a page's handler sees it: the kernel started (or taken from the pool) for the page
+    is handed to ``claim`` the moment it is known, which turns the page's reserved table into that kernel."""
+
+    def __init__(self, manager: Any, claim: Any) -> None:
+        self._manager = manager
+        self._claim = claim
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id: str = await ensure_async(self._manager.start_kernel(*args, **kwargs))
+        self._claim(kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        rendered = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._claim(rendered[2])
+        return rendered
+
+
+class TablePageHandler(OwnSiteOnly, TornadoVoilaHandler):  # type: ignore[misc]
+    """The table's page: refused (without starting a kernel) without the token, for a name that is not allowed,
+    and beyond the limit of tables."""
+
+    serves_page = True
+    _reservation: object | None = None
+
+    @property
+    def kernel_manager(self) -> Any:
+        return _Claiming(self.settings["kernel_manager"], self._claim)
+
+    @allow_unauthenticated
     async def get(self, path: str | None = None) -> None:
         server: TableServer = self.settings["table_server"]
-        if foreign_origin(self.request.headers.get("Origin"), self.request.host):
-            self._refuse(403, FOREIGN_PAGE)
+        if self.current_user is None:
+            server.log.warning("Refused the page without the token (from %s)", self.request.remote_ip)
+            refuse(self, 403, TOKEN_PAGE)
+            return
+        try:
+            table_name(self.request.query)
+        except VintError:
+            asked = ", ".join(self.get_query_arguments("table")) or "…"
+            refuse(self, 400, NAME_PAGE.replace("{name}", f"<code>{html.escape(asked[:60])}</code>"))
             return
         deadline = time.monotonic() + server.wait_for_seat
-        while server.tables_in_use() >= server.max_tables and time.monotonic() < deadline:
+        while (reservation := server.reserve()) is None and time.monotonic() < deadline:
             await asyncio.sleep(0.1)  # a reload: the page's old kernel is being shut down (its beacon)
-        if server.tables_in_use() >= server.max_tables:
-            self._refuse(503, FULL_PAGE.replace("{limit}", str(server.max_tables)))
+        if reservation is None:
+            refuse(self, 503, FULL_PAGE.replace("{limit}", str(server.max_tables)))
             return
-        await super().get(path)
+        self._reservation = reservation
+        try:
+            await super().get(path)
+        finally:
+            self._claim(None)
 
-    def _refuse(self, status: int, page: str) -> None:
-        self.set_status(status)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        if status == 503:
-            self.set_header("Retry-After", "60")
-        self.finish(page)
+    def _claim(self, kernel_id: str | None) -> None:
+        if self._reservation is not None:
+            self.settings["table_server"].unreserve(self._reservation)
+            self._reservation = None
 
 
-class TableShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+class TableShutdownHandler(OwnSiteOnly, VoilaShutdownKernelHandler):  # type: ignore[misc]
     """Voilà's "the page is closing, stop my kernel" beacon, accepted from the table's own pages.
 
     The beacon (``navigator.sendBeacon``) often arrives without Voilà's ``_xsrf`` form field, so Voilà
-    refused it and the kernel waited for the cull. A kernel id cannot be guessed, and a request naming
-    another site as its ``Origin`` is still refused.
+    refused it and the kernel waited for the cull. It carries the login cookie, a kernel id cannot be guessed,
+    and a request from another site is refused (:class:`OwnSiteOnly`).
     """
 
     def check_xsrf_cookie(self) -> None:
@@ -144,10 +298,49 @@ class TableShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
             raise HTTPError(403, "not from here")
 
 
-class TableServer(Voila):  # type: ignore[misc]
-    """Voilà serving the table, with a bounded number of tables and kernels given back when pages close."""
+class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """A kernel's websocket, at most :attr:`TableServer.max_sockets` at once for one kernel (one more is refused
+    with 429 before it is opened)."""
 
+    _opened = False
+
+    async def get(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        server: TableServer = self.settings["table_server"]
+        sockets = server.sockets.setdefault(kernel_id, set())
+        if len(sockets) >= server.max_sockets:
+            server.log.warning("Refused a websocket to the kernel %s: it has %d already", kernel_id, len(sockets))
+            self.set_status(429)
+            self.finish(f"This table already has {len(sockets)} connections: close one of its pages.")
+            return
+        sockets.add(self)
+        try:
+            await super().get(kernel_id, *args, **kwargs)
+        finally:
+            if not self._opened:
+                self._let_go(kernel_id)
+
+    async def open(self, kernel_id: str) -> None:
+        self._opened = True
+        await super().open(kernel_id)
+
+    def on_close(self) -> None:
+        self._let_go(getattr(self, "kernel_id", ""))
+        super().on_close()
+
+    def _let_go(self, kernel_id: str) -> None:
+        sockets = self.settings["table_server"].sockets
+        sockets.get(kernel_id, set()).discard(self)
+        if not sockets.get(kernel_id, True):
+            del sockets[kernel_id]
+
+
+class TableServer(Voila):  # type: ignore[misc]
+    """Voilà serving the table to the learner's own browser only, with a bounded number of tables and kernels
+    given back when pages close."""
+
+    auto_token = Bool(True, config=True, help="Need a token (JUPYTER_TOKEN, or a new one) for the table.")
     max_tables = Integer(8, config=True, help="How many tables (kernels with a page) run at once at most.")
+    max_sockets = Integer(4, config=True, help="How many websockets one table (kernel) takes at once at most.")
     release_after = Float(5.0, config=True, help="Seconds after a table's page closed before its kernel stops.")
     connect_within = Float(60.0, config=True,
                            help="Seconds a kernel started for a page may wait for that page to connect.")
@@ -159,39 +352,60 @@ class TableServer(Voila):  # type: ignore[misc]
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         settings["table_server"] = self
+        # the login cookie is never sent along by another site's page
+        self.identity_provider.cookie_options.setdefault("samesite", "Strict")
         manager = self.kernel_manager
         manager.start_watching_activity = lambda kernel_id: watch_activity(manager, kernel_id)
         return settings
 
     def init_handlers(self) -> list[Any]:
-        ours = {TornadoVoilaHandler: TablePageHandler, VoilaShutdownKernelHandler: TableShutdownHandler}
-        handlers: list[Any] = [(pattern, ours.get(handler, handler), *rest)
+        ours = {TornadoVoilaHandler: TablePageHandler, VoilaShutdownKernelHandler: TableShutdownHandler,
+                VoilaKernelWebsocketHandler: TableWebsocketHandler}
+        handlers: list[Any] = [(pattern, _own_site_only(ours.get(handler, handler)), *rest)
                                for pattern, handler, *rest in super().init_handlers()]
         self._first_seen: dict[str, float] = {}
         self._closed_since: dict[str, float] = {}
         self._connected: set[str] = set()
+        self._reserved: set[object] = set()
+        #: the open websockets of each kernel
+        self.sockets: dict[str, set[Any]] = {}
         PeriodicCallback(self._release_kernels, self.check_every * 1000).start()
         return handlers
 
-    def _pooled(self) -> tuple[int, set[str]]:
-        """How many kernels Voilà keeps ready (started or starting), and the ids of those started."""
-        count, ids = 0, set()
+    def host_names(self) -> frozenset[str]:
+        """The names a request may call this server by: the loopback names and the address it listens on."""
+        return LOOPBACK_NAMES | ({self.ip.lower().strip("[]")} if self.ip else set())
+
+    def _pooled(self) -> set[str]:
+        """The ids of the kernels Voilà keeps ready (started; one still starting has no id yet, nor a place in
+        the kernel manager's list)."""
+        ids = set()
         for pool in getattr(self.kernel_manager, "_pools", {}).values():
             for item in pool:
-                count += 1
                 if item.done() and not item.cancelled() and item.exception() is None:
                     ids.add(item.result().get("kernel_id"))
-        return count, ids
+        return ids
 
     def tables_in_use(self) -> int:
-        """The kernels that serve a page (or are starting for one): all kernels but those kept ready."""
-        pooled, _ = self._pooled()
-        return max(0, len(self.kernel_manager.list_kernel_ids()) - pooled)
+        """The kernels that serve a page, and the pages that have reserved a table whose kernel is starting."""
+        return len(set(self.kernel_manager.list_kernel_ids()) - self._pooled()) + len(self._reserved)
+
+    def reserve(self) -> object | None:
+        """A table for a page about to start its kernel (give it back with :meth:`unreserve` once the kernel
+        is known, or the page failed); None if every table is in use."""
+        if self.tables_in_use() >= self.max_tables:
+            return None
+        reservation = object()
+        self._reserved.add(reservation)
+        return reservation
+
+    def unreserve(self, reservation: object) -> None:
+        self._reserved.discard(reservation)
 
     async def _release_kernels(self) -> None:
         manager = self.kernel_manager
         now = time.monotonic()
-        _, pooled = self._pooled()
+        pooled = self._pooled()
         kernels = set(manager.list_kernel_ids())
         for kernel_id in kernels - pooled:
             first_seen = self._first_seen.setdefault(kernel_id, now)
@@ -217,6 +431,13 @@ class TableServer(Voila):  # type: ignore[misc]
         self._first_seen.pop(kernel_id, None)
         self._closed_since.pop(kernel_id, None)
         self._connected.discard(kernel_id)
+
+
+def _own_site_only(handler: Any) -> Any:
+    """``handler``, checking first that the request is the learner's own (:class:`OwnSiteOnly`)."""
+    if not isinstance(handler, type) or not issubclass(handler, RequestHandler) or issubclass(handler, OwnSiteOnly):
+        return handler
+    return type(handler.__name__, (OwnSiteOnly, handler), {"__module__": __name__})
 
 
 def main() -> None:

@@ -153,6 +153,8 @@ class Api:
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 text = response.read()
+                if "json" not in response.headers.get("Content-Type", ""):
+                    return response.status, text.decode(errors="replace")
                 return response.status, json.loads(text) if text.strip() else None
         except urllib.error.HTTPError as error:
             text = error.read()

@@ -76,7 +76,7 @@ def prepare(home: Path, *, server_url: str, course_dir: Path | None = None) -> P
     (home / ".vint").mkdir(exist_ok=True)
     shutil.rmtree(folder / "course" / "exercises" / "source", ignore_errors=True)  # put there by older versions
     links = []
-    for notebook in app_notebooks():
+    for notebook in sorted(app_notebooks(), key=lambda p: p.stem != "table"):  # the table first
         shutil.copyfile(notebook, folder / notebook.name)
         name = "Play Vint: the table" if notebook.stem == "table" else notebook.stem.replace("_", " ").capitalize()
         links.append(f"- [{name}]({server_url}voila/render/{FOLDER}/{notebook.name})")

@@ -248,6 +248,11 @@ def test_two_learners_log_in_land_on_the_start_page_and_play_each_in_their_own_a
             links = start_page_links(page)  # rendered: the Markdown preview, not the editor
             assert not page.locator(".jp-FileEditor .cm-content").count()
             bs.screenshot(page, f"classroom-start-page-{name[:-len(str(RUN))]}")
+            # nbgrader's learner side (the assignments), not its teacher side (formgrader, create assignment)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+            menu = page.locator(".lm-Menu-content").last.inner_text()
+            page.keyboard.press("Escape")
+            assert "Assignment" in menu and "Formgrader" not in menu and "Course" not in menu, menu
             assert links["Play Vint: the table"] == f"/user/{name}/voila/render/vint/table.ipynb"
             # the lessons and exercises: files beside the start page, which JupyterLab links to its own
             lessons = [h for h in links.values() if f"/user/{name}/files/vint/course/notebooks/" in h]

@@ -47,7 +47,7 @@ TEACHER, ANA, BORIS = f"teach{RUN}", f"ana{RUN}", f"boris{RUN}"
 LEARNERS = (ANA, BORIS)
 PASSWORDS = {TEACHER: "teacher-pass-8", ANA: "ana-secret-8", BORIS: "boris-secret-8"}
 GROUP = f"vint-test{RUN}"
-TIMES: dict[str, float] = {}
+FIGURES: dict[str, str] = {}  # printed, and written to test-artifacts/classroom-figures.txt
 
 pytestmark = pytest.mark.classroom  # in the default run; `make test-classroom` runs this file alone
 
@@ -88,6 +88,17 @@ def reachable_by_the_learners(paths: list[Path]) -> Iterator[None]:
             folder.chmod(mode)
 
 
+@contextlib.contextmanager
+def closed_to_others(folder: Path) -> Iterator[None]:
+    """``folder`` without any right for other accounts during the run (the hub refuses open solutions)."""
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    folder.chmod(mode & ~0o007)
+    try:
+        yield
+    finally:
+        folder.chmod(mode)
+
+
 def remove_accounts(names: list[str]) -> None:
     """End what still runs as the test's accounts (by process id) and remove them, their homes and group."""
     for name in names:
@@ -121,7 +132,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
                      VINT_HUB_GROUP=GROUP, VINT_TABLE_ENV="VINT_BOTS=rule;VINT_PACE=none;VINT_LANG=en")
     environment = [Path(p).resolve() for p in (sys.executable, sys.prefix, sys.base_prefix, ROOT)]
     try:
-        with reachable_by_the_learners(environment):
+        with reachable_by_the_learners(environment), closed_to_others(ROOT / "exercises" / "source"):
             check = subprocess.run([sys.executable, "-c", "import vint_core, jupyterhub, voila"], user="nobody",
                                    group="nogroup", env={"PYTHONPATH": str(ROOT), "HOME": "/"}, cwd="/",
                                    capture_output=True, text=True)
@@ -136,9 +147,9 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
                 hs.stop_hub(process)
     finally:
         remove_accounts([TEACHER, *LEARNERS])
-        TIMES["the hub tests (this module)"] = time.monotonic() - started
-        report = "\n".join(f"classroom: {what}: {seconds:.1f} s" for what, seconds in TIMES.items())
-        (bs.ARTIFACTS / "classroom-times.txt").write_text(report + "\n", encoding="utf-8")
+        FIGURES["the hub tests (this module)"] = f"{time.monotonic() - started:.1f} s"
+        report = "\n".join(f"classroom: {what}: {figure}" for what, figure in FIGURES.items())
+        (bs.ARTIFACTS / "classroom-figures.txt").write_text(report + "\n", encoding="utf-8")
         print("\n" + report)
     assert not any(_exists(f"jupyter-{n}") for n in [TEACHER, *LEARNERS]), "a test account was left behind"
 
@@ -266,7 +277,8 @@ def test_two_learners_log_in_land_on_the_start_page_and_play_each_in_their_own_a
                 table = opened.value
                 table.wait_for_selector(".vint-table", timeout=240_000)
                 assert wait_for_turn(table, seconds=240) == "call"
-                TIMES["one learner, from the login page to the table ready for their call"] = time.monotonic() - started
+                FIGURES["one learner, from the login page to the table ready for their call"] = (
+                    f"{time.monotonic() - started:.1f} s")
                 check_links(page, name, links)
                 pages[name] = table
             else:
@@ -291,6 +303,10 @@ def test_two_learners_log_in_land_on_the_start_page_and_play_each_in_their_own_a
         save = home / ".vint" / "table.json"
         assert save.stat().st_uid == pwd.getpwnam(f"jupyter-{name}").pw_uid  # saved by the learner's own account
     assert learner_calls(saved(hub.home(ANA)))[0] != "Pass" and learner_calls(saved(hub.home(BORIS)))[0] == "Pass"
+    uid = pwd.getpwnam(f"jupyter-{ANA}").pw_uid
+    rss = sum(p.info["memory_info"].rss for p in psutil.process_iter(["uids", "memory_info"])
+              if p.info["uids"] and p.info["uids"].real == uid and p.info["memory_info"])
+    FIGURES["one learner's processes (server, lesson, practice and table kernels)"] = f"{rss / 2**20:.0f} MB"
     assert "idle-culler" in hub.log_text()  # the idle culler runs as a service of the hub
 
 
@@ -341,6 +357,7 @@ print(json.dumps({{
     "read /etc/shadow": attempt(lambda: open("/etc/shadow").read()),
     "read the hub's cookie secret": attempt(lambda: open({secret!r}, "rb").read()),
     "read the hub's passwords": attempt(lambda: os.listdir({state!r})),
+    "read the solutions": attempt(lambda: open({solution!r}).read()),
     "write my own home": attempt(lambda: (home / "mine.txt").write_text("x")),
 }}))
 """
@@ -349,9 +366,10 @@ print(json.dumps({{
 def test_a_learners_server_runs_as_their_own_account_and_cannot_reach_the_others(
         hub: Hub, apis: dict[str, hs.Api]) -> None:
     secret, state = hub.root / "state" / "jupyterhub_cookie_secret", hub.root / "state"
+    solution = next((ROOT / "exercises" / "source").glob("*.ipynb"))
     assert secret.exists()
     for name, other in ((ANA, BORIS), (BORIS, ANA)):
-        code = ATTACK.format(other=str(hub.home(other)), secret=str(secret), state=str(state))
+        code = ATTACK.format(other=str(hub.home(other)), secret=str(secret), state=str(state), solution=str(solution))
         seen = json.loads(apis[name].run(name, code).strip().splitlines()[-1])
         account = pwd.getpwnam(f"jupyter-{name}")
         assert seen.pop("uid") == account.pw_uid and seen.pop("home") == account.pw_dir

@@ -78,6 +78,7 @@ def hub_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> A
     for key in [k for k in os.environ if k.startswith("VINT_HUB_")]:
         monkeypatch.delenv(key)
     monkeypatch.setenv("VINT_HUB_ROOT", str(tmp_path / "hub"))
+    monkeypatch.setenv("VINT_COURSE_DIR", str(tmp_path / "a-course-without-solutions"))
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     loader = PyFileConfigLoader("jupyterhub_config.py", path=str(HUB_DIR))
@@ -129,6 +130,18 @@ def test_the_class_mode_refuses_to_start_without_what_it_needs(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, env: dict[str, str], said: str) -> None:
     monkeypatch.setattr(os, "geteuid", lambda: 0)
     assert said in refusal(monkeypatch, tmp_path, **env)
+
+
+def test_the_class_mode_refuses_solutions_open_to_every_account(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    course = tmp_path / "checkout"
+    (course / "exercises" / "source").mkdir(parents=True)
+    (course / "exercises" / "source").chmod(0o755)
+    said = refusal(monkeypatch, tmp_path, **CLASS, VINT_COURSE_DIR=str(course))
+    assert f"chmod o-rwx {course / 'exercises' / 'source'}" in said
+    (course / "exercises" / "source").chmod(0o750)
+    assert hub_config(monkeypatch, tmp_path, **CLASS, VINT_COURSE_DIR=str(course))
 
 
 def test_the_class_mode_needs_root_and_https_off_loopback(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -36,7 +36,8 @@ Other settings:
   ``VINT_HUB_PLAIN_HTTP=yes`` to accept passwords readable on the network.
 * ``VINT_HUB_GROUP``: the system group of the class mode's learners (default ``vint-learners``).
 * ``VINT_COURSE_DIR``: the checkout whose ``notebooks/`` and ``exercises/release/`` are the course
-  (default: the one this file is in). It and the Python environment must be readable by the learners.
+  (default: the one this file is in). It and the Python environment must be readable by the learners,
+  its ``exercises/source/`` (the solutions) must not: the hub does not start while others may read it.
 * ``VINT_TABLE_ENV``: ``VINT_*`` table settings for every learner, separated by semicolons:
   ``VINT_RULES=short;VINT_LANG=de``.
 
@@ -180,6 +181,10 @@ else:
         c.Authenticator.allowed_users = {*learners, teacher}
         c.Authenticator.allow_existing_users = False
         c.JupyterHub.spawner_class = "localprocess"
+    solutions = course / "exercises" / "source"
+    if solutions.is_dir() and solutions.stat().st_mode & 0o005:
+        refuse(f"the solutions in {solutions} are open to every account of this machine, the learners' too: "
+               f"close them (chmod o-rwx {solutions}); the hub gives the learners exercises/release only")
 
 
 def account(spawner: Any) -> pwd.struct_passwd | None:

@@ -371,6 +371,7 @@ def test_a_learners_server_runs_as_their_own_account_and_cannot_reach_the_others
     for name, other in ((ANA, BORIS), (BORIS, ANA)):
         code = ATTACK.format(other=str(hub.home(other)), secret=str(secret), state=str(state), solution=str(solution))
         seen = json.loads(apis[name].run(name, code).strip().splitlines()[-1])
+        print(f"\n{name}'s kernel: {seen}")
         account = pwd.getpwnam(f"jupyter-{name}")
         assert seen.pop("uid") == account.pw_uid and seen.pop("home") == account.pw_dir
         import grp
@@ -431,3 +432,18 @@ def test_no_solution_reaches_a_learners_home(hub: Hub, apis: dict[str, hs.Api]) 
         found.update({line: str(path) for line in lines if line in text or json.dumps(line)[1:-1] in text})
     assert not found, found
     assert not list(home.rglob("source"))
+
+
+def test_the_teacher_resets_a_learners_password_from_the_admin_page(hub: Hub, apis: dict[str, hs.Api]) -> None:
+    teacher = hs.Browser(hub.url)
+    assert teacher.login(TEACHER, PASSWORDS[TEACHER])
+    admin = hs.Api(hub.url, teacher.token(TEACHER))
+    saves = hub.home(BORIS) / ".vint"
+    status, answer = admin.call(f"/hub/api/users/{BORIS}", method="DELETE")  # what the admin page's Delete does
+    assert status == 204, (status, answer)
+    assert not hs.Browser(hub.url).login(BORIS, PASSWORDS[BORIS])  # gone until added again
+    status, answer = admin.call("/hub/api/users", method="POST", body={"usernames": [BORIS]})  # Add Users
+    assert status == 201, (status, answer)
+    assert hs.Browser(hub.url).login(BORIS, "a-new-password")  # the first login after sets the new password
+    assert not hs.Browser(hub.url).login(BORIS, PASSWORDS[BORIS])
+    assert saves.is_dir()  # boris's files stayed

@@ -121,6 +121,7 @@ def test_the_class_mode_is_the_default_each_learner_their_own_password_and_accou
     ({"VINT_HUB_TEACHER": "teacher"}, "needs the roster"),
     ({"VINT_HUB_TEACHER": "teacher", "VINT_HUB_LEARNERS": "ana"}, "needs VINT_HUB_TEACHER_PASSWORD"),
     ({**CLASS, "VINT_HUB_TEACHER_PASSWORD": "short"}, "8 characters"),
+    ({**CLASS, "VINT_HUB_TEACHER_PASSWORD": "x" * 73}, "72 bytes at most"),
     ({**CLASS, "VINT_HUB_LEARNERS": "ana,Carl Smith"}, "'carl smith' cannot be a learner's name"),
     ({**CLASS, "VINT_HUB_ROSTER": "/no/such/roster.txt"}, "cannot read '/no/such/roster.txt'"),
     ({**CLASS, "VINT_HUB_IP": "0.0.0.0"}, "VINT_HUB_SSL_CERT"),

@@ -158,8 +158,8 @@ else:
                    "VINT_HUB_ROSTER=a file with one name a line")
         passwords = state / "passwords.dbm"
         if setting("VINT_HUB_TEACHER_PASSWORD"):
-            if len(setting("VINT_HUB_TEACHER_PASSWORD")) < 8:
-                refuse("VINT_HUB_TEACHER_PASSWORD must have 8 characters or more")
+            if not 8 <= len(setting("VINT_HUB_TEACHER_PASSWORD").encode("utf8")) <= 72:
+                refuse("VINT_HUB_TEACHER_PASSWORD must have 8 characters or more and 72 bytes at most")
             accounts.set_password(passwords, teacher, setting("VINT_HUB_TEACHER_PASSWORD"))
         elif not any(state.glob("passwords.dbm*")):
             refuse("class mode needs VINT_HUB_TEACHER_PASSWORD at its first start, the teacher's password "

@@ -134,7 +134,7 @@ if mode == "demo":
     if not setting("VINT_HUB_PASSWORD"):
         refuse("demo mode needs VINT_HUB_PASSWORD, the password for trying the hub (there is no default)")
     c.JupyterHub.authenticator_class = "dummy"
-    c.DummyAuthenticator.password = setting("VINT_HUB_PASSWORD")
+    c.DummyAuthenticator.password = os.environ["VINT_HUB_PASSWORD"]
     c.Authenticator.allow_all = True  # any name: it is one person trying it on their computer
     c.Authenticator.admin_users = set()
     c.JupyterHub.spawner_class = "simple"  # every server as the hub's user: no system accounts
@@ -157,10 +157,11 @@ else:
             refuse("class mode needs the roster, the learners' names: VINT_HUB_LEARNERS=ana,boris or "
                    "VINT_HUB_ROSTER=a file with one name a line")
         passwords = state / "passwords.dbm"
-        if setting("VINT_HUB_TEACHER_PASSWORD"):
-            if not 8 <= len(setting("VINT_HUB_TEACHER_PASSWORD").encode("utf8")) <= 72:
+        password = os.environ.get("VINT_HUB_TEACHER_PASSWORD", "")  # as given: spaces are part of it
+        if password:
+            if not 8 <= len(password.encode("utf8")) <= 72:
                 refuse("VINT_HUB_TEACHER_PASSWORD must have 8 characters or more and 72 bytes at most")
-            accounts.set_password(passwords, teacher, setting("VINT_HUB_TEACHER_PASSWORD"))
+            accounts.set_password(passwords, teacher, password)
         elif not any(state.glob("passwords.dbm*")):
             refuse("class mode needs VINT_HUB_TEACHER_PASSWORD at its first start, the teacher's password "
                    "(there is no default)")

@@ -4,7 +4,7 @@
 #   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= dds,notebooks,test,dask,lite
+EXTRAS ?= dds,notebooks,test,dask,lite,hub
 comma := ,
 
 .PHONY: setup table course test lint chromium axe bench clean exercises hub-proxy test-classroom lite
@@ -43,7 +43,7 @@ lint: setup
 	$(VENV)/bin/mypy
 
 # the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
-test: setup chromium axe lint
+test: setup chromium axe hub-proxy lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
 

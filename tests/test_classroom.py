@@ -1,32 +1,38 @@
-"""A class on JupyterHub, for real: deploy/jupyterhub/jupyterhub_config.py in its demo mode.
+"""A class on JupyterHub, for real: deploy/jupyterhub/jupyterhub_config.py in its class mode.
 
-JupyterHub (with configurable-http-proxy from npm, which ``make test-classroom`` installs into
-``deploy/jupyterhub/node_modules``), the dummy authenticator and the simple local process spawner:
-two learners log in through the hub's login page in Chromium, each opens the table through Voilà
-inside their own server, makes a call, and the test checks that each game is saved in that
-learner's own data directory and that the two games are apart. Kubernetes (Zero to JupyterHub,
-``deploy/jupyterhub/values.yaml``) is not tested here.
+One hub for the whole module, started as root (as CI runs) with a teacher and a roster of two
+learners. The hub makes each learner's system account (``jupyter-NAME``) when their server first
+starts; the test removes those accounts (``userdel -r``) and their group afterwards, also when a test
+fails. The attacks are real: a wrong password and a classmate's name at the hub's login form, code
+run in a learner's own kernel (through their server's REST API and kernel websocket, with their own
+token) against the other learner's home, /etc/shadow and the hub's secrets, the teacher's pages asked
+for by a learner, and every solution line of exercises/source looked for in a learner's home. In
+Chromium, two learners log in, land on the rendered start page whose links work, open the table
+through Voilà inside their own server, make a call, and each game is saved in that learner's home.
 
-Run by ``make test-classroom``; not part of ``make test`` (it takes about a minute on a busy
-two-core machine). A missing proxy or browser fails it: it never skips.
+The demo and system modes' refusals start the hub for real too. JupyterHub's proxy comes from npm
+(``make hub-proxy``); a missing proxy or browser fails the test: it never skips.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pwd
 import re
-import shutil
+import stat
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import browser_support as bs
+import hub_support as hs
+import psutil
 import pytest
 from test_app_browser import ENABLED_CALLS, wait_for_turn
 
@@ -35,76 +41,179 @@ from vint_core.app.launch import HOST, free_port
 from vint_core.calls import Call
 from vint_core.session import TableSession
 
-ROOT = Path(__file__).resolve().parent.parent
-HUB_DIR = ROOT / "deploy" / "jupyterhub"
-PROXY = HUB_DIR / "node_modules" / ".bin" / "configurable-http-proxy"
-PASSWORD = "vint-class"
-LEARNERS = ("ana", "boris")
+ROOT = hs.ROOT
+RUN = os.getpid() % 100_000  # the accounts' names: this run's own, so that two runs on a machine never meet
+TEACHER, ANA, BORIS = f"teach{RUN}", f"ana{RUN}", f"boris{RUN}"
+LEARNERS = (ANA, BORIS)
+PASSWORDS = {TEACHER: "teacher-pass-8", ANA: "ana-secret-8", BORIS: "boris-secret-8"}
+GROUP = f"vint-test{RUN}"
+FIGURES: dict[str, str] = {}  # printed, and written to test-artifacts/classroom-figures.txt
 
-pytestmark = pytest.mark.classroom
-
-
-def proxy_dir() -> Path:
-    if PROXY.exists():
-        return PROXY.parent
-    found = shutil.which("configurable-http-proxy")
-    if found is None:
-        raise AssertionError("configurable-http-proxy is missing: `make test-classroom` installs it from npm "
-                             "into deploy/jupyterhub/node_modules")
-    return Path(found).parent
+pytestmark = pytest.mark.classroom  # in the default run; `make test-classroom` runs this file alone
 
 
+@dataclass
 class Hub:
-    def __init__(self, *, url: str, root: Path, process: subprocess.Popen[bytes], log: Path) -> None:
-        self.url, self.root, self.process, self.log = url, root, process, log
+    url: str
+    root: Path
+    process: subprocess.Popen[bytes]
+    log: Path
 
     def home(self, name: str) -> Path:
-        return self.root / "homes" / name
+        return Path(pwd.getpwnam(f"jupyter-{name}").pw_dir)
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
 
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[Hub]:
+@contextlib.contextmanager
+def reachable_by_the_learners(paths: list[Path]) -> Iterator[None]:
+    """Let other accounts through the folders above ``paths`` (the Python environment, this checkout) for the run.
+
+    A learner's server runs this environment's Python as the learner; where a folder on the way is closed
+    to other accounts (``/root``, 0700, holds pyenv's Python here), the test opens it for passing through
+    (o+x, not reading) and puts its mode back afterwards.
+    """
+    changed: dict[Path, int] = {}
+    for path in paths:
+        for folder in [path, *path.parents] if path.is_dir() else path.parents:
+            mode = folder.stat().st_mode
+            if not mode & stat.S_IXOTH and folder not in changed:
+                changed[folder] = stat.S_IMODE(mode)
+                folder.chmod(stat.S_IMODE(mode) | stat.S_IXOTH)
+    try:
+        yield
+    finally:
+        for folder, mode in changed.items():
+            folder.chmod(mode)
+
+
+@contextlib.contextmanager
+def closed_to_others(folder: Path) -> Iterator[None]:
+    """``folder`` without any right for other accounts during the run (the hub refuses open solutions)."""
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    folder.chmod(mode & ~0o007)
+    try:
+        yield
+    finally:
+        folder.chmod(mode)
+
+
+def remove_accounts(names: list[str]) -> None:
+    """End what still runs as the test's accounts (by process id) and remove them, their homes and group."""
+    for name in names:
+        try:
+            uid = pwd.getpwnam(f"jupyter-{name}").pw_uid
+        except KeyError:
+            continue
+        for process in psutil.process_iter(["uids"]):
+            if process.info["uids"] and process.info["uids"].real == uid:
+                with contextlib.suppress(psutil.Error):
+                    process.kill()
+        psutil.wait_procs([p for p in psutil.process_iter(["uids"]) if p.info["uids"] and p.info["uids"].real == uid],
+                          timeout=30)
+        subprocess.run(["userdel", "--remove", f"jupyter-{name}"], check=False, capture_output=True)
+    subprocess.run(["groupdel", GROUP], check=False, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     bs.require_tools()
-    root = tmp_path / "hub"
-    root.mkdir()
+    if os.geteuid() != 0:
+        raise AssertionError("the hub's class mode makes a system account for each learner: run the hub tests "
+                             "as root (CI does)")
+    started = time.monotonic()
+    root = tmp_path_factory.mktemp("hub")
     port = free_port()
     bs.ARTIFACTS.mkdir(exist_ok=True)
     log = bs.ARTIFACTS / "classroom-hub.log"
-    env = {**os.environ, "VINT_HUB_MODE": "demo", "VINT_HUB_ROOT": str(root), "VINT_HUB_PORT": str(port),
-           "VINT_HUB_PASSWORD": PASSWORD, "VINT_TABLE_ENV": "VINT_BOTS=rule;VINT_PACE=none;VINT_LANG=en",
-           "PATH": f"{proxy_dir()}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    env.pop("VINT_DATA_DIR", None)
-    with open(log, "wb") as out:
-        process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(HUB_DIR / "jupyterhub_config.py")],
-                                   cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    hub = Hub(url=f"http://{HOST}:{port}", root=root, process=process, log=log)
+    env = hs.hub_env(root, port, VINT_HUB_MODE="class", VINT_HUB_TEACHER=TEACHER,
+                     VINT_HUB_TEACHER_PASSWORD=PASSWORDS[TEACHER], VINT_HUB_LEARNERS=",".join(LEARNERS),
+                     VINT_HUB_GROUP=GROUP, VINT_TABLE_ENV="VINT_BOTS=rule;VINT_PACE=none;VINT_LANG=en")
+    environment = [Path(p).resolve() for p in (sys.executable, sys.prefix, sys.base_prefix, ROOT)]
     try:
-        bs.wait_for(lambda: answers(f"{hub.url}/hub/health", process), seconds=120, interval=0.2)
-        yield hub
+        with reachable_by_the_learners(environment), closed_to_others(ROOT / "exercises" / "source"):
+            check = subprocess.run([sys.executable, "-c", "import vint_core, jupyterhub, voila"], user="nobody",
+                                   group="nogroup", env={"PYTHONPATH": str(ROOT), "HOME": "/"}, cwd="/",
+                                   capture_output=True, text=True)
+            assert check.returncode == 0, ("the learners' accounts cannot run this Python environment and checkout: "
+                                           f"{check.stderr[-500:]}")
+            process = hs.start_hub(env, cwd=root, log=log)
+            hub = Hub(url=f"http://{HOST}:{port}", root=root, process=process, log=log)
+            try:
+                bs.wait_for(lambda: hs.healthy(f"{hub.url}/hub/health", process), seconds=180, interval=0.3)
+                yield hub
+            finally:
+                hs.stop_hub(process)
     finally:
-        os.killpg(process.pid, 15)  # the hub, its proxy, the culler and the learners' servers
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, 9)
-            process.wait()
+        remove_accounts([TEACHER, *LEARNERS])
+        FIGURES["the hub tests (this module)"] = f"{time.monotonic() - started:.1f} s"
+        report = "\n".join(f"classroom: {what}: {figure}" for what, figure in FIGURES.items())
+        (bs.ARTIFACTS / "classroom-figures.txt").write_text(report + "\n", encoding="utf-8")
+        print("\n" + report)
+    assert not any(_exists(f"jupyter-{n}") for n in [TEACHER, *LEARNERS]), "a test account was left behind"
 
 
-def answers(url: str, process: subprocess.Popen[bytes]) -> bool:
-    if process.poll() is not None:
-        raise AssertionError(f"JupyterHub stopped (exit code {process.returncode}): see test-artifacts/")
+def _exists(system: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2):
-            return True
-    except urllib.error.HTTPError:
+        pwd.getpwnam(system)
         return True
-    except OSError:
+    except KeyError:
         return False
 
+
+@pytest.fixture(scope="module")
+def apis(hub: Hub) -> dict[str, hs.Api]:
+    """Each learner logged in (their first login sets their password) with a token of their own, server started."""
+    out = {}
+    for name in LEARNERS:
+        browser = hs.Browser(hub.url)
+        assert browser.login(name, PASSWORDS[name]), f"{name} could not log in: see test-artifacts/classroom-hub.log"
+        out[name] = hs.Api(hub.url, browser.token(name))
+    for name, api in out.items():
+        api.start_server(name)
+    return out
+
+
+# -- the modes that must not start ---------------------------------------------------------------------------------
+
+def refused(tmp_path: Path, **settings: str) -> str:
+    """Start the hub with ``settings``; it must stop at once, without listening; its words."""
+    port = free_port()
+    log = tmp_path / "hub.log"
+    process = hs.start_hub(hs.hub_env(tmp_path, port, **settings), cwd=tmp_path, log=log)
+    try:
+        code = process.wait(timeout=120)
+    finally:
+        hs.stop_hub(process)
+    assert code != 0, log.read_text(errors="replace")
+    with pytest.raises(OSError):
+        import socket
+
+        socket.create_connection((HOST, port), timeout=2).close()
+    return log.read_text(errors="replace")
+
+
+def test_demo_mode_refuses_an_address_other_than_loopback_and_has_no_default_password(tmp_path: Path) -> None:
+    said = refused(tmp_path, VINT_HUB_MODE="demo", VINT_HUB_PASSWORD="try-it-out", VINT_HUB_IP="0.0.0.0")
+    assert "vint hub: demo mode" in said and "'0.0.0.0'" in said and "VINT_HUB_MODE=class" in said
+    said = refused(tmp_path, VINT_HUB_MODE="demo")
+    assert "needs VINT_HUB_PASSWORD" in said and "no default" in said
+
+
+def test_system_mode_refuses_without_an_allowed_group_or_roster(tmp_path: Path) -> None:
+    said = refused(tmp_path, VINT_HUB_MODE="system", VINT_HUB_TEACHER="teacher")
+    assert "VINT_HUB_ALLOWED_GROUPS" in said and "never every account" in said
+
+
+def test_class_mode_refuses_without_teacher_password_or_roster(tmp_path: Path) -> None:
+    said = refused(tmp_path, VINT_HUB_LEARNERS="ana")
+    assert "needs VINT_HUB_TEACHER" in said
+    said = refused(tmp_path, VINT_HUB_TEACHER="teacher", VINT_HUB_LEARNERS="ana")
+    assert "needs VINT_HUB_TEACHER_PASSWORD" in said and "no default" in said
+
+
+# -- the class, for real ------------------------------------------------------------------------------------------
 
 def saved(home: Path) -> TableSession | None:
     path = home / ".vint" / "table.json"
@@ -128,43 +237,213 @@ def learner_calls(session: TableSession | None) -> list[str]:
     return calls
 
 
-def test_two_learners_play_on_the_hub_each_in_their_own_server_and_folder(hub: Hub) -> None:
-    started = time.monotonic()
+def start_page_links(page: Any) -> dict[str, str]:
+    """The rendered start page's links: their text and where they go."""
+    anchors = page.locator(".jp-RenderedMarkdown a:not(.jp-InternalAnchorLink)")
+    bs.wait_for(lambda: anchors.count() >= 2, seconds=60)
+    return {a.inner_text(): a.get_attribute("href") for a in anchors.all()}
+
+
+def test_two_learners_log_in_land_on_the_start_page_and_play_each_in_their_own_account(hub: Hub) -> None:
     pages: dict[str, Any] = {}
     with bs.chromium() as browser:
         for name in LEARNERS:  # a browser context each: their own cookies, as on two computers
+            started = time.monotonic()
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             page.goto(f"{hub.url}/hub/login")
             page.fill("input[name=username]", name)
-            page.fill("input[name=password]", PASSWORD)
+            page.fill("input[name=password]", PASSWORDS[name])
             page.click("input[type=submit], button[type=submit]")
-            # the hub starts the learner's server and opens JupyterLab on the start page
-            page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=120_000)
-            start = (hub.home(name) / "vint" / "README.md").read_text(encoding="utf-8")
-            assert f"(/user/{name}/voila/render/vint/table.ipynb)" in start
-            pages[name] = page
-        for name, page in pages.items():
-            page.goto(f"{hub.url}/user/{name}/voila/render/vint/table.ipynb")
-            page.wait_for_selector(".vint-table", timeout=120_000)
-            assert wait_for_turn(page, seconds=120) == "call" or learner_calls(saved(hub.home(name)))
+            # the hub makes the learner's account, starts their server and opens JupyterLab on the start page
+            page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=240_000)
+            links = start_page_links(page)  # rendered: the Markdown preview, not the editor
+            assert not page.locator(".jp-FileEditor .cm-content").count()
+            bs.screenshot(page, f"classroom-start-page-{name[:-len(str(RUN))]}")
+            # nbgrader's learner side (the assignments), not its teacher side (formgrader, create assignment)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+            menu = page.locator(".lm-Menu-content").last.inner_text()
+            page.keyboard.press("Escape")
+            assert "Assignment" in menu and "Formgrader" not in menu and "Course" not in menu, menu
+            assert links["Play Vint: the table"] == f"/user/{name}/voila/render/vint/table.ipynb"
+            # the lessons and exercises: files beside the start page, which JupyterLab links to its own
+            lessons = [h for h in links.values() if f"/user/{name}/files/vint/course/notebooks/" in h]
+            exercises = [h for h in links.values() if f"/user/{name}/files/vint/course/exercises/" in h]
+            assert len(lessons) == len(list((ROOT / "notebooks").glob("*.ipynb"))), links
+            assert len(exercises) == len(list((ROOT / "exercises" / "release").glob("*.ipynb")))
+            if name == ANA:
+                # the table, playable, as a learner meets it first: log in, the start page, one click
+                with page.context.expect_page() as opened:
+                    page.locator(".jp-RenderedMarkdown a", has_text="Play Vint: the table").click()
+                table = opened.value
+                table.wait_for_selector(".vint-table", timeout=240_000)
+                assert wait_for_turn(table, seconds=240) == "call"
+                FIGURES["one learner, from the login page to the table ready for their call"] = (
+                    f"{time.monotonic() - started:.1f} s")
+                check_links(page, name, links)
+                pages[name] = table
+            else:
+                page.goto(f"{hub.url}{links['Play Vint: the table']}")
+                page.wait_for_selector(".vint-table", timeout=240_000)
+                assert wait_for_turn(page, seconds=240) == "call" or learner_calls(saved(hub.home(name)))
+                pages[name] = page
         # ana opens with the lowest bid offered, boris passes
         choices = {}
         for name, page in pages.items():
             texts = page.locator(ENABLED_CALLS).all_inner_texts()
-            choice = next(t for t in texts if re.fullmatch(r"[1-7](♠|♣|♦|♥|NT)", t)) if name == "ana" else "Pass"
+            choice = next(t for t in texts if re.fullmatch(r"[1-7](♠|♣|♦|♥|NT)", t)) if name == ANA else "Pass"
             bs.click_and_wait(page, page.locator(ENABLED_CALLS, has_text=re.compile(f"^{re.escape(choice)}$")).first)
             choices[name] = choice
         for name, page in pages.items():
-            bs.screenshot(page, f"classroom-{name}")
+            bs.screenshot(page, f"classroom-{name[:-len(str(RUN))]}")
     for name in LEARNERS:
         home = hub.home(name)
-        calls = bs.wait_for(lambda home=home: learner_calls(saved(home)), seconds=30)
+        calls = bs.wait_for(lambda home=home: learner_calls(saved(home)), seconds=60)
         assert calls[0] == choices[name], (name, calls)
         assert saved(home).human is Seat.SOUTH  # type: ignore[union-attr]
-    ana, boris = (saved(hub.home(n)) for n in LEARNERS)
-    assert ana is not None and boris is not None
-    assert learner_calls(ana)[0] != "Pass" and learner_calls(boris)[0] == "Pass"  # two games, apart
-    assert sorted(p.name for p in (hub.root / "homes").iterdir()) == sorted(LEARNERS)
-    # the idle culler runs as a service of the hub
-    assert "idle-culler" in hub.log_text()
-    print(f"\nclassroom: two learners logged in, opened the table and called in {time.monotonic() - started:.1f} s")
+        save = home / ".vint" / "table.json"
+        assert save.stat().st_uid == pwd.getpwnam(f"jupyter-{name}").pw_uid  # saved by the learner's own account
+    assert learner_calls(saved(hub.home(ANA)))[0] != "Pass" and learner_calls(saved(hub.home(BORIS)))[0] == "Pass"
+    uid = pwd.getpwnam(f"jupyter-{ANA}").pw_uid
+    rss = sum(p.info["memory_info"].rss for p in psutil.process_iter(["uids", "memory_info"])
+              if p.info["uids"] and p.info["uids"].real == uid and p.info["memory_info"])
+    FIGURES["one learner's processes (server, lesson, practice and table kernels)"] = f"{rss / 2**20:.0f} MB"
+    assert "idle-culler" in hub.log_text()  # the idle culler runs as a service of the hub
+
+
+def check_links(page: Any, name: str, links: dict[str, str]) -> None:
+    """Every link of the start page lands: a lesson opens in JupyterLab, the rest answer (no 404)."""
+    first_lesson = next(text for text, href in links.items() if "/course/notebooks/" in href)
+    page.locator(".jp-RenderedMarkdown a", has_text=first_lesson).click()
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)  # opened as a notebook, in this JupyterLab
+    assert first_lesson in page.locator(".jp-NotebookPanel .jp-RenderedMarkdown").first.inner_text()
+    from urllib.parse import urljoin
+
+    for text, href in links.items():
+        if "/voila/render/vint/table.ipynb" in href:
+            continue  # open already
+        answer = page.request.get(urljoin(page.url, href), timeout=240_000)  # the practice page (Voilà), each file
+        assert answer.status == 200, (text, href, answer.status)
+
+
+def test_a_wrong_password_or_a_classmates_name_is_refused(hub: Hub, apis: dict[str, hs.Api]) -> None:
+    assert not hs.Browser(hub.url).login(ANA, "not-her-password")
+    assert not hs.Browser(hub.url).login(BORIS, PASSWORDS[ANA])  # ana tries boris's name with her password
+    assert not hs.Browser(hub.url).login(TEACHER, PASSWORDS[ANA])
+    assert not hs.Browser(hub.url).login("mallory", "mallory-pass-8")  # not on the roster
+    assert hs.Browser(hub.url).login(ANA, PASSWORDS[ANA])
+    # ana's own token opens nothing of boris's
+    status, _ = hs.Api(hub.url, apis[ANA].token).call(f"/user/{BORIS}/api/contents")
+    assert status in (403, 404), status
+    status, _ = apis[ANA].call(f"/hub/api/users/{BORIS}")
+    assert status in (403, 404), status
+
+
+ATTACK = """
+import json, os, pathlib
+home = pathlib.Path(os.environ["HOME"])
+other = pathlib.Path({other!r})
+def attempt(what):
+    try:
+        what()
+        return "done"
+    except OSError as error:
+        return type(error).__name__
+print(json.dumps({{
+    "uid": os.getuid(), "home": str(home), "groups": os.getgroups(),
+    "list the other's home": attempt(lambda: os.listdir(other)),
+    "read the other's save": attempt(lambda: (other / ".vint" / "table.json").read_bytes()),
+    "change the other's start page": attempt(lambda: (other / "vint" / "README.md").write_text("# mine")),
+    "write into the other's home": attempt(lambda: (other / "planted.txt").write_text("x")),
+    "read /etc/shadow": attempt(lambda: open("/etc/shadow").read()),
+    "read the hub's cookie secret": attempt(lambda: open({secret!r}, "rb").read()),
+    "read the hub's passwords": attempt(lambda: os.listdir({state!r})),
+    "read the solutions": attempt(lambda: open({solution!r}).read()),
+    "write my own home": attempt(lambda: (home / "mine.txt").write_text("x")),
+}}))
+"""
+
+
+def test_a_learners_server_runs_as_their_own_account_and_cannot_reach_the_others(
+        hub: Hub, apis: dict[str, hs.Api]) -> None:
+    secret, state = hub.root / "state" / "jupyterhub_cookie_secret", hub.root / "state"
+    solution = next((ROOT / "exercises" / "source").glob("*.ipynb"))
+    assert secret.exists()
+    for name, other in ((ANA, BORIS), (BORIS, ANA)):
+        code = ATTACK.format(other=str(hub.home(other)), secret=str(secret), state=str(state), solution=str(solution))
+        seen = json.loads(apis[name].run(name, code).strip().splitlines()[-1])
+        print(f"\n{name}'s kernel: {seen}")
+        account = pwd.getpwnam(f"jupyter-{name}")
+        assert seen.pop("uid") == account.pw_uid and seen.pop("home") == account.pw_dir
+        import grp
+
+        assert grp.getgrnam(GROUP).gr_gid in seen.pop("groups")
+        assert seen.pop("write my own home") == "done"
+        assert seen == {k: "PermissionError" for k in seen}, seen
+        assert stat.S_IMODE(os.stat(account.pw_dir).st_mode) == 0o700
+        assert not (hub.home(other) / "planted.txt").exists()
+        assert "mine" not in (hub.home(other) / "vint" / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_learner_cannot_open_the_teachers_tools(hub: Hub, apis: dict[str, hs.Api]) -> None:
+    learner = hs.Browser(hub.url)
+    assert learner.login(ANA, PASSWORDS[ANA])
+    assert learner.request("/hub/admin")[0] == 403
+    assert apis[ANA].call("/hub/api/users")[0] == 403
+    # nbgrader's teacher side is not in a learner's server: no formgrader, no course list; its lab
+    # extension's teacher plugins are switched off, the learner's (the assignment list) stays
+    assert apis[ANA].call(f"/user/{ANA}/formgrader")[0] == 404
+    assert apis[ANA].call(f"/user/{ANA}/formgrader/api/assignments")[0] == 404
+    status, lab = apis[ANA].call(f"/user/{ANA}/lab")
+    assert status == 200
+    config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>\s*(.*?)\s*</script>', lab, re.S).group(1))
+    disabled = config["disabledExtensions"]
+    assert {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment"} <= set(disabled)
+    assert "@jupyter/nbgrader:assignment-list" not in disabled
+    teacher = hs.Browser(hub.url)
+    assert teacher.login(TEACHER, PASSWORDS[TEACHER])
+    assert teacher.request("/hub/admin")[0] == 200
+
+
+def solution_lines() -> set[str]:
+    """Every line of code between nbgrader's solution and hidden-test marks in exercises/source that is in
+    nothing a learner may have (the exercises' and the lessons' notebooks): a bare ``for side in Side:``
+    proves nothing."""
+    marks = re.compile(r"### BEGIN (SOLUTION|HIDDEN TESTS)\n(.*?)### END \1", re.S)
+    learners = [*(ROOT / "exercises" / "release").glob("*.ipynb"), *(ROOT / "notebooks").glob("*.ipynb")]
+    released = "\n".join(json.dumps(json.loads(p.read_text(encoding="utf-8"))) for p in learners)
+    lines = set()
+    for notebook in (ROOT / "exercises" / "source").glob("*.ipynb"):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            for _, block in marks.findall("".join(cell["source"])):
+                lines |= {line.strip() for line in block.splitlines()
+                          if len(line.strip()) >= 12 and json.dumps(line.strip())[1:-1] not in released}
+    return lines
+
+
+def test_no_solution_reaches_a_learners_home(hub: Hub, apis: dict[str, hs.Api]) -> None:
+    lines = solution_lines()
+    assert len(lines) > 30, lines  # the sources have solutions and hidden tests to look for
+    home = hub.home(ANA)
+    files = [p for p in home.rglob("*") if p.is_file()]
+    assert any(p.parent.name == "exercises" and p.suffix == ".ipynb" for p in files)  # the learners' versions are
+    found = {}
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")  # a notebook's JSON escapes quotes: both ways
+        found.update({line: str(path) for line in lines if line in text or json.dumps(line)[1:-1] in text})
+    assert not found, found
+    assert not list(home.rglob("source"))
+
+
+def test_the_teacher_resets_a_learners_password_from_the_admin_page(hub: Hub, apis: dict[str, hs.Api]) -> None:
+    teacher = hs.Browser(hub.url)
+    assert teacher.login(TEACHER, PASSWORDS[TEACHER])
+    admin = hs.Api(hub.url, teacher.token(TEACHER))
+    saves = hub.home(BORIS) / ".vint"
+    status, answer = admin.call(f"/hub/api/users/{BORIS}", method="DELETE")  # what the admin page's Delete does
+    assert status == 204, (status, answer)
+    assert not hs.Browser(hub.url).login(BORIS, PASSWORDS[BORIS])  # gone until added again
+    status, answer = admin.call("/hub/api/users", method="POST", body={"usernames": [BORIS]})  # Add Users
+    assert status == 201, (status, answer)
+    assert hs.Browser(hub.url).login(BORIS, "a-new-password")  # the first login after sets the new password
+    assert not hs.Browser(hub.url).login(BORIS, PASSWORDS[BORIS])
+    assert saves.is_dir()  # boris's files stayed

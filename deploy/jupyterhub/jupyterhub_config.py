@@ -1,101 +1,249 @@
 """JupyterHub for a class: each learner a single-user server with vint_core, the course and the table.
 
-    jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
+    sudo VINT_HUB_TEACHER=... VINT_HUB_TEACHER_PASSWORD=... VINT_HUB_ROSTER=roster.txt \\
+        jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
-Each learner who logs in gets a JupyterLab of their own (JupyterHub's local process spawner) that
-opens on ``~/vint/README.md``: one click to the table (Voilà, inside the learner's server), one to
-each lesson. Their games are saved in ``~/.vint`` (``VINT_DATA_DIR``). A server idle for
-``VINT_HUB_CULL`` seconds (default 1800) is stopped by jupyterhub-idle-culler, and a kernel idle
-for as long by the server itself; the learner's files stay, a new login starts the server again.
+Each learner who logs in gets a JupyterLab of their own that opens on the start page
+``~/vint/README.md``, rendered: one click to the table (Voilà, inside the learner's server), to the
+practice page, to each lesson and each exercise (the learners' versions: the solutions stay with the
+teacher). Their games are saved in ``~/.vint`` (``VINT_DATA_DIR``). A server idle for
+``VINT_HUB_CULL`` seconds (default 1800) is stopped by jupyterhub-idle-culler, and a kernel idle for
+as long by the server itself; the learner's files stay, a new login starts the server again.
 
-Settings, by environment variable:
+Modes (``VINT_HUB_MODE``), see deploy/README.md for what each protects:
 
-* ``VINT_HUB_MODE``: ``system`` (default): learners are the machine's user accounts (PAM), each
-  server runs as its learner with the home the system gives. ``demo``: anyone may log in with the
-  password ``VINT_HUB_PASSWORD`` (DummyAuthenticator), every server runs as the hub's user with its
-  home in ``VINT_HUB_ROOT/homes/<name>``: for trying the hub and for ``make test-classroom``, never
-  for a class on a network.
-* ``VINT_HUB_ROOT``: the hub's own folder (database, cookie secret, demo homes); default: the
-  folder it is started in.
-* ``VINT_HUB_IP``, ``VINT_HUB_PORT``: where the hub listens (default 127.0.0.1:8000).
-* ``VINT_COURSE_DIR``: the checkout whose ``notebooks/`` and ``exercises/`` are the course
-  (default: the one this file is in).
-* ``VINT_HUB_ADMINS``: admin names, separated by commas (the teacher).
+* ``class`` (default): the way The Littlest JupyterHub does it. Each learner of the roster sets
+  their own password at their first login (jupyterhub-firstuseauthenticator); the hub (run as
+  root) makes them the system user ``jupyter-NAME`` with a home of mode 0700 in the group
+  ``VINT_HUB_GROUP`` and runs their server as that user, so the system keeps learners apart.
+  Needs ``VINT_HUB_TEACHER`` (the one admin), ``VINT_HUB_TEACHER_PASSWORD`` (at the first start;
+  8 characters or more; a later one replaces it), and a roster: ``VINT_HUB_LEARNERS``
+  (``ana,boris``) and/or ``VINT_HUB_ROSTER`` (a file, one name a line, ``#`` for comments).
+* ``system``: the machine's own accounts (PAM), each server as its account; only the members of
+  ``VINT_HUB_ALLOWED_GROUPS`` (comma-separated) and/or the roster may log in; the teacher is
+  ``VINT_HUB_TEACHER``.
+* ``demo``: for trying the hub on one's own computer only: any name with the one password
+  ``VINT_HUB_PASSWORD`` (required), every server as the hub's own user with its home in
+  ``VINT_HUB_ROOT/homes/NAME``, no admin; it listens on a loopback address only.
+
+Other settings:
+
+* ``VINT_HUB_ROOT``: the hub's own folder (default: where it is started); its secrets (database,
+  cookie secret, passwords) are kept in ``state/``, mode 0700.
+* ``VINT_HUB_IP``, ``VINT_HUB_PORT``: where the hub listens (default 127.0.0.1:8000). In class and
+  system mode an address other than loopback needs HTTPS: ``VINT_HUB_SSL_CERT`` and
+  ``VINT_HUB_SSL_KEY`` (files), or a reverse proxy on this machine in front of 127.0.0.1; or
+  ``VINT_HUB_PLAIN_HTTP=yes`` to accept passwords readable on the network.
+* ``VINT_HUB_GROUP``: the system group of the class mode's learners (default ``vint-learners``).
+* ``VINT_COURSE_DIR``: the checkout whose ``notebooks/`` and ``exercises/release/`` are the course
+  (default: the one this file is in). It and the Python environment must be readable by the learners,
+  its ``exercises/source/`` (the solutions) must not: the hub does not start while others may read it.
 * ``VINT_TABLE_ENV``: ``VINT_*`` table settings for every learner, separated by semicolons:
   ``VINT_RULES=short;VINT_LANG=de``.
+
+Settings missing or wrong: the hub does not start, and says which (``vint hub: ...``).
 """
 
 # ruff: noqa: F821  (``c``, ``get_config``: given by JupyterHub when it reads this file)
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import os
+import pwd
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from learner_home import prepare  # noqa: E402
+import accounts  # noqa: E402
 
 c = get_config()  # type: ignore[name-defined]
 
-mode = os.environ.get("VINT_HUB_MODE", "system")
-root = Path(os.environ.get("VINT_HUB_ROOT", os.getcwd())).resolve()
-course = Path(os.environ.get("VINT_COURSE_DIR", HERE.parent.parent))
-cull = int(os.environ.get("VINT_HUB_CULL", "1800"))
-root.mkdir(parents=True, exist_ok=True)
 
-c.JupyterHub.ip = os.environ.get("VINT_HUB_IP", "127.0.0.1")
-c.JupyterHub.port = int(os.environ.get("VINT_HUB_PORT", "8000"))
+def refuse(message: str) -> None:
+    """Stop the hub before it starts, with what to set."""
+    raise SystemExit(f"vint hub: {message}")
+
+
+def setting(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def loopback(ip: str) -> bool:
+    if ip == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:  # "" (every address) or a host name
+        return False
+
+
+mode = setting("VINT_HUB_MODE", "class")
+if mode not in ("class", "demo", "system"):
+    refuse(f"VINT_HUB_MODE must be 'class', 'system' or 'demo', not {mode!r}")
+root = Path(setting("VINT_HUB_ROOT") or os.getcwd()).resolve()
+state = root / "state"  # the hub's secrets: only the hub's user may read them
+state.mkdir(parents=True, exist_ok=True)
+state.chmod(0o700)
+course = Path(setting("VINT_COURSE_DIR") or HERE.parent.parent)
+cull = int(setting("VINT_HUB_CULL", "1800"))
+ip = setting("VINT_HUB_IP", "127.0.0.1")
+teacher = setting("VINT_HUB_TEACHER").lower()
+
+c.JupyterHub.ip = ip
+c.JupyterHub.port = int(setting("VINT_HUB_PORT", "8000"))
 c.JupyterHub.hub_ip = "127.0.0.1"
-c.JupyterHub.db_url = f"sqlite:///{root / 'jupyterhub.sqlite'}"
-c.JupyterHub.cookie_secret_file = str(root / "jupyterhub_cookie_secret")
-c.ConfigurableHTTPProxy.pid_file = str(root / "jupyterhub-proxy.pid")
-c.Authenticator.admin_users = {n.strip() for n in os.environ.get("VINT_HUB_ADMINS", "").split(",") if n.strip()}
+c.JupyterHub.db_url = f"sqlite:///{state / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
+c.ConfigurableHTTPProxy.pid_file = str(state / "jupyterhub-proxy.pid")
+c.Authenticator.allow_all = False
+c.Authenticator.username_pattern = accounts.NAME.pattern
+
+
+def roster() -> list[str]:
+    """The learners' names: ``VINT_HUB_LEARNERS`` and the file ``VINT_HUB_ROSTER``."""
+    text = setting("VINT_HUB_LEARNERS")
+    if setting("VINT_HUB_ROSTER"):
+        try:
+            text += "\n" + Path(setting("VINT_HUB_ROSTER")).read_text(encoding="utf-8")
+        except OSError as error:
+            refuse(f"VINT_HUB_ROSTER: cannot read {setting('VINT_HUB_ROSTER')!r} ({error.strerror})")
+    try:
+        return accounts.read_roster(text)
+    except accounts.RosterError as error:
+        refuse(f"the roster: {error}")
+        raise
+
+
+def need_teacher() -> None:
+    if not teacher:
+        refuse(f"{mode} mode needs VINT_HUB_TEACHER, the teacher's name (the hub's only admin)")
+    if not accounts.NAME.fullmatch(teacher):
+        refuse(f"VINT_HUB_TEACHER={teacher!r} cannot be an account's name: use 1 to 24 lower-case letters, "
+               "digits, '-' or '_', starting with a letter")
+    c.Authenticator.admin_users = {teacher}
+
 
 if mode == "demo":
+    if not loopback(ip):
+        refuse("demo mode lets anyone with the one password in, each as any name, and runs every server as the "
+               "hub's own user: it listens on this computer only (VINT_HUB_IP=127.0.0.1), not on "
+               f"{ip or 'every address'!r}. For a class on a network use VINT_HUB_MODE=class.")
+    if not setting("VINT_HUB_PASSWORD"):
+        refuse("demo mode needs VINT_HUB_PASSWORD, the password for trying the hub (there is no default)")
     c.JupyterHub.authenticator_class = "dummy"
-    c.DummyAuthenticator.password = os.environ.get("VINT_HUB_PASSWORD", "vint")
-    c.Authenticator.allow_all = True
+    c.DummyAuthenticator.password = os.environ["VINT_HUB_PASSWORD"]
+    c.Authenticator.allow_all = True  # any name: it is one person trying it on their computer
+    c.Authenticator.admin_users = set()
     c.JupyterHub.spawner_class = "simple"  # every server as the hub's user: no system accounts
     c.SimpleLocalProcessSpawner.home_dir_template = str(root / "homes" / "{username}")
-elif mode == "system":
-    c.JupyterHub.authenticator_class = "pam"
-    c.Authenticator.allow_all = True  # every account of the machine; narrow with c.Authenticator.allowed_users
-    c.JupyterHub.spawner_class = "localprocess"
 else:
-    raise ValueError(f"VINT_HUB_MODE must be 'system' or 'demo', not {mode!r}")
+    if not loopback(ip) and not setting("VINT_HUB_SSL_CERT") and setting("VINT_HUB_PLAIN_HTTP") != "yes":
+        refuse(f"on {ip or 'every address'!r} the passwords would cross the network unencrypted: give "
+               "VINT_HUB_SSL_CERT and VINT_HUB_SSL_KEY (HTTPS), or keep VINT_HUB_IP=127.0.0.1 behind a reverse "
+               "proxy with HTTPS, or set VINT_HUB_PLAIN_HTTP=yes (see deploy/README.md)")
+    if setting("VINT_HUB_SSL_CERT"):
+        c.JupyterHub.ssl_cert = setting("VINT_HUB_SSL_CERT")
+        c.JupyterHub.ssl_key = setting("VINT_HUB_SSL_KEY")
+    need_teacher()
+    learners = roster()
+    if mode == "class":
+        if os.geteuid() != 0:
+            refuse("class mode makes a system account for each learner and runs their server as it: start the "
+                   "hub as root (VINT_HUB_MODE=demo tries the hub without)")
+        if not learners:
+            refuse("class mode needs the roster, the learners' names: VINT_HUB_LEARNERS=ana,boris or "
+                   "VINT_HUB_ROSTER=a file with one name a line")
+        passwords = state / "passwords.dbm"
+        password = os.environ.get("VINT_HUB_TEACHER_PASSWORD", "")  # as given: spaces are part of it
+        if password:
+            if not 8 <= len(password.encode("utf8")) <= 72:
+                refuse("VINT_HUB_TEACHER_PASSWORD must have 8 characters or more and 72 bytes at most")
+            accounts.set_password(passwords, teacher, password)
+        elif not any(state.glob("passwords.dbm*")):
+            refuse("class mode needs VINT_HUB_TEACHER_PASSWORD at its first start, the teacher's password "
+                   "(there is no default)")
+        c.JupyterHub.authenticator_class = "firstuse"
+        c.FirstUseAuthenticator.dbm_path = str(passwords)
+        c.FirstUseAuthenticator.create_users = False  # only the roster and the teacher
+        c.FirstUseAuthenticator.min_password_length = 8
+        c.Authenticator.allowed_users = {*learners, teacher}
+        c.Authenticator.allow_existing_users = False  # the roster decides, also after a restart
+        c.JupyterHub.spawner_class = accounts.LearnerSpawner
+    else:
+        groups = {g.strip() for g in setting("VINT_HUB_ALLOWED_GROUPS").split(",") if g.strip()}
+        if not groups and not learners:
+            refuse("system mode lets in only the members of VINT_HUB_ALLOWED_GROUPS or the roster "
+                   "(VINT_HUB_LEARNERS, VINT_HUB_ROSTER): give one, never every account of the machine")
+        c.JupyterHub.authenticator_class = "pam"
+        c.PAMAuthenticator.allowed_groups = groups
+        c.Authenticator.allowed_users = {*learners, teacher}
+        c.Authenticator.allow_existing_users = False
+        c.JupyterHub.spawner_class = "localprocess"
+    solutions = course / "exercises" / "source"
+    if solutions.is_dir() and solutions.stat().st_mode & 0o005:
+        refuse(f"the solutions in {solutions} are open to every account of this machine, the learners' too: "
+               f"close them (chmod o-rwx {solutions}); the hub gives the learners exercises/release only")
 
 
-def learner_home(spawner: object) -> Path:
-    if mode == "demo":
-        return Path(spawner.home_dir_template.format(username=spawner.user.name))  # type: ignore[attr-defined]
-    import pwd
+def account(spawner: Any) -> pwd.struct_passwd | None:
+    """The system account a server runs as (``None`` in demo mode: the hub's own user)."""
+    if mode == "class":
+        return pwd.getpwnam(accounts.system_name(spawner.user.name))
+    if mode == "system":
+        return pwd.getpwnam(spawner.user.name)
+    return None
 
-    return Path(pwd.getpwnam(spawner.user.name).pw_dir)  # type: ignore[attr-defined]
+
+def learner_home(spawner: Any) -> Path:
+    entry = account(spawner)
+    return Path(spawner.home_dir_template.format(username=spawner.user.name) if entry is None else entry.pw_dir)
 
 
-def before_spawn(spawner: object) -> None:
-    """Write the learner's ``~/vint`` (table, course, start page) before their server starts."""
+# what every server gets, and what only the learners' (not the teacher's) get: the place to add to
+server_args = [f"--MappingKernelManager.cull_idle_timeout={cull}", "--MappingKernelManager.cull_interval=300"]
+if mode == "demo" and os.geteuid() == 0:  # a demo hub started as root (a container) runs the servers as root
+    server_args.append("--ServerApp.allow_root=True")
+learner_args = [f"--ServerApp.jpserver_extensions=nbgrader.server_extensions.{name}=False"
+                for name in ("formgrader", "course_list")]  # nbgrader's teacher side stays with the teacher
+#: JUPYTER_CONFIG_PATH: the start page opens rendered; for learners, nbgrader's teacher tools switched off
+config_dirs = [HERE / "jupyter-config"]
+learner_config_dirs = [HERE / "learner-config", *config_dirs]
+
+
+async def before_spawn(spawner: Any) -> None:
+    """The learner's account (class mode) and their ``~/vint`` (table, course, start page), written as them."""
+    if mode == "class":
+        await asyncio.to_thread(accounts.ensure_user, spawner.user.name, setting("VINT_HUB_GROUP", "vint-learners"))
+    spawner.args = [*server_args, *([] if spawner.user.admin else learner_args)]
     home = learner_home(spawner)
-    home.mkdir(parents=True, exist_ok=True)
-    prepare(home, server_url=spawner.user.server_url(), course_dir=course)  # type: ignore[attr-defined]
-    if mode == "system":  # the hub runs as root: the learner owns what was written for them
-        import pwd
-
-        entry = pwd.getpwnam(spawner.user.name)  # type: ignore[attr-defined]
-        for path in [home / "vint", home / ".vint", *(home / "vint").rglob("*")]:
-            os.chown(path, entry.pw_uid, entry.pw_gid)
+    entry = account(spawner)
+    if entry is None:
+        home.mkdir(parents=True, exist_ok=True)
+    as_user: dict[str, Any] = {} if entry is None else {
+        "user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": os.getgrouplist(entry.pw_name, entry.pw_gid)}
+    env = {key: os.environ[key] for key in ("PATH", "PYTHONPATH", "LANG") if key in os.environ}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(HERE / "learner_home.py"), "--home", str(home), "--server-url", spawner.user.server_url(),
+        "--course", str(course), env={**env, "HOME": str(home)}, cwd=str(home),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, **as_user)
+    output, _ = await process.communicate()
+    if process.returncode:
+        spawner.log.error("learner_home.py for %s: %s", spawner.user.name, output.decode(errors="replace"))
+        raise RuntimeError(f"could not write the Vint folder of {spawner.user.name}")
 
 
 c.Spawner.pre_spawn_hook = before_spawn
 c.Spawner.default_url = "/lab/tree/vint/README.md"
 c.Spawner.environment = {
     "VINT_DATA_DIR": lambda spawner: str(learner_home(spawner) / ".vint"),
-    **dict(kv.split("=", 1) for kv in os.environ.get("VINT_TABLE_ENV", "").split(";") if "=" in kv),
+    "JUPYTER_CONFIG_PATH": lambda spawner: os.pathsep.join(
+        str(d) for d in (config_dirs if spawner.user.admin else learner_config_dirs)),
+    **dict(kv.split("=", 1) for kv in setting("VINT_TABLE_ENV").split(";") if "=" in kv),
 }
-c.Spawner.args = [f"--MappingKernelManager.cull_idle_timeout={cull}", "--MappingKernelManager.cull_interval=300"]
-if mode == "demo" and os.geteuid() == 0:  # a demo hub started as root (a container, CI) runs the servers as root
-    c.Spawner.args.append("--ServerApp.allow_root=True")
+c.Spawner.args = server_args
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 
@@ -104,3 +252,5 @@ c.JupyterHub.load_roles = [{"name": "idle-culler", "services": ["idle-culler"],
                             "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]}]
 c.JupyterHub.services = [{"name": "idle-culler",
                           "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={cull}"]}]
+
+# nbgrader

@@ -6,16 +6,21 @@ writes ``~/vint/``:
 
 * ``table.ipynb``, the playable table (renewed on every start: it is the app, not the learner's work),
   and every other notebook Voilà serves from ``vint_core/app`` (the practice page, where present);
-* ``course/``: the course notebooks and the exercises, copied once (a learner's edits are kept);
-* ``README.md``: the start page JupyterLab opens, with one link to the table and one to each lesson.
+* ``course/``: the course notebooks (``notebooks/``) and the learners' versions of the exercises
+  (``exercises/release/``, into ``course/exercises/``), copied once (a learner's edits are kept). Never
+  ``exercises/source/``: those are the solutions, which stay with the teacher;
+* ``README.md``: the start page JupyterLab opens (rendered), with a link to the table, the practice
+  page, each lesson and each exercise.
 
 Each learner's games are saved under ``~/.vint`` (``VINT_DATA_DIR``, set by the hub), apart from
-everyone else's. Standard library and ``vint_core`` only: it runs in the learner's environment.
+everyone else's. The hub runs this as the learner (their own system account), so it can write nothing
+the learner could not. Standard library and ``vint_core`` only: it runs in the learner's environment.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 from pathlib import Path
@@ -31,40 +36,62 @@ def app_notebooks() -> list[Path]:
     return sorted(notebook_path().parent.glob("*.ipynb"))
 
 
+#: what of a checkout a learner gets: (folder in the checkout, folder under ``course/``); never exercises/source
+COURSE_PARTS = (("notebooks", "notebooks"), ("exercises/release", "exercises"))
+
+
 def course_sources(course_dir: Path | None) -> list[tuple[Path, Path]]:
-    """(source, path under ``course/``) of the course: ``notebooks/`` and ``exercises/`` in ``course_dir``."""
+    """(file, path under ``course/``) of the course in ``course_dir``: the lessons and the learners' exercises."""
     if course_dir is None or not course_dir.is_dir():
         return []
     out = []
-    for part in ("notebooks", "exercises"):
+    for part, target in COURSE_PARTS:
         base = course_dir / part
         if base.is_dir():
-            out += [(p, Path(part) / p.relative_to(base)) for p in sorted(base.rglob("*"))
+            out += [(p, Path(target) / p.relative_to(base)) for p in sorted(base.rglob("*"))
                     if p.is_file() and ".ipynb_checkpoints" not in p.parts]
     return out
 
 
+def title(notebook: Path) -> str:
+    """The notebook's first heading (``# Lesson 00 · Welcome``), else its file name."""
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        text = "".join(cells[0]["source"]) if cells and cells[0]["cell_type"] == "markdown" else ""
+    except (OSError, ValueError, KeyError, TypeError):
+        text = ""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return first.lstrip("#").strip() if first.startswith("#") else notebook.stem
+
+
 def prepare(home: Path, *, server_url: str, course_dir: Path | None = None) -> Path:
-    """Write the learner's Vint folder into ``home``; ``server_url`` is their server's path (``/user/ana/``)."""
+    """Write the learner's Vint folder into ``home``; ``server_url`` is their server's path (``/user/ana/``).
+
+    The table and the practice page open through Voilà in a page of their own (an address on the
+    learner's server); the lessons and exercises are links relative to the start page, which
+    JupyterLab opens in its own tabs.
+    """
     folder = home / FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     (home / ".vint").mkdir(exist_ok=True)
+    shutil.rmtree(folder / "course" / "exercises" / "source", ignore_errors=True)  # put there by older versions
     links = []
-    for notebook in app_notebooks():
+    for notebook in sorted(app_notebooks(), key=lambda p: p.stem != "table"):  # the table first
         shutil.copyfile(notebook, folder / notebook.name)
-        title = "Play Vint: the table" if notebook.stem == "table" else notebook.stem.replace("_", " ").capitalize()
-        links.append(f"- [{title}]({server_url}voila/render/{FOLDER}/{notebook.name})")
-    lessons = []
+        name = "Play Vint: the table" if notebook.stem == "table" else notebook.stem.replace("_", " ").capitalize()
+        links.append(f"- [{name}]({server_url}voila/render/{FOLDER}/{notebook.name})")
+    sections: dict[str, list[str]] = {"notebooks": [], "exercises": []}
     for source, relative in course_sources(course_dir):
         target = folder / "course" / relative
         if not target.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
         if target.suffix == ".ipynb":
-            lessons.append(f"- [{relative.as_posix()}]({server_url}lab/tree/{FOLDER}/course/{relative.as_posix()})")
-    page = ["# Vint", "", "Click a link: the table opens in a page of its own, a lesson here in JupyterLab.", "",
-            *links, ""]
-    page += ["## The course", "", *lessons, ""] if lessons else []
+            sections[relative.parts[0]].append(f"- [{title(target)}](course/{relative.as_posix()})")
+    page = ["# Vint", "", "Click a link: the table and the practice page open in a page of their own, "
+            "a lesson or an exercise here in JupyterLab.", "", *links, ""]
+    for heading, part in (("Lessons", "notebooks"), ("Exercises", "exercises")):
+        page += [f"## {heading}", "", *sections[part], ""] if sections[part] else []
     (folder / "README.md").write_text("\n".join(page), encoding="utf-8")
     return folder
 

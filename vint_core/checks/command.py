@@ -93,6 +93,8 @@ def run_grade(args: argparse.Namespace) -> int:
         except GradingError as exc:
             refused += 1
             print(f"vint: not graded: {path}: {exc}", file=sys.stderr)
+    for note in dict.fromkeys(n for g in grades for n in g.notes):
+        print(f"vint: note: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps([g.to_json() for g in grades], ensure_ascii=False))
     else:

@@ -147,6 +147,8 @@ class NotebookGrade:
     checks: tuple[CheckGrade, ...]
     learner: str | None = None
     exercise: str | None = None
+    #: what the grader could not shut off for the learner's code (e.g. "not root: … runs as this user")
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def points(self) -> float:
@@ -314,7 +316,7 @@ def _imports(source: dict[str, Any]) -> dict[str, Any]:
             tree = ast.parse(_source(cell))
         except SyntaxError:
             continue
-        body = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        body: list[ast.stmt] = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
         exec(compile(ast.Module(body=body, type_ignores=[]), "<source imports>", "exec"), namespace)
     return namespace
 
@@ -375,10 +377,11 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
         hidden.add(str((source if source.is_dir() else source.parent).resolve()))
     checks: list[CheckGrade] = []
     stopped: str | None = None
+    notes: list[str] = []
     proc = Learner(limits, hide=hidden, workdir=workdir)
     try:
         try:
-            proc.started(min(60.0, total))
+            notes = proc.started(min(60.0, total))[1]
         except Stopped as exc:
             stopped = str(exc)
 
@@ -423,7 +426,7 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
         proc.kill()
         shutil.rmtree(workdir, ignore_errors=True)
     return NotebookGrade(str(path), tuple(checks), learner=learner if learner is not None else learner_of(path),
-                         exercise=exercise)
+                         exercise=exercise, notes=tuple(notes))
 
 
 def grades_csv(grades: Iterable[NotebookGrade]) -> str:

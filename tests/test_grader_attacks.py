@@ -178,6 +178,19 @@ def honour_points(deal):
 
 # -- the learner's code: another user, its own folders, limits on memory and time ------------------------
 
+def test_the_learners_code_cannot_borrow_the_teachers_solution_while_graded(tmp_path):
+    borrow = f"""
+import json
+_source = json.load(open({str(SOURCE / "05-honours.ipynb")!r}))
+exec("".join(next(c["source"] for c in _source["cells"] if c["metadata"]["nbgrader"]["grade_id"] == "honour_points")))
+"""
+    g = grade(write(tmp_path, "05-honours.ipynb", change(solved("05-honours"), "honour_points", borrow)))
+    if ROOT:  # the sources' folder is hidden from the learner's process
+        assert points(g) == (0, 3) and "not done yet" in g.checks[0].message
+    else:  # as the teacher's own user, it could read them: the grader says it is not root
+        assert any("not root" in n for n in g.notes)
+
+
 PROBE = """
 import os, subprocess
 def attempt(what):

@@ -29,7 +29,8 @@ def register(subparsers: Any) -> None:
     rel.add_argument("--source", type=Path, default=SOURCE, help=f"the solution-first notebooks (default {SOURCE})")
     rel.add_argument("--out", type=Path, default=RELEASE, help=f"where the student versions go (default {RELEASE})")
     rel.set_defaults(func=run_release)
-    gr = sub.add_parser("grade", help="run notebooks in a fresh kernel and grade their checks")
+    gr = sub.add_parser("grade", help="grade notebooks against their exercise's source, the learner's code in "
+                                      "a limited process of its own")
     gr.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK")
     gr.add_argument("--json", action="store_true", help="print one JSON list, one object per notebook")
     gr.add_argument("--csv", type=Path, metavar="FILE", help="also write the grades as CSV, one row per check")

@@ -5,9 +5,12 @@ with ``### BEGIN SOLUTION`` / ``### END SOLUTION``, ``grade`` cells with
 ``points``, ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``), so a teacher
 can hand them to nbgrader as they are. :func:`release` makes the student versions
 the way nbgrader's ``generate_assignment`` does (solutions replaced, hidden tests
-and outputs removed) with the standard library alone; :func:`grade` runs
-notebooks in a fresh kernel (nbclient, from the ``notebooks`` extra) and reads
-each test cell's outcome.
+and outputs removed) with the standard library alone; :func:`grade` grades a
+learner's notebook against the source of its exercise, found by nbgrader's cell
+ids (:func:`match_source`), never by the file's name: the source's cells run
+with the learner's solution cells (:func:`plan`), the learner's code in a limited
+process of its own (:mod:`vint_core.checks.sandbox`), the check cells in the
+grader's process, calling the learner's functions over there.
 
 >>> cell = {"cell_type": "code", "source": "def f():\\n    ### BEGIN SOLUTION\\n    return 1\\n    ### END SOLUTION\\n",
 ...         "metadata": {"nbgrader": {"solution": True, "grade": False, "grade_id": "f"}}, "outputs": []}
@@ -373,8 +376,9 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
     deadline = time.monotonic() + total
     workdir = tempfile.mkdtemp(prefix="vint-grade-")
     hidden = {str(p) for p in hide} | {str(path.resolve().parent)}
-    if source is not None:
-        hidden.add(str((source if source.is_dir() else source.parent).resolve()))
+    where = source if source is not None else default_source()
+    if where is not None:
+        hidden.add(str((where if where.is_dir() else where.parent).resolve()))
     checks: list[CheckGrade] = []
     stopped: str | None = None
     notes: list[str] = []

@@ -306,10 +306,19 @@ def _drop_to(user: str) -> None:
         raise SystemExit("could become root again")
     # a folder the user may not reach (a Python under /root) stays readable through the folder opened as root
     _libc().prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)  # /proc/self/fd of a process that changed user
-    for i, path in enumerate(sys.path):
-        fd = opened.get(path)
-        if fd is not None and not os.access(path, os.R_OK | os.X_OK):
-            sys.path[i] = f"/proc/self/fd/{fd}"
+    moved = {path: f"/proc/self/fd/{fd}" for path, fd in opened.items() if not os.access(path, os.R_OK | os.X_OK)}
+
+    def reach(path: str) -> str:
+        for old, new in moved.items():
+            if path == old or path.startswith(old + os.sep):
+                return new + path[len(old):]
+        return path
+
+    sys.path[:] = [reach(p) for p in sys.path]
+    for module in list(sys.modules.values()):  # the packages already loaded find their submodules there too
+        paths = getattr(module, "__path__", None)
+        if isinstance(paths, list) and any(reach(p) != p for p in paths):
+            module.__path__ = [reach(p) for p in paths]
     sys.path_importer_cache.clear()
 
 

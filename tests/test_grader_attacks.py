@@ -86,7 +86,7 @@ def test_a_renamed_file_with_its_own_check_cell_scores_zero(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     g = grade(write(tmp_path / "elsewhere", name, notebook))
     assert points(g) == (0, 3) and g.exercise == "05-honours"
-    assert "This looks like honours counted from tricks won" in g.checks[0].message
+    assert "you gave N–S 0, E–W 0" in g.checks[0].message
 
 
 def test_a_notebook_without_a_source_is_refused_not_given_full_marks(tmp_path, capsys):
@@ -174,6 +174,26 @@ def honour_points(deal):
 """
     g = grade(write(tmp_path, "05-honours.ipynb", change(solved("05-honours"), "honour_points", cheat)))
     assert points(g) == (0, 3) and not marker.exists()
+
+
+ENGINE_TRICK_VALUE = """from vint_core.rules import SEED
+def trick_value(contract):
+    return SEED.trick_value_of(contract.level, contract.strain)
+"""
+
+
+def test_the_grader_and_the_notebook_agree_on_a_solution_that_calls_the_engine(tmp_path):
+    """Whatever a check says in the learner's notebook about the engine's own answer, the grader says too
+    (the learner's function runs in another process, where the check's watch on the engine must go with it)."""
+    from vint_core import checks
+
+    namespace: dict = {}
+    exec(ENGINE_TRICK_VALUE, namespace)
+    in_notebook = checks.trick_value(namespace["trick_value"])
+    g = grade(write(tmp_path, "01-trick-value.ipynb", change(solved("01-trick-value"), "trick_value",
+                                                             ENGINE_TRICK_VALUE)))
+    graded = next(c for c in g.checks if c.name == "check_trick_value")
+    assert (graded.passed, graded.message) == (in_notebook.passed, in_notebook.message)
 
 
 # -- the learner's code: another user, its own folders, limits on memory and time ------------------------

@@ -38,7 +38,7 @@ import struct
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -235,12 +235,31 @@ class Remote:
     def __init__(self, learner: Learner, name: str) -> None:
         self._learner = learner
         self.__name__ = self.__qualname__ = name
+        self._note: Callable[[str], None] | None = None
+
+    @contextlib.contextmanager
+    def guarded(self, targets: Sequence[str], note: Callable[[str], None]) -> Iterator[None]:
+        """While the block runs, the engine parts ``targets`` (dotted paths) are watched in the learner's
+        process as :mod:`vint_core.checks.guard` watches them in one process: each one the learner's function
+        calls is passed to ``note``. (An ``EngineGuard`` given this function calls this instead of swapping.)"""
+        self._learner.ask(("guard", self.__name__, tuple(str(t) for t in targets)))
+        self._note = note
+        try:
+            yield
+        finally:
+            self._note = None
+            with contextlib.suppress(Stopped):
+                self._learner.ask(("unguard",))
 
     def __repr__(self) -> str:
         return f"<function {self.__name__}>"
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         reply = self._learner.ask(("call", self.__name__, args, kwargs))
+        if self._note is not None:
+            called = self._learner.ask(("called",))
+            for part in called[1] if len(called) == 2 and isinstance(called[1], tuple) else ():
+                self._note(str(part)[:100])
         kind = reply[0]
         if kind == "ok" and len(reply) == 2:
             return reply[1]
@@ -366,6 +385,7 @@ class _Serve:
         self.rfd, self.wfd = rfd, wfd
         self.namespace: dict[str, Any] = {"__name__": "__main__"}
         self.run: Callable[[str], str | None] = self._exec
+        self.guard: Any = None  # (EngineGuard, what undoes it, how many of its calls were told) while guarded
 
     def read(self) -> Any:
         head = self._exactly(_HEADER.size)
@@ -438,7 +458,36 @@ class _Serve:
                 return ("ok", _plain(got))
             except BaseException:
                 return ("opaque", repr(got)[:200])
+        if kind == "guard":
+            return self._guard(str(message[1]), list(message[2]))
+        if kind == "unguard":
+            if self.guard is not None:
+                self.guard[1].close()
+                self.guard = None
+            return ("unguarded",)
+        if kind == "called":
+            if self.guard is None:
+                return ("called", ())
+            guard, undo, told = self.guard
+            self.guard = (guard, undo, len(guard.called))
+            return ("called", tuple(guard.called[told:]))
         return ("unknown",)
+
+    def _guard(self, name: str, targets: list[str]) -> Any:
+        try:
+            from vint_core.checks.guard import EngineGuard  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            return ("guarded", False)
+        guard = EngineGuard(targets)
+        undo = contextlib.ExitStack()
+        try:
+            undo.enter_context(guard.installed(self.namespace.get(name)))
+            undo.enter_context(guard.watch())
+        except Exception:
+            undo.close()
+            return ("guarded", False)
+        self.guard = (guard, undo, 0)
+        return ("guarded", True)
 
 
 def main(argv: list[str]) -> None:

@@ -288,6 +288,14 @@ def test_an_endless_loop_in_a_solution_cell_is_stopped_by_the_notebooks_time_lim
     assert all(c.message.endswith("not run: the notebook took longer than 4 s in all") for c in g.checks)
 
 
+def test_a_check_that_runs_out_of_time_scores_zero_and_the_next_gets_a_fresh_process(tmp_path):
+    slow = "import time\ndef tricks_needed(level):\n    time.sleep(60)\n"
+    g = grade(write(tmp_path, "01-trick-value.ipynb", change(solved("01-trick-value"), "tricks_needed", slow)),
+              timeout=3)
+    assert points(g) == (2, 3)
+    assert g.checks[0].message == "check_tricks_needed: stopped: a check took longer than 3 s"
+
+
 def test_a_stopped_learner_process_fails_the_checks_it_was_asked(tmp_path):
     learner = Learner(Limits(), workdir=str(tmp_path))
     try:

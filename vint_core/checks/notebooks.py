@@ -380,31 +380,52 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
     if where is not None:
         hidden.add(str((where if where.is_dir() else where.parent).resolve()))
     checks: list[CheckGrade] = []
-    stopped: str | None = None
+    stopped: str | None = None  # why nothing more runs: a cell that did not finish, the notebook's total time
     notes: list[str] = []
-    proc = Learner(limits, hide=hidden, workdir=workdir)
+    ran: list[str] = []  # the cells run so far, run again in a fresh process after a check that stopped its own
+    proc: Learner | None = None
+
+    def limit(seconds: float, what: str) -> None:
+        assert proc is not None
+        if time.monotonic() + seconds < deadline:
+            proc.stop_at, proc.why_late = time.monotonic() + seconds, f"{what} took longer than {seconds:g} s"
+        else:
+            proc.stop_at, proc.why_late = deadline, f"the notebook took longer than {total:g} s in all"
+
+    def fresh() -> Learner:
+        nonlocal proc, notes
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Stopped(f"the notebook took longer than {total:g} s in all")
+        proc = Learner(limits, hide=hidden, workdir=workdir)
+        notes = proc.started(min(60.0, left))[1]
+        for code in ran:
+            limit(timeout, "a cell")
+            proc.ask(("run", code))
+        return proc
+
     try:
-        try:
-            notes = proc.started(min(60.0, total))[1]
-        except Stopped as exc:
-            stopped = str(exc)
-
-        def limit(seconds: float, what: str) -> None:
-            if time.monotonic() + seconds < deadline:
-                proc.stop_at, proc.why_late = time.monotonic() + seconds, f"{what} took longer than {seconds:g} s"
-            else:
-                proc.stop_at, proc.why_late = deadline, f"the notebook took longer than {total:g} s in all"
-
         for step in steps:
             if step.kind == "run":
-                if stopped is None:
+                ran.append(step.code)
+                if stopped is None and proc is not None:
                     limit(timeout, "a cell")
                     try:
                         proc.ask(("run", step.code))
                     except Stopped as exc:
                         stopped = str(exc)
+                elif stopped is None:
+                    try:
+                        fresh()
+                    except Stopped as exc:
+                        stopped = str(exc)
                 continue
-            if stopped is not None:
+            if stopped is None and proc is None:
+                try:
+                    fresh()
+                except Stopped as exc:
+                    stopped = str(exc)
+            if stopped is not None or proc is None:
                 checks.append(CheckGrade(step.name, False, 0, f"{step.name}: not run: {stopped}", step.points))
                 continue
             if not step.present:
@@ -419,15 +440,19 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
                 with contextlib.redirect_stdout(printed):
                     exec(compile(step.code, f"<check {step.name}>", "exec"), namespace,
                          _LearnersNames(namespace, proc))
-            except Stopped as exc:
-                stopped = str(exc)
-                checks.append(CheckGrade(step.name, False, 0, f"{step.name}: not run: {stopped}", step.points))
+            except Stopped as exc:  # this check scores 0; the next ones get a fresh process, time permitting
+                checks.append(CheckGrade(step.name, False, 0, f"{step.name}: stopped: {exc}", step.points))
+                proc.kill()
+                proc = None
+                if time.monotonic() >= deadline:
+                    stopped = f"the notebook took longer than {total:g} s in all"
                 continue
             except Exception as exc:
                 error = exc
             checks.append(_outcome(step.name, step.points, error, printed.getvalue()))
     finally:
-        proc.kill()
+        if proc is not None:
+            proc.kill()
         shutil.rmtree(workdir, ignore_errors=True)
     return NotebookGrade(str(path), tuple(checks), learner=learner if learner is not None else learner_of(path),
                          exercise=exercise, notes=tuple(notes))

@@ -142,7 +142,8 @@ class Learner:
 
     def started(self, within: float) -> tuple[int, list[str]]:
         """Wait until the learner's process is limited and ready: its user id, and what it could not shut off."""
-        self.stop_at, self.why_late = time.monotonic() + within, f"did not start within {within:g} s"
+        self.stop_at = time.monotonic() + within
+        self.why_late = f"the notebook's Python did not start within {within:.0f} s"
         (size,) = _HEADER.unpack(self._read(_HEADER.size))
         reply = read_answer(self._read(min(size, MAX_REPLY)))
         if not (isinstance(reply, tuple) and len(reply) == 3 and reply[0] == "ready"):

@@ -169,8 +169,12 @@ class Equal(tuple):
 class Payload:
     def __reduce__(self):
         return (os.system, ("touch {marker}",))
+class Reach:  # an engine class, then getattr towards its module's globals
+    def __reduce__(self):
+        from vint_core.cards import Card
+        return (getattr, (Card, "__init__"))
 def honour_points(deal):
-    return Payload() if deal.contract.level % 2 else Equal((0, 0))
+    return [Payload(), Reach(), Equal((0, 0))][deal.contract.level % 3]
 """
     g = grade(write(tmp_path, "05-honours.ipynb", change(solved("05-honours"), "honour_points", cheat)))
     assert points(g) == (0, 3) and not marker.exists()

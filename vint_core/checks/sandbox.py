@@ -79,10 +79,11 @@ class Opaque:
 # -- the grader's side ---------------------------------------------------------------------------------
 
 
-#: the engine's immutable values that pickle through a constructor of their own (besides enums and frozen
-#: dataclasses): all a learner's answer may be built of, with plain data
+#: the engine's immutable values that pickle through their own class (besides enums and frozen dataclasses):
+#: all a learner's answer may be built of, with plain data. (Not a Hand: it pickles through ``getattr``, which
+#: would reach anything.)
 _VALUES = {("vint_core.calls", "Bid"), ("vint_core.calls", "Pass"), ("vint_core.cards", "Card"),
-           ("vint_core.cards", "Hand.from_mask"), ("vint_core.play", "Trick")}
+           ("vint_core.play", "Trick")}
 
 
 def _allowed(module: str, name: str) -> Any:
@@ -90,10 +91,9 @@ def _allowed(module: str, name: str) -> Any:
         return getattr(__import__("builtins"), name)
     engine = sys.modules.get(module) if module == "vint_core" or module.startswith("vint_core.") else None
     if engine is not None:  # only modules the grader has loaded itself
-        if (module, name) in _VALUES:
-            owner, _, attr = name.rpartition(".")
-            return getattr(getattr(engine, owner), attr) if owner else getattr(engine, name)
         obj = inspect.getattr_static(engine, name, None) if name.isidentifier() else None
+        if (module, name) in _VALUES:
+            return obj
         if isinstance(obj, type) and (issubclass(obj, enum.Enum) or (
                 dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen)):  # type: ignore[attr-defined]
             return obj

@@ -102,6 +102,13 @@ def test_a_notebook_without_a_source_is_refused_not_given_full_marks(tmp_path, c
     assert (tmp_path / "g.csv").read_text(encoding="utf-8").count("\n") == 1  # the header only
     assert main(["exercises", "grade", str(path), "--source", str(tmp_path / "nothing")]) == 1
     assert "no exercise sources at" in capsys.readouterr().err
+    broken = tmp_path / "broken.ipynb"
+    broken.write_text('{"cells": "none"', encoding="utf-8")
+    listed = write(tmp_path, "listed.ipynb", [1, 2])
+    assert main(["exercises", "grade", str(broken), str(listed)]) == 1
+    err = capsys.readouterr().err
+    assert f"not graded: {broken}: not a notebook that can be read" in err and f"{listed}: not a notebook" in err
+    assert "Traceback" not in err
 
 
 # -- the check cells always come from the source ---------------------------------------------------------

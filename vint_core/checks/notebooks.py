@@ -31,9 +31,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vint_core.checks.result import NOT_DONE
+
+if TYPE_CHECKING:
+    from vint_core.checks.sandbox import Limits
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -277,10 +280,10 @@ def plan(notebook: dict[str, Any], source: dict[str, Any]) -> list[Step]:
     after: str | None = None
     for cell in learner:
         gid = _nbgrader(cell).get("grade_id")
-        if gid in src_ids:
-            by_id.setdefault(str(gid), cell)
+        if gid in src_ids and str(gid) not in by_id:
+            by_id[str(gid)] = cell
             after = str(gid)
-        elif cell.get("cell_type") == "code":
+        elif cell.get("cell_type") == "code":  # added by the learner (a second copy of a cell too)
             added.setdefault(after, []).append(_source(cell))
     last = max((i for i, c in enumerate(src_cells) if is_test_cell(c)), default=-1)
     steps: list[Step] = []
@@ -348,16 +351,16 @@ def learner_of(path: Path) -> str | None:
 
 
 def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total: float = 600,
-          limits: Any = None, learner: str | None = None, hide: Iterable[Path] = ()) -> NotebookGrade:
+          limits: Limits | None = None, learner: str | None = None, hide: Iterable[Path] = ()) -> NotebookGrade:
     """Grade the notebook at ``path`` against its exercise's source, found by its cells' ids.
 
     ``source`` is a folder of sources or one source notebook (default: :func:`default_source`);
     :class:`GradingError` if no source fits. The learner's cells run in another process
     (:mod:`vint_core.checks.sandbox`: another user when the grader is root, ``limits`` on memory and
     processor time); the check cells, always the source's, run here and call the learner's functions
-    there. A cell or a check longer than ``timeout`` seconds, or the notebook past ``total`` seconds,
-    stops the run: that check and those not reached score 0. A check cell missing from the notebook
-    scores 0.
+    there. A cell longer than ``timeout`` seconds, or the notebook past ``total`` seconds, stops the
+    run: the checks not reached score 0; a check longer than ``timeout`` scores 0, and the next one
+    gets a fresh process. A check cell missing from the notebook scores 0.
     """
     import contextlib
     import shutil
@@ -366,7 +369,13 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
 
     from vint_core.checks.sandbox import Learner, Limits, Stopped
 
-    notebook = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise GradingError(f"not a notebook that can be read ({type(exc).__name__}: {exc})") from None
+    if not (isinstance(notebook, dict) and isinstance(notebook.get("cells"), list)
+            and all(isinstance(c, dict) for c in notebook["cells"])):
+        raise GradingError("not a notebook: no list of cells")
     sources = load_sources(source)
     exercise = next(iter(sources)) if source is not None and source.is_file() else match_source(notebook, sources)
     src = sources[exercise]

@@ -259,10 +259,10 @@ def test_the_learners_code_runs_without_the_teachers_rights(tmp_path):
         for key, code in tried.items():
             learner.ask(("run", f"{key} = attempt(lambda: {code})"))
         learner.ask(("run", f"results = lambda: {{k: globals()[k] for k in {list(tried)!r}}}"))
-        got = learner.ask(("call", "results", (), {}))[1]
+        got = learner.function("results")()
         learner.ask(("run", "child = subprocess.Popen(['sleep', '300'], start_new_session=True).pid\n"
                             "child_pid = lambda: child"))
-        child = learner.ask(("call", "child_pid", (), {}))[1]
+        child = learner.function("child_pid")()
         assert psutil.pid_exists(child)
     finally:
         learner.kill()
@@ -314,7 +314,7 @@ def test_a_stopped_learner_process_fails_the_checks_it_was_asked(tmp_path):
         learner.stop_at = time.monotonic() + 30
         learner.ask(("run", "import os\ndef f():\n    os._exit(3)\n"))
         with pytest.raises(Stopped, match="stopped"):
-            learner.ask(("call", "f", (), {}))
+            learner.function("f")()
     finally:
         learner.kill()
 

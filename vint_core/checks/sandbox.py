@@ -256,11 +256,13 @@ class Remote:
         return f"<function {self.__name__}>"
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        reply = self._learner.ask(("call", self.__name__, args, kwargs))
-        if self._note is not None:
-            called = self._learner.ask(("called",))
-            for part in called[1] if len(called) == 2 and isinstance(called[1], tuple) else ():
-                self._note(str(part)[:100])
+        answer = self._learner.ask(("call", self.__name__, args, kwargs))
+        reply: tuple[Any, ...] = ("unreadable",)
+        if len(answer) == 3 and answer[0] == "answer" and isinstance(answer[1], tuple) and answer[1]:
+            reply = answer[1]
+            note = self._note
+            for part in answer[2] if note is not None and isinstance(answer[2], tuple) else ():
+                note(str(part)[:100])
         kind = reply[0]
         if kind == "ok" and len(reply) == 2:
             return reply[1]
@@ -447,18 +449,14 @@ class _Serve:
             if value is None:
                 return ("none",)
             return ("function",) if callable(value) else ("value", repr(value)[:200])
-        if kind == "call":
-            fn = self.namespace.get(message[1])
-            if not callable(fn):
-                return ("missing",)
-            try:
-                got = fn(*message[2], **message[3])
-            except BaseException as exc:
-                return _describe(exc)
-            try:
-                return ("ok", _plain(got))
-            except BaseException:
-                return ("opaque", repr(got)[:200])
+        if kind == "call":  # the answer, and the engine's forbidden parts it called, when watched
+            answer = self._call(message[1], message[2], message[3])
+            called: tuple[str, ...] = ()
+            if self.guard is not None:
+                guard, undo, told = self.guard
+                called = tuple(guard.called[told:])
+                self.guard = (guard, undo, told + len(called))
+            return ("answer", answer, called)
         if kind == "guard":
             return self._guard(str(message[1]), list(message[2]))
         if kind == "unguard":
@@ -466,13 +464,23 @@ class _Serve:
                 self.guard[1].close()
                 self.guard = None
             return ("unguarded",)
-        if kind == "called":
-            if self.guard is None:
-                return ("called", ())
-            guard, undo, told = self.guard
-            self.guard = (guard, undo, len(guard.called))
-            return ("called", tuple(guard.called[told:]))
         return ("unknown",)
+
+    def _call(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        fn = self.namespace.get(name)
+        if not callable(fn):
+            return ("missing",)
+        try:
+            got = fn(*args, **kwargs)
+        except BaseException as exc:
+            return _describe(exc)
+        try:
+            return ("ok", _plain(got))
+        except BaseException:
+            try:
+                return ("opaque", repr(got)[:200])
+            except BaseException:
+                return ("opaque", "an answer without a repr")
 
     def _guard(self, name: str, targets: list[str]) -> Any:
         try:

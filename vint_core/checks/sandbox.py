@@ -261,8 +261,9 @@ class Remote:
         if len(answer) == 3 and answer[0] == "answer" and isinstance(answer[1], tuple) and answer[1]:
             reply = answer[1]
             note = self._note
-            for part in answer[2] if note is not None and isinstance(answer[2], tuple) else ():
-                note(str(part)[:100])
+            if note is not None and isinstance(answer[2], tuple):
+                for part in answer[2]:
+                    note(str(part)[:100])
         kind = reply[0]
         if kind == "ok" and len(reply) == 2:
             return reply[1]

@@ -80,6 +80,16 @@ def test_a_correct_notebook_gets_full_marks_whatever_its_name_and_wherever_the_g
     assert report["checks"][0]["message"].startswith("honour_points: right in all")
 
 
+def test_a_correct_solution_in_a_cell_of_its_own_still_counts(tmp_path):
+    """A learner who wrote the answer in a new cell (the solution cell's id lost, as a copy and paste does)."""
+    notebook = solved("01-trick-value")
+    for cell in notebook["cells"]:
+        if _meta(cell).get("grade_id") == "trick_value":
+            cell["metadata"] = {}
+    g = grade(write(tmp_path, "01-trick-value.ipynb", notebook))
+    assert points(g) == (3, 3)
+
+
 @pytest.mark.parametrize("name", ["05-honours (1).ipynb", "carl-05-honours.ipynb", "05-honours.ipynb"])
 def test_a_renamed_file_with_its_own_check_cell_scores_zero(tmp_path, monkeypatch, name):
     notebook = change(change(solved("05-honours"), "honour_points", WRONG_HONOURS), "check_honour_points", FAKE_PASS)

@@ -270,8 +270,9 @@ class Step:
 
 def plan(notebook: dict[str, Any], source: dict[str, Any]) -> list[Step]:
     """The steps to grade ``notebook`` against ``source``: every cell and check cell comes from the source
-    except the solution cells, which are the learner's (the placeholder if the learner's is gone), and the
-    code cells the learner added, which run after the cell they follow; nothing after the last check."""
+    except the solution cells, which are the learner's (none if the learner's is gone), and the code cells
+    the learner added (or whose cell id changed), which run after the cell they follow; nothing after the
+    last check."""
     src_cells = source.get("cells", [])
     src_ids = _grade_ids(source)
     learner = notebook.get("cells", [])
@@ -296,10 +297,10 @@ def plan(notebook: dict[str, Any], source: dict[str, Any]) -> list[Step]:
             if is_test_cell(cell):
                 steps.append(Step("check", _source(cell), gid, float(_nbgrader(cell).get("points", 0)),
                                   gid in by_id))
-            elif _nbgrader(cell).get("solution"):
+            elif _nbgrader(cell).get("solution"):  # the learner's; gone, nothing (the learner may have moved it)
                 mine = by_id.get(gid)
-                ok = mine is not None and mine.get("cell_type") == "code"
-                steps.append(Step("run", _source(mine) if ok and mine is not None else _source(student_cell(cell))))
+                if mine is not None and mine.get("cell_type") == "code":
+                    steps.append(Step("run", _source(mine)))
             else:
                 steps.append(Step("run", _source(cell)))
         if gid in by_id:

@@ -223,7 +223,7 @@ def test_vint_exercises_grade_reports_json_text_and_csv(tmp_path, capsys):
     args = ["exercises", "grade", str(submitted), str(student), "--source", str(SOURCE), "--csv", str(out_csv)]
     assert main([*args, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert [set(g) for g in report] == [{"notebook", "points", "max_points", "checks"}] * 2
+    assert [set(g) for g in report] == [{"learner", "notebook", "exercise", "points", "max_points", "checks"}] * 2
     first, second = report
     assert (first["notebook"], first["points"], first["max_points"]) == (str(submitted), 2, 3)
     assert [set(c) for c in first["checks"]] == [{"name", "passed", "points", "message"}] * 2

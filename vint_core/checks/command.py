@@ -1,9 +1,11 @@
 """``vint exercises``: make the student versions of the exercises, and grade notebooks.
 
 ``vint exercises release`` writes the student versions from the solution-first
-sources; ``vint exercises grade NOTEBOOK...`` runs each notebook in a fresh
-kernel and prints, per check, whether it passed, its points and its message
-(``--json`` for programs, ``--csv FILE`` for a spreadsheet).
+sources; ``vint exercises grade NOTEBOOK...`` grades each notebook against its
+exercise's source (found by the notebook's nbgrader cell ids, whatever the file
+is called), running the learner's code in a limited process of its own, and
+prints, per check, whether it passed, its points and its message (``--json``
+for programs, ``--csv FILE`` for a spreadsheet).
 """
 
 from __future__ import annotations
@@ -27,14 +29,23 @@ def register(subparsers: Any) -> None:
     rel.add_argument("--source", type=Path, default=SOURCE, help=f"the solution-first notebooks (default {SOURCE})")
     rel.add_argument("--out", type=Path, default=RELEASE, help=f"where the student versions go (default {RELEASE})")
     rel.set_defaults(func=run_release)
-    gr = sub.add_parser("grade", help="run notebooks in a fresh kernel and grade their checks")
+    gr = sub.add_parser("grade", help="grade notebooks against their exercise's source, the learner's code in "
+                                      "a limited process of its own")
     gr.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK")
     gr.add_argument("--json", action="store_true", help="print one JSON list, one object per notebook")
     gr.add_argument("--csv", type=Path, metavar="FILE", help="also write the grades as CSV, one row per check")
-    gr.add_argument("--source", type=Path, default=SOURCE,
-                    help=f"take the test cells (hidden tests included) from the sources here (default {SOURCE}, "
-                         "when it exists)")
-    gr.add_argument("--timeout", type=float, default=120, help="seconds one cell may run (default 120)")
+    gr.add_argument("--source", type=Path, default=None, metavar="PATH",
+                    help="the solution-first notebooks (a folder, or the one notebook to grade against); default: "
+                         "exercises/source of this copy of vint_core")
+    gr.add_argument("--learner", help="the learner's name in the report (default: from nbgrader's folders, "
+                                      "submitted/LEARNER/ASSIGNMENT/NOTEBOOK)")
+    gr.add_argument("--timeout", type=float, default=120, help="seconds one cell or check may run (default 120)")
+    gr.add_argument("--total-timeout", type=float, default=600, metavar="SECONDS",
+                    help="seconds a whole notebook may take (default 600)")
+    gr.add_argument("--memory", type=int, default=2048, metavar="MB",
+                    help="memory the learner's Python may use, in MB (default 2048)")
+    gr.add_argument("--as-user", default=None, metavar="USER",
+                    help="when run as root, the user the learners' code runs as (default nobody)")
     gr.set_defaults(func=run_grade)
 
 
@@ -51,18 +62,40 @@ def run_release(args: argparse.Namespace) -> int:
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    """``vint exercises grade``."""
-    from vint_core.checks.notebooks import grade, grades_csv
+    """``vint exercises grade``: every notebook it can grade; an error line for each it will not."""
+    import os
+    import pwd
+    import sys
+
+    from vint_core.checks.notebooks import GradingError, grade, grades_csv, load_sources
+    from vint_core.checks.sandbox import Limits
     from vint_core.cli import CommandError
 
     missing = [str(p) for p in args.notebooks if not p.is_file()]
     if missing:
         raise CommandError(f"no such notebook: {', '.join(missing)}")
-    grades = []
+    try:
+        load_sources(args.source)
+    except GradingError as exc:
+        raise CommandError(str(exc)) from None
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam(args.as_user or "nobody")
+        except KeyError:
+            raise CommandError(f"no user {args.as_user or 'nobody'} to run the learners' code as: give "
+                               "--as-user") from None
+    limits = Limits(memory=args.memory, cpu=int(args.total_timeout) + 1, user=args.as_user)
+    folders = {p.resolve().parent for p in args.notebooks}
+    grades, refused = [], 0
     for path in args.notebooks:
-        source = args.source / path.name if args.source is not None else None
-        same = source is not None and source.exists() and source.resolve() == path.resolve()
-        grades.append(grade(path, source=None if same else source, timeout=args.timeout))
+        try:
+            grades.append(grade(path, source=args.source, timeout=args.timeout, total=args.total_timeout,
+                                limits=limits, learner=args.learner, hide=folders))
+        except GradingError as exc:
+            refused += 1
+            print(f"vint: not graded: {path}: {exc}", file=sys.stderr)
+    for note in dict.fromkeys(n for g in grades for n in g.notes):
+        print(f"vint: note: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps([g.to_json() for g in grades], ensure_ascii=False))
     else:
@@ -70,7 +103,7 @@ def run_grade(args: argparse.Namespace) -> int:
             print("\n".join(g.lines()))
     if args.csv:
         args.csv.write_text(grades_csv(grades), encoding="utf-8")
-    return 0
+    return 1 if refused else 0
 
 
 __all__ = ["register", "run_grade", "run_release"]

@@ -1,0 +1,239 @@
+"""nbgrader for a class, with real system accounts: a teacher and two learners, each their own user.
+
+The teacher's course folder and the exchange are made by deploy/jupyterhub/nbgrader_class.py; the
+teacher releases exercise 1, each learner fetches it, writes their answers and submits with nbgrader's
+own commands as their own account (the learners' configuration of the hub); the teacher collects,
+autogrades, returns feedback and exports the grades. The learners' servers get the Assignments tab and
+none of the teacher's tools, the teacher's server gets Formgrader. The attacks a learner could try
+(reading the other's submission or the teacher's sources, taking over the course in the exchange) are
+tried, as that learner.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import re
+import secrets
+import shutil
+import socket
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from system_accounts import REPO, accounts, popen_as, run_as
+
+sys.path.insert(0, str(REPO / "deploy" / "jupyterhub"))
+import nbgrader_class
+
+EXERCISE = "01-trick-value"
+SOURCE = REPO / "exercises" / "source" / f"{EXERCISE}.ipynb"
+WRONG = {"tricks_needed": "def tricks_needed(level):\n    return level\n"}  # a bid of one meaning one trick
+
+
+def _cells(path: Path) -> dict[str, str]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return {c["metadata"]["nbgrader"]["grade_id"]: "".join(c["source"]) for c in notebook["cells"]
+            if "nbgrader" in c["metadata"]}
+
+
+SOLUTIONS = {k: v for k, v in _cells(SOURCE).items() if k in ("tricks_needed", "trick_value")}
+
+#: run by a learner, as that learner: write the answers (JSON, by cell id) into the fetched notebook
+SOLVE = """import json, sys
+path, answers = sys.argv[1], json.loads(sys.argv[2])
+notebook = json.load(open(path, encoding="utf-8"))
+for cell in notebook["cells"]:
+    gid = cell["metadata"].get("nbgrader", {}).get("grade_id")
+    if gid in answers:
+        cell["source"] = answers[gid]
+json.dump(notebook, open(path, "w", encoding="utf-8"))
+"""
+
+
+@pytest.fixture(scope="module")
+def klass() -> Iterator[dict]:
+    with accounts("teacher", "ana", "ben") as users:
+        base = Path(tempfile.mkdtemp(prefix="vint-nbgrader-", dir="/tmp"))
+        try:
+            base.chmod(0o755)
+            yield {"users": users, "exchange": base / "exchange",
+                   "course": Path(users["teacher"].pw_dir) / nbgrader_class.COURSE_FOLDER}
+        finally:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def _env(klass: dict, *, teacher: bool) -> dict[str, str]:
+    return nbgrader_class.environment(teacher=teacher, exchange=klass["exchange"], folder=klass["course"])
+
+
+def teacher(klass: dict, *args: str) -> str:
+    done = run_as(klass["users"]["teacher"], ["nbgrader", *args], env=_env(klass, teacher=True), cwd=klass["course"])
+    assert done.returncode == 0, f"nbgrader {' '.join(args)} as the teacher:\n{done.stdout}\n{done.stderr}"
+    return done.stdout + done.stderr
+
+
+def learner(klass: dict, who: str, *args: str) -> str:
+    done = run_as(klass["users"][who], ["nbgrader", *args], env=_env(klass, teacher=False))
+    assert done.returncode == 0, f"nbgrader {' '.join(args)} as {who}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout + done.stderr
+
+
+def denied(klass: dict, who: str, *command: str) -> str:
+    """Run ``command`` as the learner; it must fail, and the message is returned."""
+    done = run_as(klass["users"][who], list(command), env=_env(klass, teacher=False))
+    assert done.returncode != 0, f"{' '.join(command)} as {who} should fail: {done.stdout}"
+    return done.stderr
+
+
+def _feedback_text(page: str) -> str:
+    """The text of a feedback page without its style sheets and scripts."""
+    page = re.sub(r"<(style|script)\b.*?</\1>", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_release_fetch_submit_autograde_feedback_export_as_real_accounts(klass):
+    users, exchange, course = klass["users"], klass["exchange"], klass["course"]
+    made = nbgrader_class.main(["--teacher", users["teacher"].pw_name, "--exchange", str(exchange)])
+    assert made == 0
+    assert oct(exchange.stat().st_mode & 0o7777) == "0o1777" and exchange.stat().st_uid == 0
+    assert (course / "source" / EXERCISE / f"{EXERCISE}.ipynb").read_bytes() == SOURCE.read_bytes()
+    assert oct(course.stat().st_mode & 0o777) == "0o700" and course.stat().st_uid == users["teacher"].pw_uid
+
+    teacher(klass, "generate_assignment", EXERCISE)
+    teacher(klass, "release_assignment", EXERCISE)
+    assert EXERCISE in learner(klass, "ana", "list")
+    answers = {"ana": SOLUTIONS, "ben": {**SOLUTIONS, **WRONG}}
+    for who, solution in answers.items():
+        learner(klass, who, "fetch_assignment", EXERCISE)
+        fetched = Path(users[who].pw_dir) / EXERCISE / f"{EXERCISE}.ipynb"
+        assert "raise NotImplementedError()" in fetched.read_text(encoding="utf-8")
+        assert fetched.stat().st_uid == users[who].pw_uid
+        solved = run_as(users[who], ["python", "-c", SOLVE, str(fetched), json.dumps(solution)])
+        assert solved.returncode == 0, solved.stderr
+        learner(klass, who, "submit", EXERCISE)
+
+    # what a learner may try: read the other's work, the teacher's sources, take the course's name
+    inbound = exchange / nbgrader_class.COURSE_ID / "inbound"
+    assert "Permission denied" in denied(klass, "ben", "ls", str(inbound))
+    assert len(list(inbound.iterdir())) == 2  # (as root) both submissions are there
+    ana_glob = f"{inbound}/{users['ana'].pw_name}+{EXERCISE}+*/{EXERCISE}.ipynb"
+    assert "No such file" in denied(klass, "ben", "sh", "-c", f"cat {ana_glob}")
+    assert "Permission denied" in denied(klass, "ben", "ls", str(course))
+    assert "Permission denied" in denied(klass, "ben", "cat", str(course / "source" / EXERCISE / f"{EXERCISE}.ipynb"))
+    assert "Permission denied" in denied(klass, "ben", "cat", str(course / "gradebook.db"))
+    assert "not permitted" in denied(klass, "ben", "mv", str(exchange / nbgrader_class.COURSE_ID),
+                                     str(exchange / "taken"))
+    assert "Permission denied" in denied(klass, "ben", "touch", str(exchange / nbgrader_class.COURSE_ID / "outbound"
+                                                                    / EXERCISE / "fake.ipynb"))
+
+    teacher(klass, "collect", EXERCISE)
+    log = teacher(klass, "autograde", EXERCISE)
+    assert "Autograding" in log and "checksum" not in log, log
+    teacher(klass, "generate_feedback", EXERCISE)
+    teacher(klass, "release_feedback", EXERCISE)
+    teacher(klass, "export")
+    rows = {r["student_id"]: r for r in csv.DictReader((course / "grades.csv").open(encoding="utf-8"))}
+    ana, ben = users["ana"].pw_name, users["ben"].pw_name
+    assert {k: (float(r["score"]), float(r["max_score"])) for k, r in rows.items()} == {ana: (3.0, 3.0),
+                                                                                        ben: (2.0, 3.0)}
+
+    for who in answers:
+        learner(klass, who, "fetch_feedback", EXERCISE)
+    pages = {who: next((Path(users[who].pw_dir) / EXERCISE / "feedback").rglob(f"{EXERCISE}.html"))
+             for who in answers}
+    ben_page = pages["ben"].read_text(encoding="utf-8")
+    text = _feedback_text(ben_page)
+    failed = re.search(r"✗ tricks_needed: .*?(?=\n\S|\Z)", text, re.S)
+    assert failed, text
+    assert failed.group(0).startswith("✗ tricks_needed: for a bid of")
+    assert "This looks like a bid of one meaning one trick" in " ".join(failed.group(0).split())
+    assert max(len(line) for line in failed.group(0).splitlines()) <= 92
+    for page in (ben_page, pages["ana"].read_text(encoding="utf-8")):
+        shown = _feedback_text(page)
+        assert "Traceback" not in shown and "CheckFailed" not in shown
+        assert str(REPO) not in page and "site-packages" not in page and "/root" not in page
+        assert "HIDDEN TESTS" not in page and "seed=2026" not in page  # the hidden tests stay the teacher's
+    assert "Score: 3.0 / 3.0" in _feedback_text(pages["ana"].read_text(encoding="utf-8"))
+
+
+# -- the learners' and the teacher's servers ------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url), timeout=30) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, ""
+    except (urllib.error.URLError, ConnectionError):  # not listening yet
+        return 0, ""
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # the status itself is the answer
+        return None
+
+
+def test_learners_get_the_assignments_tab_and_the_teacher_formgrader(klass, tmp_path):
+    users = klass["users"]
+    if not (klass["exchange"] / nbgrader_class.COURSE_ID).exists():
+        nbgrader_class.main(["--teacher", users["teacher"].pw_name, "--exchange", str(klass["exchange"])])
+    servers = {}
+    try:
+        for who, is_teacher in (("ana", False), ("teacher", True)):
+            port, token = _free_port(), secrets.token_hex(16)
+            log = Path(tempfile.mkdtemp(prefix="vint-server-", dir="/tmp")) / "server.log"
+            servers[who] = (f"http://127.0.0.1:{port}", token, log,
+                            popen_as(users[who], ["jupyter", "lab", "--no-browser", f"--port={port}",
+                                                  f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
+                                     env=_env(klass, teacher=is_teacher), log=log))
+        answers = {}
+        for who, (url, token, log, process) in servers.items():
+            deadline = time.monotonic() + 300
+            while _get(f"{url}/api/status?token={token}")[0] != 200:
+                assert process.poll() is None, log.read_text(errors="replace")
+                assert time.monotonic() < deadline, f"{who}'s server did not answer:\n{log.read_text()}"
+                time.sleep(0.5)
+            opener = urllib.request.build_opener(_NoRedirect)
+            statuses = {}
+            for path in ("formgrader", "formgraders", f"assignments?course_id={nbgrader_class.COURSE_ID}"):
+                try:
+                    statuses[path.split("?")[0]] = opener.open(f"{url}/{path}{'&' if '?' in path else '?'}"
+                                                               f"token={token}", timeout=60).status
+                except urllib.error.HTTPError as exc:
+                    statuses[path.split("?")[0]] = exc.code
+            page = _get(f"{url}/lab?token={token}")[1]
+            config = json.loads(html.unescape(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>',
+                                                        page, re.S).group(1)))
+            answers[who] = statuses, set(config.get("disabledExtensions", []))
+        teacher_tools = {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
+                         "@jupyter/nbgrader:course-list", "@jupyter/nbgrader:validate-assignment"}
+        ana_status, ana_disabled = answers["ana"]
+        assert ana_status["formgrader"] == 404 and ana_status["formgraders"] == 404
+        assert ana_status["assignments"] == 200
+        assert teacher_tools <= ana_disabled and "@jupyter/nbgrader:assignment-list" not in ana_disabled
+        teacher_status, teacher_disabled = answers["teacher"]
+        assert teacher_status["formgrader"] in (200, 302) and teacher_status["formgraders"] == 200
+        assert not teacher_disabled & (teacher_tools | {"@jupyter/nbgrader:assignment-list"})
+    finally:
+        for _, _, log, process in servers.values():
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=30)
+                except Exception:
+                    process.kill()
+            shutil.rmtree(log.parent, ignore_errors=True)

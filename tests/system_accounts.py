@@ -54,8 +54,13 @@ def accounts(*roles: str) -> Iterator[dict[str, pwd.struct_passwd]]:
             out[role] = pwd.getpwnam(name)
         yield out
     finally:
+        left = []
         for name in made:
-            subprocess.run(["userdel", "--remove", name], capture_output=True)
+            gone = subprocess.run(["userdel", "--remove", name], capture_output=True, text=True)
+            if gone.returncode != 0:
+                left.append(f"{name}: {gone.stderr.strip()}")
+        if left:
+            raise AssertionError("accounts not removed: " + "; ".join(left))
 
 
 def _needed_paths() -> list[Path]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import html
 import json
+import os
 import re
 import secrets
 import shutil
@@ -237,3 +238,56 @@ def test_learners_get_the_assignments_tab_and_the_teacher_formgrader(klass, tmp_
                 except Exception:
                     process.kill()
             shutil.rmtree(log.parent, ignore_errors=True)
+
+
+# -- the hub's wiring -----------------------------------------------------------------------------------
+
+class _User:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class _Spawner:
+    def __init__(self, name: str) -> None:
+        self.user = _User(name)
+
+
+def test_the_hub_config_chooses_each_servers_nbgrader_and_makes_the_teachers_folders(klass, monkeypatch):
+    from traitlets.config import Config, PyFileConfigLoader
+
+    users, exchange = klass["users"], klass["exchange"]
+    monkeypatch.setenv("VINT_NBGRADER_EXCHANGE", str(exchange))
+    hub = PyFileConfigLoader("jupyterhub_config.py", path=str(REPO / "deploy" / "jupyterhub")).load_config()
+    assert callable(hub.Spawner.environment["JUPYTER_CONFIG_PATH"]) and callable(hub.Spawner.pre_spawn_hook)
+    assert hub.Spawner.environment["VINT_NBGRADER_EXCHANGE"] == str(exchange)
+
+    ran = []
+    c = Config()
+    c.Authenticator.admin_users = {users["teacher"].pw_name}
+    c.Spawner.environment = {"VINT_DATA_DIR": "kept"}
+    c.Spawner.pre_spawn_hook = lambda spawner: ran.append(spawner.user.name)
+    nbgrader_class.configure_hub(c, exchange=exchange)
+    env = c.Spawner.environment
+    teacher, ana = _Spawner(users["teacher"].pw_name), _Spawner(users["ana"].pw_name)
+    assert env["VINT_DATA_DIR"] == "kept"
+    assert env["JUPYTER_CONFIG_PATH"](teacher) == str(nbgrader_class.TEACHER_CONFIG)
+    assert env["JUPYTER_CONFIG_PATH"](ana) == str(nbgrader_class.LEARNERS_CONFIG)
+    assert env["VINT_NBGRADER_COURSE_DIR"](teacher) == str(klass["course"])
+    assert env["VINT_NBGRADER_COURSE_DIR"](ana) == ""
+    c.Spawner.pre_spawn_hook(ana)
+    course = exchange / nbgrader_class.COURSE_ID
+    assert course.is_dir() and course.stat().st_uid in (0, users["teacher"].pw_uid)  # never the learner's
+    c.Spawner.pre_spawn_hook(teacher)
+    assert ran == [ana.user.name, teacher.user.name]
+    assert all(p.stat().st_uid == users["teacher"].pw_uid for p in [course, course / "inbound", klass["course"]])
+    assert (klass["course"] / "source" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
+
+
+def test_a_course_name_taken_in_the_exchange_is_refused(tmp_path):
+    with accounts("teacher", "ana") as users:
+        exchange = tmp_path / "exchange"
+        exchange.mkdir()
+        (exchange / nbgrader_class.COURSE_ID).mkdir()
+        os.chown(exchange / nbgrader_class.COURSE_ID, users["ana"].pw_uid, users["ana"].pw_gid)
+        with pytest.raises(nbgrader_class.SetupError, match=f"belongs to {users['ana'].pw_name}"):
+            nbgrader_class.make_exchange(exchange, owner=users["teacher"].pw_uid)

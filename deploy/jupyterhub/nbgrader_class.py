@@ -22,8 +22,10 @@ What it sets up, the way nbgrader 0.9's default (file system) exchange expects i
 What keeps learners apart is the file system (their own accounts, the modes above); the switches
 only keep the teacher's tools out of a learner's JupyterLab.
 
-From ``jupyterhub_config.py``: ``configure_hub(c)`` makes the exchange when the hub starts, the
-teacher's folders before the teacher's server starts, and chooses each server's configuration.
+From ``jupyterhub_config.py``: ``configure_hub(c)`` makes the exchange before the first server
+starts, the teacher's folders before the teacher's server starts, and chooses each server's
+configuration. Run the set-up once by hand before learners have any other way onto the machine
+(ssh), so that the course's name in the exchange is the teacher's from the start.
 """
 
 from __future__ import annotations
@@ -135,33 +137,49 @@ def environment(*, teacher: bool, exchange: Path = EXCHANGE, course_id: str = CO
     return env
 
 
+def _account(spawner: Any) -> str:
+    """The system account a hub user's server runs as: their own, or the hub's (the demo mode)."""
+    name = str(spawner.user.name)
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    return name
+
+
 def configure_hub(c: Any, *, teachers: Iterable[str] | None = None, exchange: Path = EXCHANGE,
                   course_id: str = COURSE_ID, exercises: Path = EXERCISES,
-                  system_user: Callable[[Any], str] | None = None) -> None:
+                  system_user: Callable[[Any], str] = _account) -> None:
     """Wire nbgrader into a JupyterHub config ``c``: the teachers (default: the hub's admins) get the teacher's side.
 
-    ``system_user(spawner)`` names the teacher's system account (default: the hub's user name).
+    ``system_user(spawner)`` names the system account a server runs as (default: the hub user's
+    own account, or the hub's when there is none). Keeps the config's environment and its
+    ``pre_spawn_hook``, which runs first.
     """
     named = set(teachers) if teachers is not None else set(c.Authenticator.admin_users or ())
-    account = system_user or (lambda spawner: str(spawner.user.name))
 
     def is_teacher(spawner: Any) -> bool:
         return str(spawner.user.name) in named
 
-    if os.geteuid() == 0:
-        make_exchange(exchange, course_id=course_id)
+    def folder(spawner: Any) -> str:
+        return str(Path(pwd.getpwnam(system_user(spawner)).pw_dir) / COURSE_FOLDER) if is_teacher(spawner) else ""
+
     env = dict(c.Spawner.environment) if "environment" in c.Spawner else {}
-    for key, value in environment(teacher=False, exchange=exchange, course_id=course_id).items():
-        env[key] = value
+    env.update(environment(teacher=False, exchange=exchange, course_id=course_id))
     env["JUPYTER_CONFIG_PATH"] = lambda spawner: str(TEACHER_CONFIG if is_teacher(spawner) else LEARNERS_CONFIG)
+    env["VINT_NBGRADER_COURSE_DIR"] = folder
     c.Spawner.environment = env
     before = c.Spawner.pre_spawn_hook if "pre_spawn_hook" in c.Spawner else None
 
     def before_spawn(spawner: Any) -> None:
         if before is not None:
             before(spawner)
-        if is_teacher(spawner) and os.geteuid() == 0:
-            setup(account(spawner), exchange=exchange, course_id=course_id, exercises=exercises)
+        if os.geteuid() != 0:
+            return
+        make_exchange(exchange, course_id=course_id)  # before any learner's server could take the course's name
+        if is_teacher(spawner):
+            setup(system_user(spawner), exchange=exchange, course_id=course_id, exercises=exercises,
+                  folder=Path(folder(spawner)))
 
     c.Spawner.pre_spawn_hook = before_spawn
 

@@ -190,8 +190,10 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def test_learners_get_the_assignments_tab_and_the_teacher_formgrader(klass, tmp_path):
     users = klass["users"]
-    if not (klass["exchange"] / nbgrader_class.COURSE_ID).exists():
+    if not (klass["exchange"] / nbgrader_class.COURSE_ID / "outbound" / EXERCISE).exists():  # run alone
         nbgrader_class.main(["--teacher", users["teacher"].pw_name, "--exchange", str(klass["exchange"])])
+        teacher(klass, "generate_assignment", EXERCISE)
+        teacher(klass, "release_assignment", EXERCISE)
     servers = {}
     try:
         for who, is_teacher in (("ana", False), ("teacher", True)):
@@ -220,6 +222,10 @@ def test_learners_get_the_assignments_tab_and_the_teacher_formgrader(klass, tmp_
             config = json.loads(html.unescape(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>',
                                                         page, re.S).group(1)))
             answers[who] = statuses, set(config.get("disabledExtensions", []))
+            if who == "ana":  # the Assignments tab's list, from the learner's own server
+                listed = json.loads(_get(f"{url}/assignments?course_id={nbgrader_class.COURSE_ID}&token={token}")[1])
+                assert listed["success"], listed
+                assert EXERCISE in {a["assignment_id"] for a in listed["value"]}, listed
         teacher_tools = {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
                          "@jupyter/nbgrader:course-list", "@jupyter/nbgrader:validate-assignment"}
         ana_status, ana_disabled = answers["ana"]

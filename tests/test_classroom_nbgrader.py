@@ -11,6 +11,7 @@ tried, as that learner.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
 import json
@@ -19,6 +20,7 @@ import re
 import secrets
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -60,7 +62,7 @@ json.dump(notebook, open(path, "w", encoding="utf-8"))
 
 @pytest.fixture(scope="module")
 def klass() -> Iterator[dict]:
-    with accounts("teacher", "ana", "ben") as users:
+    with accounts("teacher", "ana", "ben", "cleo") as users:
         base = Path(tempfile.mkdtemp(prefix="vint-nbgrader-", dir="/tmp"))
         try:
             base.chmod(0o755)
@@ -188,62 +190,112 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def test_learners_get_the_assignments_tab_and_the_teacher_formgrader(klass, tmp_path):
-    users = klass["users"]
-    if not (klass["exchange"] / nbgrader_class.COURSE_ID / "outbound" / EXERCISE).exists():  # run alone
-        nbgrader_class.main(["--teacher", users["teacher"].pw_name, "--exchange", str(klass["exchange"])])
+def _released(klass: dict) -> None:
+    """The exercise released (when a test runs alone)."""
+    if not (klass["exchange"] / nbgrader_class.COURSE_ID / "outbound" / EXERCISE).exists():
+        nbgrader_class.main(["--teacher", klass["users"]["teacher"].pw_name, "--exchange", str(klass["exchange"])])
         teacher(klass, "generate_assignment", EXERCISE)
         teacher(klass, "release_assignment", EXERCISE)
-    servers = {}
+
+
+@contextlib.contextmanager
+def lab_as(klass: dict, who: str, *, is_teacher: bool = False) -> Iterator[tuple[str, str]]:
+    """JupyterLab started as ``who`` with the hub's configuration for that role: (address, token)."""
+    port, token = _free_port(), secrets.token_hex(16)
+    folder = Path(tempfile.mkdtemp(prefix="vint-server-", dir="/tmp"))
+    log = folder / "server.log"
+    process = popen_as(klass["users"][who], ["jupyter", "lab", "--no-browser", f"--port={port}",
+                                             f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
+                       env=_env(klass, teacher=is_teacher), log=log)
+    url = f"http://127.0.0.1:{port}"
     try:
-        for who, is_teacher in (("ana", False), ("teacher", True)):
-            port, token = _free_port(), secrets.token_hex(16)
-            log = Path(tempfile.mkdtemp(prefix="vint-server-", dir="/tmp")) / "server.log"
-            servers[who] = (f"http://127.0.0.1:{port}", token, log,
-                            popen_as(users[who], ["jupyter", "lab", "--no-browser", f"--port={port}",
-                                                  f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
-                                     env=_env(klass, teacher=is_teacher), log=log))
-        answers = {}
-        for who, (url, token, log, process) in servers.items():
-            deadline = time.monotonic() + 300
-            while _get(f"{url}/api/status?token={token}")[0] != 200:
-                assert process.poll() is None, log.read_text(errors="replace")
-                assert time.monotonic() < deadline, f"{who}'s server did not answer:\n{log.read_text()}"
-                time.sleep(0.5)
-            opener = urllib.request.build_opener(_NoRedirect)
-            statuses = {}
-            for path in ("formgrader", "formgraders", f"assignments?course_id={nbgrader_class.COURSE_ID}"):
-                try:
-                    statuses[path.split("?")[0]] = opener.open(f"{url}/{path}{'&' if '?' in path else '?'}"
-                                                               f"token={token}", timeout=60).status
-                except urllib.error.HTTPError as exc:
-                    statuses[path.split("?")[0]] = exc.code
-            page = _get(f"{url}/lab?token={token}")[1]
-            config = json.loads(html.unescape(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>',
-                                                        page, re.S).group(1)))
-            answers[who] = statuses, set(config.get("disabledExtensions", []))
-            if who == "ana":  # the Assignments tab's list, from the learner's own server
-                listed = json.loads(_get(f"{url}/assignments?course_id={nbgrader_class.COURSE_ID}&token={token}")[1])
-                assert listed["success"], listed
-                assert EXERCISE in {a["assignment_id"] for a in listed["value"]}, listed
-        teacher_tools = {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
-                         "@jupyter/nbgrader:course-list", "@jupyter/nbgrader:validate-assignment"}
-        ana_status, ana_disabled = answers["ana"]
-        assert ana_status["formgrader"] == 404 and ana_status["formgraders"] == 404
-        assert ana_status["assignments"] == 200
-        assert teacher_tools <= ana_disabled and "@jupyter/nbgrader:assignment-list" not in ana_disabled
-        teacher_status, teacher_disabled = answers["teacher"]
-        assert teacher_status["formgrader"] in (200, 302) and teacher_status["formgraders"] == 200
-        assert not teacher_disabled & (teacher_tools | {"@jupyter/nbgrader:assignment-list"})
+        deadline = time.monotonic() + 300
+        while _get(f"{url}/api/status?token={token}")[0] != 200:
+            assert process.poll() is None, log.read_text(errors="replace")
+            assert time.monotonic() < deadline, f"{who}'s server did not answer:\n{log.read_text()}"
+            time.sleep(0.5)
+        yield url, token
     finally:
-        for _, _, log, process in servers.values():
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=30)
-                except Exception:
-                    process.kill()
-            shutil.rmtree(log.parent, ignore_errors=True)
+        process.terminate()
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _statuses(url: str, token: str) -> dict[str, int]:
+    opener = urllib.request.build_opener(_NoRedirect)
+    out = {}
+    for path in ("formgrader", "formgraders", "assignments"):
+        try:
+            out[path] = opener.open(f"{url}/{path}?course_id={nbgrader_class.COURSE_ID}&token={token}",
+                                    timeout=60).status
+        except urllib.error.HTTPError as exc:
+            out[path] = exc.code
+    return out
+
+
+def _disabled(url: str, token: str) -> set[str]:
+    page = _get(f"{url}/lab?token={token}")[1]
+    config = json.loads(html.unescape(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S).group(1)))
+    return set(config.get("disabledExtensions", []))
+
+
+TEACHER_TOOLS = {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
+                 "@jupyter/nbgrader:course-list", "@jupyter/nbgrader:validate-assignment"}
+
+
+def test_learners_get_the_assignment_list_and_the_teacher_formgrader(klass):
+    _released(klass)
+    with lab_as(klass, "ana") as (url, token):
+        status, disabled = _statuses(url, token), _disabled(url, token)
+        listed = json.loads(_get(f"{url}/assignments?course_id={nbgrader_class.COURSE_ID}&token={token}")[1])
+    assert status["formgrader"] == 404 and status["formgraders"] == 404 and status["assignments"] == 200
+    assert disabled >= TEACHER_TOOLS and "@jupyter/nbgrader:assignment-list" not in disabled
+    assert listed["success"] and EXERCISE in {a["assignment_id"] for a in listed["value"]}, listed
+    with lab_as(klass, "teacher", is_teacher=True) as (url, token):
+        status, disabled = _statuses(url, token), _disabled(url, token)
+    assert status["formgrader"] in (200, 302) and status["formgraders"] == 200
+    assert not disabled & (TEACHER_TOOLS | {"@jupyter/nbgrader:assignment-list"})
+
+
+def test_a_learner_fetches_and_submits_on_the_assignment_list_in_chromium(klass):
+    """The learner's own JupyterLab, in a real browser: the Nbgrader menu offers only the Assignment List."""
+    from browser_support import chromium, require_tools, screenshot
+
+    require_tools()
+    _released(klass)
+    cleo = klass["users"]["cleo"]
+    with lab_as(klass, "cleo") as (url, token), chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        try:
+            page.goto(f"{url}/lab?token={token}", timeout=240_000)
+            page.get_by_role("menuitem", name="Nbgrader").click(timeout=240_000)
+            menu = page.locator(".lm-Menu").last
+            menu.get_by_text("Assignment List").wait_for(timeout=60_000)
+            items = [t.strip() for t in menu.locator(".lm-Menu-itemLabel").all_inner_texts() if t.strip()]
+            assert items == ["Assignment List"], items  # no Formgrader, Course List, Create assignment
+            menu.get_by_text("Assignment List").click()
+            released = page.locator("#released_assignments_list")
+            released.get_by_text(EXERCISE).wait_for(timeout=120_000)
+            released.get_by_role("button", name="Fetch").click()
+            fetched = page.locator("#fetched_assignments_list")
+            fetched.get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            notebook = Path(cleo.pw_dir) / EXERCISE / f"{EXERCISE}.ipynb"
+            assert notebook.stat().st_uid == cleo.pw_uid  # fetched by the learner's own server, as the learner
+            solved = run_as(cleo, ["python", "-c", SOLVE, str(notebook), json.dumps(SOLUTIONS)])
+            assert solved.returncode == 0, solved.stderr
+            fetched.get_by_role("button", name="Submit").first.click()
+            page.locator("#submitted_assignments_list").get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+        except Exception:
+            screenshot(page, "nbgrader-assignment-list")
+            raise
+    inbound = klass["exchange"] / nbgrader_class.COURSE_ID / "inbound"
+    handed_in = [p for p in inbound.iterdir() if p.name.startswith(f"{cleo.pw_name}+{EXERCISE}+")]
+    assert len(handed_in) == 1 and handed_in[0].stat().st_uid == cleo.pw_uid
+    assert "return 6 + level" in (handed_in[0] / f"{EXERCISE}.ipynb").read_text(encoding="utf-8")
 
 
 # -- the hub's wiring -----------------------------------------------------------------------------------

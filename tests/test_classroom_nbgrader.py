@@ -349,3 +349,41 @@ def test_a_course_name_taken_in_the_exchange_is_refused(tmp_path):
         os.chown(exchange / nbgrader_class.COURSE_ID, users["ana"].pw_uid, users["ana"].pw_gid)
         with pytest.raises(nbgrader_class.SetupError, match=f"belongs to {users['ana'].pw_name}"):
             nbgrader_class.make_exchange(exchange, owner=users["teacher"].pw_uid)
+
+
+# -- nbgrader's checksums and feedback, in one process --------------------------------------------------
+
+@pytest.mark.filterwarnings("ignore::sqlalchemy.exc.SAWarning")  # nbgrader's own gradebook session
+@pytest.mark.parametrize("ours", [False, True], ids=["nbgrader-alone", "with-configure"])
+def test_checksum_warnings_only_for_a_changed_check_cell(tmp_path, monkeypatch, ours):
+    from nbgrader.apps import NbGraderAPI
+    from traitlets.config import Config
+
+    from vint_core.checks.hidden_tests import configure
+
+    root = tmp_path / "course"
+    (root / "source" / "ps1").mkdir(parents=True)
+    shutil.copy(SOURCE, root / "source" / "ps1")
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")  # alembic
+    monkeypatch.chdir(root)
+    config = Config()
+    config.CourseDirectory.root = str(root)
+    config.CourseDirectory.course_id = "vint"
+    if ours:
+        configure(config)
+    api = NbGraderAPI(config=config)
+    assert api.generate_assignment("ps1")["success"]
+    released = root / "release" / "ps1" / f"{EXERCISE}.ipynb"
+    for learner, change in (("untouched", None), ("changed", "print('✓ tricks_needed: right')")):
+        (root / "submitted" / learner / "ps1").mkdir(parents=True)
+        notebook = json.loads(released.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if change and cell["metadata"].get("nbgrader", {}).get("grade_id") == "check_tricks_needed":
+                cell["source"] = change
+        (root / "submitted" / learner / "ps1" / released.name).write_text(json.dumps(notebook), encoding="utf-8")
+    logs = {learner: api.autograde("ps1", learner) for learner in ("untouched", "changed")}
+    assert all(r["success"] for r in logs.values()), logs
+    untouched, changed = logs["untouched"]["log"], logs["changed"]["log"]
+    assert "Attribute 'checksum' for cell check_tricks_needed has changed" in changed  # a real change: said
+    assert ("check_trick_value has changed" in untouched) is not ours  # nbgrader's false alarm, and its end
+    assert "has changed" not in untouched or not ours

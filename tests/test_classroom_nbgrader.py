@@ -32,6 +32,8 @@ from pathlib import Path
 import pytest
 from system_accounts import REPO, accounts, popen_as, run_as
 
+from vint_core.checks.result import WIDTH
+
 sys.path.insert(0, str(REPO / "deploy" / "jupyterhub"))
 import nbgrader_class
 
@@ -158,7 +160,7 @@ def test_release_fetch_submit_autograde_feedback_export_as_real_accounts(klass):
     assert failed, text
     assert failed.group(0).startswith("✗ tricks_needed: for a bid of")
     assert "This looks like a bid of one meaning one trick" in " ".join(failed.group(0).split())
-    assert max(len(line) for line in failed.group(0).splitlines()) <= 92
+    assert max(len(line) for line in failed.group(0).splitlines()) <= WIDTH
     for page in (ben_page, pages["ana"].read_text(encoding="utf-8")):
         shown = _feedback_text(page)
         assert "Traceback" not in shown and "CheckFailed" not in shown

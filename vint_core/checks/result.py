@@ -28,7 +28,7 @@ from typing import Any
 #: the message of an exercise whose function is not written yet (grading counts it as "not done yet")
 NOT_DONE = "not done yet"
 #: the width a failed check's message is wrapped to in a notebook's output (and in nbgrader's feedback page)
-WIDTH = 92
+WIDTH = 80
 
 
 class CheckFailed(AssertionError):

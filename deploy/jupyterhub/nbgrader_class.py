@@ -138,13 +138,15 @@ def environment(*, teacher: bool, exchange: Path = EXCHANGE, course_id: str = CO
 
 
 def _account(spawner: Any) -> str:
-    """The system account a hub user's server runs as: their own, or the hub's (the demo mode)."""
+    """The system account a hub user's server runs as: theirs (``NAME``, or ``jupyter-NAME`` as The
+    Littlest JupyterHub names them), or else the hub's own (the demo mode)."""
     name = str(spawner.user.name)
-    try:
-        pwd.getpwnam(name)
-    except KeyError:
-        return pwd.getpwuid(os.geteuid()).pw_name
-    return name
+    for candidate in (name, f"jupyter-{name}"):
+        try:
+            return pwd.getpwnam(candidate).pw_name
+        except KeyError:
+            continue
+    return pwd.getpwuid(os.geteuid()).pw_name
 
 
 def configure_hub(c: Any, *, teachers: Iterable[str] | None = None, exchange: Path = EXCHANGE,

@@ -362,7 +362,7 @@ def test_checksum_warnings_only_for_a_changed_check_cell(tmp_path, monkeypatch, 
     from nbgrader.apps import NbGraderAPI
     from traitlets.config import Config
 
-    from vint_core.checks.hidden_tests import configure
+    from vint_core.nbgrader_course import configure
 
     root = tmp_path / "course"
     (root / "source" / "ps1").mkdir(parents=True)

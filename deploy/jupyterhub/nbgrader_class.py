@@ -53,7 +53,7 @@ EXCHANGE_MODES = {"": 0o755, "outbound": 0o755, "inbound": 0o2733, "feedback": 0
 COURSE_CONFIG = '''\
 """The Vint course's nbgrader configuration (written by deploy/jupyterhub/nbgrader_class.py)."""
 
-from vint_core.checks.hidden_tests import configure
+from vint_core.nbgrader_course import configure
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = {course_id!r}

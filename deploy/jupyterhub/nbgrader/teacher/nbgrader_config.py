@@ -7,7 +7,7 @@ folder is ``~/vint-course`` (``VINT_NBGRADER_COURSE_DIR``), readable by the teac
 import os
 from pathlib import Path
 
-from vint_core.checks.hidden_tests import configure
+from vint_core.nbgrader_course import configure
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = os.environ.get("VINT_NBGRADER_COURSE", "vint")

@@ -1,4 +1,4 @@
-"""nbgrader and the exercises' hidden tests: put back quietly when untouched, kept out of the feedback.
+"""An nbgrader course of the exercises: hidden tests put back quietly when untouched, kept out of the feedback.
 
 nbgrader's ``generate_assignment`` saves each check cell's checksum *with* its hidden tests, then
 removes them from the learners' version; ``autograde`` compares the learner's cell with the saved
@@ -10,9 +10,10 @@ exactly the released one, and leaves nbgrader's warning for a cell that was real
 nbgrader's feedback page shows each check cell as autograde ran it, hidden tests included; with
 :func:`configure` the feedback shows the cells as the learners got them (the results stay).
 
-In a course's ``nbgrader_config.py``::
+Not part of the checks (which need nothing but the standard library): this module needs nbgrader
+(the ``teacher`` extra). In a course's ``nbgrader_config.py``::
 
-    from vint_core.checks.hidden_tests import configure
+    from vint_core.nbgrader_course import configure
     configure(get_config())
 """
 

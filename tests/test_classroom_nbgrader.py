@@ -334,7 +334,7 @@ def test_the_hub_config_chooses_each_servers_nbgrader_and_makes_the_teachers_fol
     assert env["JUPYTER_CONFIG_PATH"](ana) == str(nbgrader_class.LEARNERS_CONFIG)
     assert env["VINT_NBGRADER_COURSE_DIR"](teacher) == str(klass["course"])
     assert env["VINT_NBGRADER_COURSE_DIR"](ana) == ""
-    assert nbgrader_class._account(_Spawner("no-such-account-here")) == "root"  # the demo mode: the hub's user
+    assert nbgrader_class._account(_Spawner("no-such-account-here")) is None  # the demo mode: no folder made
     c.Spawner.pre_spawn_hook(ana)
     course = exchange / nbgrader_class.COURSE_ID
     assert course.is_dir() and course.stat().st_uid in (0, users["teacher"].pw_uid)  # never the learner's

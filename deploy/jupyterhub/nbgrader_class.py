@@ -137,26 +137,26 @@ def environment(*, teacher: bool, exchange: Path = EXCHANGE, course_id: str = CO
     return env
 
 
-def _account(spawner: Any) -> str:
-    """The system account a hub user's server runs as: theirs (``NAME``, or ``jupyter-NAME`` as The
-    Littlest JupyterHub names them), or else the hub's own (the demo mode)."""
+def _account(spawner: Any) -> str | None:
+    """The hub user's own system account (``NAME``, or ``jupyter-NAME`` as The Littlest JupyterHub
+    names them), or None (the demo mode: every server runs as the hub's user)."""
     name = str(spawner.user.name)
     for candidate in (name, f"jupyter-{name}"):
         try:
             return pwd.getpwnam(candidate).pw_name
         except KeyError:
             continue
-    return pwd.getpwuid(os.geteuid()).pw_name
+    return None
 
 
 def configure_hub(c: Any, *, teachers: Iterable[str] | None = None, exchange: Path = EXCHANGE,
                   course_id: str = COURSE_ID, exercises: Path = EXERCISES,
-                  system_user: Callable[[Any], str] = _account) -> None:
+                  system_user: Callable[[Any], str | None] = _account) -> None:
     """Wire nbgrader into a JupyterHub config ``c``: the teachers (default: the hub's admins) get the teacher's side.
 
     ``system_user(spawner)`` names the system account a server runs as (default: the hub user's
-    own account, or the hub's when there is none). Keeps the config's environment and its
-    ``pre_spawn_hook``, which runs first.
+    own account; None when there is none, as in the demo mode, where no course folder is made).
+    Keeps the config's environment and its ``pre_spawn_hook``, which runs first.
     """
     named = set(teachers) if teachers is not None else set(c.Authenticator.admin_users or ())
 
@@ -164,7 +164,8 @@ def configure_hub(c: Any, *, teachers: Iterable[str] | None = None, exchange: Pa
         return str(spawner.user.name) in named
 
     def folder(spawner: Any) -> str:
-        return str(Path(pwd.getpwnam(system_user(spawner)).pw_dir) / COURSE_FOLDER) if is_teacher(spawner) else ""
+        account = system_user(spawner) if is_teacher(spawner) else None
+        return str(Path(pwd.getpwnam(account).pw_dir) / COURSE_FOLDER) if account else ""
 
     env = dict(c.Spawner.environment) if "environment" in c.Spawner else {}
     env.update(environment(teacher=False, exchange=exchange, course_id=course_id))
@@ -179,8 +180,9 @@ def configure_hub(c: Any, *, teachers: Iterable[str] | None = None, exchange: Pa
         if os.geteuid() != 0:
             return
         make_exchange(exchange, course_id=course_id)  # before any learner's server could take the course's name
-        if is_teacher(spawner):
-            setup(system_user(spawner), exchange=exchange, course_id=course_id, exercises=exercises,
+        account = system_user(spawner) if is_teacher(spawner) else None
+        if account:
+            setup(account, exchange=exchange, course_id=course_id, exercises=exercises,
                   folder=Path(folder(spawner)))
 
     c.Spawner.pre_spawn_hook = before_spawn

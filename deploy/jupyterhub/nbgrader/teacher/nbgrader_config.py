@@ -12,5 +12,5 @@ from vint_core.nbgrader_course import configure
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = os.environ.get("VINT_NBGRADER_COURSE", "vint")
 c.Exchange.root = os.environ.get("VINT_NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")
-c.CourseDirectory.root = os.environ.get("VINT_NBGRADER_COURSE_DIR", str(Path.home() / "vint-course"))
+c.CourseDirectory.root = os.environ.get("VINT_NBGRADER_COURSE_DIR") or str(Path.home() / "vint-course")
 configure(c)

@@ -53,6 +53,7 @@ def hub_env(root: Path, port: int, **settings: str) -> dict[str, str]:
     for key in [k for k in env if k.startswith("VINT_HUB_") or k in ("VINT_DATA_DIR", "JUPYTER_CONFIG_PATH")]:
         if key not in ("VINT_HUB_ROOT", "VINT_HUB_PORT"):
             del env[key]
+    env["VINT_NBGRADER_EXCHANGE"] = str(root / "nbgrader-exchange")  # the hub's own, not the machine's /srv
     env.update(settings)
     return env
 

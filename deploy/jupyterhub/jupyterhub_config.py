@@ -253,4 +253,8 @@ c.JupyterHub.load_roles = [{"name": "idle-culler", "services": ["idle-culler"],
 c.JupyterHub.services = [{"name": "idle-culler",
                           "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={cull}"]}]
 
-# nbgrader
+# -- nbgrader (deploy/jupyterhub/nbgrader_class.py): the exchange, the teacher's course folder, and
+#    nbgrader's tools: the Assignments tab for learners, Formgrader and the rest for the teacher (the admins)
+from nbgrader_class import configure_hub  # noqa: E402
+
+configure_hub(c, exchange=Path(os.environ.get("VINT_NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")))

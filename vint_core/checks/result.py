@@ -2,7 +2,9 @@
 
 A :class:`CheckResult` prints as its message, is true when the check passed, and
 :meth:`CheckResult.require` turns a failure into :class:`CheckFailed` (an
-``AssertionError``), which is how an nbgrader test cell loses its points.
+``AssertionError``), which is how an nbgrader test cell loses its points. In a
+notebook (IPython) a failed check shows only its message, wrapped, with no
+traceback: the learner reads the sentence, not the checks' code and paths.
 
 >>> ok = CheckResult("trick_value", passed=True, message="trick_value: all 200 cases right", cases=200)
 >>> bool(ok), ok.require() is ok, ok.to_dict()["cases"]
@@ -12,15 +14,21 @@ A :class:`CheckResult` prints as its message, is true when the check passed, and
 Traceback (most recent call last):
 ...
 vint_core.checks.result.CheckFailed: for 1NT by South you gave 10; expected 20
+>>> lines = CheckFailed(CheckResult("f", passed=False, message="f: " + "word " * 40, cases=1))._render_traceback_()
+>>> [line[:9] for line in lines], max(map(len, lines)) <= WIDTH
+(['✗ f: word', '  word wo', '  word wo'], True)
 """
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
 #: the message of an exercise whose function is not written yet (grading counts it as "not done yet")
 NOT_DONE = "not done yet"
+#: the width a failed check's message is wrapped to in a notebook's output (and in nbgrader's feedback page)
+WIDTH = 80
 
 
 class CheckFailed(AssertionError):
@@ -29,6 +37,11 @@ class CheckFailed(AssertionError):
     def __init__(self, result: CheckResult) -> None:
         super().__init__(result.message)
         self.result = result
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows for this exception instead of a traceback: the message, wrapped."""
+        return textwrap.wrap(self.result.message, WIDTH, initial_indent="✗ ", subsequent_indent="  ",
+                             break_long_words=False, break_on_hyphens=False) or ["✗ " + self.result.name]
 
 
 @dataclass(frozen=True)

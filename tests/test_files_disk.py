@@ -37,6 +37,7 @@ class Disk:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.filler = path / "filler"
+        self.bind = False  # in a user namespace the tmpfs is made read-only at its mount point (remount,bind,ro)
 
     def mount(self, *options: str) -> None:
         run(["mount", *options, "-t", "tmpfs", "-o", "size=64k,mode=0755", "tmpfs", str(self.path)])
@@ -58,12 +59,15 @@ class Disk:
         self.filler.unlink()
 
     def read_only(self) -> None:
-        run(["mount", "-o", "remount,ro", str(self.path)])
+        out = subprocess.run(["mount", "-o", "remount,ro", str(self.path)], capture_output=True, timeout=30)
+        if out.returncode != 0:
+            self.bind = True
+            run(["mount", "-o", "remount,bind,ro", str(self.path)])
         with pytest.raises(OSError, match="Read-only"):
             (self.path / "probe").write_bytes(b"x")
 
     def writable(self) -> None:
-        run(["mount", "-o", "remount,rw", str(self.path)])
+        run(["mount", "-o", "remount,bind,rw" if self.bind else "remount,rw", str(self.path)])
 
     def temps(self) -> list[str]:
         """The temporary files of saves left in the folder."""

@@ -35,7 +35,7 @@ from typing import Any, NoReturn
 from vint_core import pbn
 from vint_core.bots import BOT_NAMES
 from vint_core.deal import Deal
-from vint_core.errors import ParseError, VintError
+from vint_core.errors import FileRefused, ParseError, VintError
 from vint_core.i18n import rules_title, seat_name, text
 from vint_core.random_play import random_deals
 from vint_core.records import score_report
@@ -180,12 +180,13 @@ def _cmd_random(args: argparse.Namespace) -> int:
 
 
 def _read_text(path: str, lang: str) -> str:
+    """The PBN file's text: a regular file of at most ``pbn.FILE_LIMIT`` bytes, else one line saying why."""
     try:
-        with open(path, "rb") as fp:
-            data = fp.read()
+        return pbn.read_file(path)
+    except FileRefused as exc:
+        raise CommandError(_t("cannot_read", lang, path=path, why=exc.message(lang))) from None
     except OSError as exc:
         raise CommandError(_t("cannot_read", lang, path=path, why=exc.strerror or exc)) from None
-    return pbn.decode(data)
 
 
 def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:

@@ -16,7 +16,9 @@ The kinds, by what went wrong:
 - :class:`NotFinishedError`: scoring, recording or reviewing a deal that is
   still going on;
 - :class:`RubberError`: a finished deal that does not fit the rubber, or a
-  rubber already over.
+  rubber already over;
+- :class:`FileRefused`: a file that is not one to read (a folder, a pipe, a
+  device) or larger than its kind may be (see :mod:`vint_core.files`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ class Reason(enum.Enum):
     UNKNOWN_BOT = "unknown_bot"
     UNKNOWN_BOT_LEVEL = "unknown_bot_level"
     BAD_SAVE = "bad_save"
+    # a learner's file (vint_core.files)
+    NOT_A_FILE = "not_a_file"
+    FILE_TOO_BIG = "file_too_big"
     # the auction
     AUCTION_OVER = "auction_over"
     INSUFFICIENT_BID = "insufficient_bid"
@@ -139,3 +144,7 @@ class NotFinishedError(VintError):
 
 class RubberError(VintError):
     """A finished deal that does not belong to this rubber, or a rubber already over."""
+
+
+class FileRefused(VintError):
+    """A learner's file that is not read: not a regular file (a folder, a named pipe, a device) or too large."""

@@ -82,6 +82,9 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
                                "{known}"),
     Reason.BAD_SAVE: ("this saved game cannot be read: {problem}",
                       "dieses gespeicherte Spiel ist nicht lesbar: {problem}"),
+    Reason.NOT_A_FILE: ("this is {kind}, not a regular file", "das ist {kind}, keine gewöhnliche Datei"),
+    Reason.FILE_TOO_BIG: ("the file is {size}; {kind} may be at most {limit}",
+                          "die Datei ist {size} groß; {kind} darf höchstens {limit} groß sein"),
     Reason.AUCTION_OVER: ("{call} is too late: the auction is over",
                           "{call} kommt zu spät: die Auktion ist vorbei"),
     Reason.INSUFFICIENT_BID: (
@@ -285,6 +288,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "save_rules": ("its deal is played under other rules ({deal_rules}) than its rubber ({rules})",
                    "sein Spiel wird nach anderen Regeln ({deal_rules}) gespielt als sein Rubber ({rules})"),
     "json_unreadable": ("it is not readable JSON text", "es ist kein lesbarer JSON-Text"),
+    # a learner's file that is not read (vint_core.files)
+    "file_is_folder": ("a folder", "ein Ordner"),
+    "file_is_fifo": ("a named pipe (FIFO)", "eine benannte Pipe (FIFO)"),
+    "file_is_device": ("a device", "ein Gerät"),
+    "file_is_socket": ("a socket", "ein Socket"),
+    "file_is_special": ("a special file", "eine Spezialdatei"),
+    "file_kind_any": ("a file this program reads", "eine Datei, die dieses Programm liest"),
+    "file_kind_save": ("a saved game", "ein gespeichertes Spiel"),
+    "file_kind_pbn": ("a PBN file", "eine PBN-Datei"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules: {rules} · dealer {dealer}",
                       "Seed {seed} · Regeln: {rules} · Geber {dealer}"),
@@ -767,6 +779,21 @@ _TEXTS: dict[str, tuple[str, str]] = {
                             "dieses Spiel folgt den Regeln {deal_rules}, der Tisch aber {rules}"),
     "session_resumed": ("welcome back: the saved game continues",
                         "willkommen zurück: das gespeicherte Spiel geht weiter"),
+    "session_damaged_stuck": ("the saved game could not be read, so a new game has started; the old file stays "
+                              "where it is until it can be kept aside ({error})",
+                              "das gespeicherte Spiel war nicht lesbar, daher beginnt ein neues; die alte Datei bleibt "
+                              "liegen, bis sie beiseitegelegt werden kann ({error})"),
+    "session_not_saved": ("this game is not being saved: {why}; play on, it is saved again as soon as it can be",
+                          "dieses Spiel wird nicht gespeichert: {why}; spiel weiter, es wird wieder gespeichert, "
+                          "sobald es geht"),
+    "quiz_not_saved": ("your progress is not being saved: {why}; answer on, it is saved again as soon as it can be",
+                       "dein Fortschritt wird nicht gespeichert: {why}; antworte weiter, er wird wieder gespeichert, "
+                       "sobald es geht"),
+    "save_why_full": ("the disk is full", "der Datenträger ist voll"),
+    "save_why_quota": ("the disk quota is used up", "das Speicherkontingent ist aufgebraucht"),
+    "save_why_read_only": ("the data folder is read-only", "der Datenordner ist schreibgeschützt"),
+    "save_why_denied": ("the data folder may not be written to", "der Datenordner darf nicht beschrieben werden"),
+    "save_why_other": ("the disk refused it ({why})", "der Datenträger hat es abgelehnt ({why})"),
     "session_damaged_save": ("the saved game could not be read, so a new game has started; the old file is kept as "
                              "{aside} ({error})",
                              "das gespeicherte Spiel war nicht lesbar, daher beginnt ein neues; die alte Datei liegt "

@@ -26,7 +26,8 @@ any text at all either parses or raises ``ParseError``.
 True
 
 Every deal of a file, grouped into rubbers as a score sheet keeps them, is
-:func:`loads_rubbers` (what ``vint score`` reads). The JSON form, and the
+:func:`loads_rubbers` (what ``vint score`` reads). A file is read with :func:`read_file`: a regular file
+only, of at most :data:`FILE_LIMIT` bytes (:mod:`vint_core.files`). The JSON form, and the
 :class:`~vint_core.records.RecordError` both forms raise, are in
 :mod:`vint_core.records`.
 """
@@ -34,6 +35,7 @@ Every deal of a file, grouped into rubbers as a score sheet keeps them, is
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -42,13 +44,16 @@ from typing import IO
 from vint_core.calls import PASS, Call
 from vint_core.cards import Card, Hand
 from vint_core.deal import Deal
-from vint_core.errors import ParseError, Reason, VintError
+from vint_core.errors import FileRefused, ParseError, Reason, VintError
+from vint_core.files import read_bytes, size_text
+from vint_core.i18n import Phrase
 from vint_core.records import RecordError, excerpt, rule_set_changes
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import PerSide, Seat, Side
 
 __all__ = [
+    "FILE_LIMIT",
     "PbnRecord",
     "decode",
     "dump",
@@ -57,8 +62,12 @@ __all__ = [
     "loads",
     "loads_one",
     "loads_rubbers",
+    "read_file",
     "read_records",
 ]
+
+#: the largest PBN file read, in bytes (a deal takes about 600 bytes: some 30,000 deals)
+FILE_LIMIT = 20_000_000
 
 # -- writing PBN --------------------------------------------------------------
 
@@ -570,11 +579,23 @@ def loads(text: str, *, rules: RuleSet | None = None) -> list[Deal]:
 
 
 def load(fp: IO[str] | IO[bytes], *, rules: RuleSet | None = None) -> list[Deal]:
-    """:func:`loads` of a file (text, or bytes in UTF-8 or PBN's ISO-8859-1)."""
-    data = fp.read()
+    """:func:`loads` of an open file (text, or bytes in UTF-8 or PBN's ISO-8859-1), at most :data:`FILE_LIMIT`
+    bytes or characters of it (:class:`~vint_core.errors.FileRefused` if there are more)."""
+    data = fp.read(FILE_LIMIT + 1)
+    if len(data) > FILE_LIMIT:
+        raise FileRefused(Reason.FILE_TOO_BIG, size=size_text(FILE_LIMIT) + "+", kind=Phrase("file_kind_pbn"),
+                          limit=size_text(FILE_LIMIT))
     if isinstance(data, bytes):
         data = decode(data)
     return loads(data, rules=rules)
+
+
+def read_file(path: str | os.PathLike[str]) -> str:
+    """The text of the PBN file at ``path`` (UTF-8, else ISO-8859-1), read with care: a regular file only
+    (not a folder, a named pipe or a device), of at most :data:`FILE_LIMIT` bytes
+    (:func:`vint_core.files.read_bytes`: :class:`~vint_core.errors.FileRefused`, or ``OSError`` if it
+    cannot be opened)."""
+    return decode(read_bytes(path, limit=FILE_LIMIT, kind=Phrase("file_kind_pbn")))
 
 
 def decode(data: bytes) -> str:

@@ -33,13 +33,22 @@ from vint_core.bots import BOT_NAMES, Bot, make_bot
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
-from vint_core.errors import ParseError, Reason, VintError
+from vint_core.errors import FileRefused, ParseError, Reason, VintError
 from vint_core.i18n import LANGUAGES, Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
-from vint_core.saves import default_save_path, file_mark, keep_aside, read_json, rng_from_json, rng_to_json, write_json
+from vint_core.saves import (
+    default_save_path,
+    disk_problem,
+    file_mark,
+    keep_aside,
+    open_saved,
+    rng_from_json,
+    rng_to_json,
+    write_json,
+)
 from vint_core.seats import Seat
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
@@ -113,6 +122,8 @@ class TableSession:
     settings: dict[str, Any]
     #: the deals in which undo was used, as (rubber number, deal number on its sheet), both from 1
     practised: set[tuple[int, int]]
+    #: why the last save failed (a full or read-only disk), None once a save has succeeded (see :meth:`save`)
+    save_problem: Exception | None
 
     def __init__(self, *, human: Seat = Seat.SOUTH, rules: RuleSet = SEED, bots: Mapping[Seat, str] | None = None,
                  seed: int | None = None, practice: bool = True, save_path: Path | None = None,
@@ -141,6 +152,8 @@ class TableSession:
         self._held = 0  # saves held back (see saves_held)
         self._disk_mark: tuple[int, int, int] | None = None  # the save as this session last read or wrote it
         self._unsaved = False
+        self._stuck = False  # a damaged save could not be kept aside: it is moved before the first write
+        self.save_problem = None
         self._rng = random.Random(seed)
         self._undo: list[_Undo] = []
         self.practised = set()
@@ -395,6 +408,8 @@ class TableSession:
             self._held = 0
             self._disk_mark = None
             self._unsaved = False
+            self._stuck = False
+            self.save_problem = None
             self.moves = []
             self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
@@ -452,11 +467,33 @@ class TableSession:
             self._save_path = default_save_path()
         return self._save_path
 
-    def save(self) -> None:
-        """Write the session to ``save_path`` atomically (see :func:`vint_core.saves.write_json`)."""
+    def save(self) -> bool:
+        """Write the session to ``save_path`` atomically (see :func:`vint_core.saves.write_json`); True if written.
+
+        A disk that refuses the write (full, read-only, no permission) does not stop the game: the reason is
+        kept in :attr:`save_problem` (:meth:`save_notice` says it to the learner), nothing is left half
+        written, and the next save (:meth:`save_if_changed` after the next action) tries again."""
         self._unsaved = False
-        write_json(self.save_path, self.to_json())
-        self._disk_mark = file_mark(self.save_path)
+        path = self.save_path
+        try:
+            if self._stuck:  # the damaged save this session replaces: keep it aside before writing over it
+                if file_mark(path) == self._disk_mark:
+                    keep_aside(path)
+                self._stuck = False
+            write_json(path, self.to_json())
+        except (OSError, FileRefused) as exc:
+            self.save_problem = exc
+            return False
+        self.save_problem = None
+        self._disk_mark = file_mark(path)
+        return True
+
+    def save_notice(self) -> str:
+        """What the learner is told while the game cannot be saved (empty when it is saved): that it is not
+        being saved, why, and that it will be as soon as it can."""
+        if self.save_problem is None:
+            return ""
+        return text("session_not_saved", self.lang, why=disk_problem(self.save_problem))
 
     def saved_elsewhere(self) -> bool:
         """Has another table (a second tab or window on the same save) saved the game since this one last read
@@ -484,34 +521,44 @@ class TableSession:
             self._held -= 1
 
     def save_if_changed(self) -> None:
-        """Save now if an action was held back by :meth:`saves_held` (with ``autosave`` only)."""
-        if self._unsaved and self.autosave:
+        """Save now if an action was held back by :meth:`saves_held`, or if the last save failed (with
+        ``autosave`` only)."""
+        if (self._unsaved or self.save_problem is not None) and self.autosave:
             self.save()
         self._unsaved = False
 
     @classmethod
     def open(cls, save_path: Path | None = None, **defaults: Any) -> TableSession:
         """Resume the game saved at ``save_path`` (default :func:`default_save_path`), or start a fresh one
-        with ``defaults``. A save that cannot be read is moved aside (``table.json.damaged-<time>``, kept
-        unchanged) and a fresh game starts, with ``message`` saying what happened."""
+        with ``defaults``. A save that cannot be read (damaged, not a regular file, larger than
+        :data:`~vint_core.saves.SAVE_LIMIT`) is moved aside (``table.json.damaged-<time>``, kept unchanged)
+        and a fresh game starts, with ``message`` saying what happened; on a read-only disk the file stays
+        in place and is moved aside before the first save that can be written. Temporary files left by a
+        killed save are removed first (:func:`~vint_core.saves.open_saved`)."""
         path = save_path if save_path is not None else default_save_path()
         lang = str(defaults.get("lang", "en"))
         autosave = bool(defaults.get("autosave", True))
-        if path.exists():
-            try:
-                mark = file_mark(path)
-                session = cls.from_json(read_json(path), save_path=path, autosave=autosave)
-                session._disk_mark = mark
-                session.message = text("session_resumed", session.lang)
-                return session
-            except (ParseError, ValueError, OSError, UnicodeDecodeError, RecursionError) as exc:
-                aside = keep_aside(path)
-                session = cls(save_path=path, **defaults)
-                session.message = text("session_damaged_save", lang, path=str(path), aside=aside.name,
-                                       error=_why_unreadable(exc))
-                return session
-        return cls(save_path=path, **defaults)
-
+        opened = open_saved(path, lambda obj: cls.from_json(obj, save_path=path, autosave=autosave))
+        if opened.value is not None:
+            session = opened.value
+            session._disk_mark = opened.mark
+            session.message = text("session_resumed", session.lang)
+            return session
+        if opened.problem is None:
+            return cls(save_path=path, **defaults)
+        error = _why_unreadable(opened.problem)
+        if opened.stuck is not None:  # a read-only disk: the damaged file is moved before the first save
+            session = cls(save_path=path, **(defaults | {"autosave": False}))
+            session.autosave = autosave
+            session._stuck = True
+            session._disk_mark = opened.mark
+            session._autosave()
+            session.message = text("session_damaged_stuck", lang, error=error)
+            return session
+        session = cls(save_path=path, **defaults)
+        assert opened.aside is not None
+        session.message = text("session_damaged_save", lang, aside=opened.aside.name, error=error)
+        return session
 
 
 def _why_unreadable(exc: Exception) -> VintError | Phrase | str:
@@ -519,5 +566,5 @@ def _why_unreadable(exc: Exception) -> VintError | Phrase | str:
     if isinstance(exc, VintError):
         return exc
     if isinstance(exc, OSError):
-        return str(exc)[:200]
+        return (exc.strerror or type(exc).__name__)[:200]  # the system's words, without the file's path
     return Phrase("json_unreadable")

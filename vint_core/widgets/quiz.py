@@ -29,11 +29,13 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.cards import Hand
-from vint_core.i18n import side_name
+from vint_core.errors import FileRefused
+from vint_core.i18n import side_name, text
 from vint_core.quiz import TOPICS, TYPES
 from vint_core.quiz.items import Item, say
 from vint_core.quiz.progress import MAX_NAME, Progress, clean_name
 from vint_core.quiz.texts import Msg
+from vint_core.saves import disk_problem
 from vint_core.seats import Side
 from vint_core.widgets.style import style_html
 
@@ -113,6 +115,8 @@ class QuizWidget:
         def run(*args: Any) -> None:
             try:
                 handler()
+            except (OSError, FileRefused) as exc:  # the progress could not be saved (a full or read-only disk)
+                self.status.value = html_lib.escape(text("quiz_not_saved", self.lang, why=disk_problem(exc)))
             except Exception:
                 log.exception("quiz: a click failed")
                 self.status.value = html_lib.escape(_t("ui_failed", self.lang))
@@ -269,7 +273,10 @@ class QuizWidget:
         if self.item.kind == "choice" and self._choice is None:
             self.feedback.value = html_lib.escape(_t("ui_pick_choice", self.lang))
             return
-        self.progress.answer(self.item, self._given())
+        try:
+            self.progress.answer(self.item, self._given())
+        except (OSError, FileRefused) as exc:  # a full or read-only disk: the answer counts, the page says so
+            self.status.value = html_lib.escape(text("quiz_not_saved", self.lang, why=disk_problem(exc)))
         verdict = self.progress.last_verdict
         assert verdict is not None
         self.checked = True

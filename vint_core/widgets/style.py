@@ -78,6 +78,7 @@ _WIDGET_CSS = """
 .vint-table .vint-panel{background:var(--vint-panel);border-radius:.5em;padding:.4em .6em}
 .vint-table .vint-status{font-size:1.02em;min-height:1.6em}
 .vint-table .vint-status .vint-why{color:var(--vint-muted);font-size:.9em}
+.vint-table .vint-save-notice{font-weight:700;border-left:4px solid var(--vint-focus);padding-left:.5em}
 .vint-table .vint-howto ol{margin:.2em 0 .2em 1.2em;padding:0}
 .vint-table .vint-review-board .vint-deal{font-size:.9em}
 .vint-table .vint-note{color:var(--vint-muted);font-size:.9em}

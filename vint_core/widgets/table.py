@@ -360,7 +360,9 @@ class Table:
         """The status line with the drawing's count: drawn last, so once the page shows the count,
         everything drawn before it has arrived."""
         self.renders += 1
-        self.status.value = (render.status_html(self.status_text(), css=False)
+        notice = self.session.save_notice()  # the game cannot be saved now (a full or read-only disk): said first
+        shown = f'<div class="vint-save-notice" role="alert">{render.esc(notice)}</div>' if notice else ""
+        self.status.value = (shown + render.status_html(self.flow.status(), css=False)
                              + f'<span class="vint-render" data-render="{self.renders}" hidden></span>')
 
     def refresh(self) -> None:
@@ -508,8 +510,10 @@ class Table:
                     rubber=len(s.history) + 1, deal=deal.deal_number, dealer=deal.dealer)
 
     def status_text(self) -> str:
-        """The status line: what just happened and what to do now (the controller's)."""
-        return self.flow.status()
+        """The status line: what just happened and what to do now (the controller's), after the notice that
+        the game is not being saved while the disk refuses it (:meth:`TableSession.save_notice
+        <vint_core.session.TableSession.save_notice>`)."""
+        return " · ".join(p for p in (self.session.save_notice(), self.flow.status()) if p)
 
 
 def _outcome(future: Any) -> tuple[str, ...]:

@@ -105,7 +105,7 @@ CASES: dict[str, tuple[Any, str]] = {
     "a FIFO": (lambda path: os.mkfifo(path), "not a regular file"),
     "a link to /dev/zero": (lambda path: path.symlink_to("/dev/zero"), "not a regular file"),
     "a link to itself": (lambda path: path.symlink_to(path.name), "symbolic links"),
-    "17 MB": (huge, "bigger than 16 MB"),
+    "17 MB": (huge, "may be at most 8 MB"),
 }
 
 

@@ -297,6 +297,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "file_kind_any": ("a file this program reads", "eine Datei, die dieses Programm liest"),
     "file_kind_save": ("a saved game", "ein gespeichertes Spiel"),
     "file_kind_pbn": ("a PBN file", "eine PBN-Datei"),
+    "file_kind_progress": ("a quiz's saved progress", "ein gespeicherter Quiz-Fortschritt"),
     # the vint command (vint_core.cli)
     "cli_deal_head": ("Seed {seed} · rules: {rules} · dealer {dealer}",
                       "Seed {seed} · Regeln: {rules} · Geber {dealer}"),

@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vint_core.i18n import Phrase
 from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
@@ -279,7 +280,7 @@ class Progress:
         if not (path.exists() or path.is_symlink()):
             return cls(learner=learner, path=path)
         try:
-            return cls.from_json(read_json(path), path=path)
+            return cls.from_json(read_json(path, kind=Phrase("file_kind_progress")), path=path)
         except (ValueError, OSError, TypeError, KeyError, AttributeError, IndexError, OverflowError,
                 RecursionError) as exc:
             why = _why(exc)

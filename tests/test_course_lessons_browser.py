@@ -513,7 +513,8 @@ def test_voila_serves_a_lesson_as_a_usable_page(browser: Any, tmp_path: Path, na
             widget.wait_for(timeout=120_000)
             widget.scroll_into_view_if_needed()
             widget.locator("select").first.select_option(label="5")
-            view = calculate(Contract(5, Strain.NOTRUMP, Seat.SOUTH), tricks=9, honours=PerSide(2, 2))
+            # the calculator as its text says (4♥ by North, 9 tricks, N–S 2 of the 5 honours), now at level 5
+            view = calculate(Contract(5, Strain.HEARTS, Seat.NORTH), tricks=9, honours=PerSide(2, 3))
             lines = widget.locator(".vint:not(.vint-feedback)>ul>li")
             bs.wait_for(lambda: [t.strip() for t in lines.all_inner_texts()] == [ln.text("en") for ln in view.lines],
                         seconds=30)

@@ -58,6 +58,7 @@ _LESSON_CSS = """
 .vint-lesson .vint-lesson-felt{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;
  padding:.5em .7em}
 .vint-lesson .vint-lesson-felt .widget-html,.vint-lesson .vint-lesson-felt .widget-html-content{color:inherit}
+.vint-lesson .vint-lesson-felt .vint.vint-last-trick{color:var(--vint-felt-fg);background:transparent;margin:.2em 0}
 """
 
 

@@ -297,6 +297,9 @@ def test_lesson_04_explains_the_learners_call_and_the_computer_players_calls(les
     choices = quiz.locator(".vint-quiz-choice")
     wrong = next(k for k in range(choices.count()) if choices.nth(k).inner_text().strip().lower() == "yes")
     choices.nth(wrong).click()
+    set_theme(lesson.page, "JupyterLab Dark")  # the chosen answer and Check, before checking
+    assert_readable(quiz, (".vint-quiz-choice.mod-info", ".vint-quiz-check"))
+    set_theme(lesson.page, "JupyterLab Light")
     quiz.locator(".vint-quiz-check").click()
     marked = ".vint-quiz-choice.mod-success, .vint-quiz-choice.mod-danger"
     bs.wait_for(lambda: quiz.locator(marked).count() == 2, seconds=30)
@@ -326,8 +329,15 @@ def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson:
         shown = current if current is not None and current.cards else (deal.tricks[-1] if deal.tricks else None)
         return set(shown.cards) if shown is not None else set()
 
-    def faces() -> set[Card]:
-        return {Card.parse(face.get_attribute("data-card")) for face in widget.locator("[data-card]").all()}
+    def faces(where: str = ".vint-trickview") -> set[Card]:
+        """The cards drawn in the trick on the table (or, with ``where``, another part of the widget)."""
+        return {Card.parse(face.get_attribute("data-card")) for face in widget.locator(f"{where} [data-card]").all()}
+
+    def last_one() -> set[Card]:
+        """The last finished trick no longer on the table: the widget's Last trick box."""
+        deal = flow.session.deal
+        trick = last_trick(deal.tricks, deal.current_trick)
+        return set(trick.cards) if trick is not None else set()
 
     def act(action: Card | Any) -> None:
         update = flow.act(action)
@@ -348,6 +358,8 @@ def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson:
     click_card(widget, card)
     bs.wait_for(lambda: faces() == on_the_table() and card not in shown_cards(widget) - played(), seconds=30)
     assert not flow.session.deal.is_finished and card in played()
+    # the trick before the one on the table: its four cards in the Last trick box
+    assert len(last_one()) == 4 and faces(".vint-last-trick") == last_one()
     # North's, East's and West's unplayed cards are nowhere in the page
     assert shown_cards(widget) <= south | played()
     deal = flow.session.deal

@@ -58,7 +58,8 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-choice.vint-selected{outline:3px solid #2f6fdd}
 .vint-quiz .jupyter-button.vint-quiz-choice.mod-success{background:#1a7f37;color:#fff}
 .vint-quiz .jupyter-button.vint-quiz-choice.mod-danger{background:#b42318;color:#fff}
-.vint-quiz .jupyter-button.vint-quiz-choice.mod-info{background:#2f5fc4;color:#fff}
+.vint-quiz .jupyter-button.vint-quiz-choice.mod-info,.vint-quiz .jupyter-button.vint-quiz-check.mod-primary{
+ background:#2f5fc4;color:#fff}
 .vint-quiz .jupyter-button.vint-quiz-choice:disabled:is(.mod-success,.mod-danger){opacity:1}
 .vint-quiz .vint-quiz-cards{flex-wrap:wrap}
 .vint-quiz .vint-quiz-score table{border-collapse:collapse}

@@ -130,8 +130,11 @@ def browser(checks: int) -> None:
 
 def _card_index(hand: str, pbn: str) -> int:
     from vint_core.cards import Card, Hand
+    from vint_core.render import HAND_SUIT_ORDER
 
-    return list(Hand.parse(hand, complete=False).cards).index(Card.parse(pbn))
+    cards = Hand.parse(hand, complete=False)
+    # the quiz's card buttons run in the order of the hand drawn above them: ♠ ♥ ♣ ♦
+    return [card for suit in HAND_SUIT_ORDER for card in cards.suit(suit)].index(Card.parse(pbn))
 
 
 def main() -> None:

@@ -39,7 +39,8 @@ def test_a_rubber_race_click_shows_a_plot_drawn_before_it(monkeypatch: pytest.Mo
             # the status, the plot and the feedback line (and the buttons, once the rubber is over)
             assert len(sent) <= 5 and sent.size < 30_000  # it was 40 KB, the SVG inline with glyph outlines
     assert len(shown) == len(race.steps) == 4 and len(set(shown)) == 4 and start not in shown
-    assert race.feedback_text[-1].startswith("Deal 4: ") and "win the rubber" in race.status.value
+    assert race.feedback_text[-2].startswith("Deal 4: ") and "win the rubber" in race.status.value
+    assert race.feedback_text[-1].startswith("Rubber bonus: ")  # the bonus on a line of its own
     race.again_button.click()
     assert race.plot.value == start and race.shown_steps == []
     race.end_button.click()

@@ -36,6 +36,7 @@ from vint_core.controller import Controller
 from vint_core.explore import calculate, honours_in_deal, rubber_race
 from vint_core.i18n import text
 from vint_core.practice import AuctionDrill, TrickDrill
+from vint_core.widgets.trick import last_trick
 
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
           '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]')
@@ -251,8 +252,26 @@ def test_lesson_02_explains_an_illegal_card_a_legal_one_and_who_wins_the_trick(l
     played = {card for trick in drill.view.tricks for card in trick.cards}
     played |= set(drill.view.current_trick.cards if drill.view.current_trick else ())
     assert shown_cards(widget) <= set(drill.deal.hands[Seat.SOUTH]) | played
+    # the trick just finished stays in view, its four cards seat by seat, once the next one has begun
+    finished = last_trick(drill.view.tricks, drill.view.current_trick)
+    assert finished is not None
+    box = widget.locator(".vint-last-trick")
+    assert box.is_visible() and box.locator("[data-card]").count() == 4
+    assert {Card.parse(c.get_attribute("data-card")) for c in box.locator("[data-card]").all()} == set(finished.cards)
+    assert f"won by {finished.winner}" in box.inner_text()
     lesson.assert_clean()
-    lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint-cardbutton", ".vint-again"))
+    lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint-cardbutton", ".vint-again",
+                                          ".vint-last-trick summary"))
+    # the lesson's quiz (legal cards): its buttons run in the order of the hand drawn above, 10♥ shown whole
+    quiz = lesson.page.locator(".vint-quiz").last
+    quiz.scroll_into_view_if_needed()
+    drawn = [face.get_attribute("data-card") for face in quiz.locator(".vint-quiz-item [data-card]").all()]
+    buttons = [b.inner_text().strip() for b in quiz.locator(".vint-quiz-cardpick").all()]
+    assert [Card.parse(label).pbn for label in buttons] == drawn and any(b.startswith("10") for b in buttons)
+    clipped = quiz.locator(".vint-quiz-cardpick").evaluate_all(
+        "buttons => buttons.filter(b => b.scrollWidth > b.clientWidth).map(b => b.innerText)")
+    assert not clipped, clipped
+    shoot(lesson.page, "course-02-quiz-light-1280", quiz)
 
 
 @pytest.mark.parametrize("lesson", ["04-auction-end.ipynb"], indirect=True)
@@ -272,6 +291,23 @@ def test_lesson_04_explains_the_learners_call_and_the_computer_players_calls(les
                   | set(drill.deal.hands[Seat.WEST]))
     lesson.assert_clean()
     lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint-pass-button", ".vint-auction th"))
+    # the lesson's quiz: a wrong answer checked; the red and the green button stay readable in both themes
+    quiz = lesson.page.locator(".vint-quiz").last
+    quiz.scroll_into_view_if_needed()
+    choices = quiz.locator(".vint-quiz-choice")
+    wrong = next(k for k in range(choices.count()) if choices.nth(k).inner_text().strip().lower() == "yes")
+    choices.nth(wrong).click()
+    set_theme(lesson.page, "JupyterLab Dark")  # the chosen answer and Check, before checking
+    assert_readable(quiz, (".vint-quiz-choice.mod-info", ".vint-quiz-check"))
+    set_theme(lesson.page, "JupyterLab Light")
+    quiz.locator(".vint-quiz-check").click()
+    marked = ".vint-quiz-choice.mod-success, .vint-quiz-choice.mod-danger"
+    bs.wait_for(lambda: quiz.locator(marked).count() == 2, seconds=30)
+    assert_readable(quiz, (marked,))
+    set_theme(lesson.page, "JupyterLab Dark")
+    assert_readable(quiz, (marked,))
+    shoot(lesson.page, "course-04-quiz-dark-1280", quiz)
+    set_theme(lesson.page, "JupyterLab Light")
 
 
 @pytest.mark.parametrize("lesson", ["05-play-without-dummy.ipynb"], indirect=True)
@@ -293,8 +329,15 @@ def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson:
         shown = current if current is not None and current.cards else (deal.tricks[-1] if deal.tricks else None)
         return set(shown.cards) if shown is not None else set()
 
-    def faces() -> set[Card]:
-        return {Card.parse(face.get_attribute("data-card")) for face in widget.locator("[data-card]").all()}
+    def faces(where: str = ".vint-trickview") -> set[Card]:
+        """The cards drawn in the trick on the table (or, with ``where``, another part of the widget)."""
+        return {Card.parse(face.get_attribute("data-card")) for face in widget.locator(f"{where} [data-card]").all()}
+
+    def last_one() -> set[Card]:
+        """The last finished trick no longer on the table: the widget's Last trick box."""
+        deal = flow.session.deal
+        trick = last_trick(deal.tricks, deal.current_trick)
+        return set(trick.cards) if trick is not None else set()
 
     def act(action: Card | Any) -> None:
         update = flow.act(action)
@@ -315,6 +358,8 @@ def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson:
     click_card(widget, card)
     bs.wait_for(lambda: faces() == on_the_table() and card not in shown_cards(widget) - played(), seconds=30)
     assert not flow.session.deal.is_finished and card in played()
+    # the trick before the one on the table: its four cards in the Last trick box
+    assert len(last_one()) == 4 and faces(".vint-last-trick") == last_one()
     # North's, East's and West's unplayed cards are nowhere in the page
     assert shown_cards(widget) <= south | played()
     deal = flow.session.deal
@@ -336,14 +381,15 @@ def test_lesson_06_score_lines_follow_the_controls(lesson: Lesson) -> None:
             "explore_total", "en", totals=view.totals.text("en"))
         assert feedback(widget) == [note.text("en") for note in view.notes]
 
-    # the lesson's own cell set 3NT by South, 9 tricks, N–S 2 of the 4 aces
-    expect(Contract(3, Strain.NOTRUMP, Seat.SOUTH), tricks=9, honours=PerSide(2, 2))
+    # after Run All the calculator shows what its text says, 4♥ by North with 9 tricks, N–S 2 of the 5 honours
+    # (the lesson's cell that sets 3NT by South sets a calculator of its own)
+    expect(Contract(4, Strain.HEARTS, Seat.NORTH), tricks=9, honours=PerSide(2, 3))
     handle = widget.locator(".widget-slider .noUi-handle").first  # tricks
     handle.focus()
     handle.press("ArrowRight")
-    expect(Contract(3, Strain.NOTRUMP, Seat.SOUTH), tricks=10, honours=PerSide(2, 2))
-    widget.locator("select").nth(1).select_option(label="♥")  # the strain: five honours now
-    expect(Contract(3, Strain.HEARTS, Seat.SOUTH), tricks=10, honours=PerSide(2, 3))
+    expect(Contract(4, Strain.HEARTS, Seat.NORTH), tricks=10, honours=PerSide(2, 3))
+    widget.locator("select").nth(1).select_option(label="NT")  # the strain: four aces now
+    expect(Contract(4, Strain.NOTRUMP, Seat.NORTH), tricks=10, honours=PerSide(2, 2))
     lesson.assert_clean()
     lesson.shoot_themes(widget, readable=(FEEDBACK, ".vint-status", ".vint:not(.vint-feedback)>ul>li", "select"))
 
@@ -393,20 +439,44 @@ def test_lesson_07_honours_explorer_and_a_deal_that_fits_a_phone(lesson: Lesson)
 def test_lesson_08_rubber_race_one_deal_per_click(lesson: Lesson) -> None:
     steps = rubber_race(seed=8)
     widget = lesson.widget("vint-lesson-race")
-    shown = len(feedback(widget))  # the lesson's own cell below the race has shown deal 1
-    assert shown < len(steps)
+    shown = len(feedback(widget))  # after Run All the race waits at 0–0 (the lesson's cell plays a race of its own)
+    assert shown == 0
     widget.locator(".vint-race-next").click()
     bs.wait_for(lambda: len(feedback(widget)) == shown + 1, seconds=30)
     line = feedback(widget)[-1]
     assert line.startswith(f"Deal {shown + 1}: ") and steps[shown].totals.text("en") in line, line
     widget.locator(".vint-race-end").click()
-    bs.wait_for(lambda: len(feedback(widget)) == len(steps), seconds=30)
+    # a line per deal, then the rubber bonus on its own line
+    bs.wait_for(lambda: len(feedback(widget)) == len(steps) + 1, seconds=30)
+    assert feedback(widget)[-1] == f"Rubber bonus: N–S: rubber won = 250; totals {steps[-1].totals.text('en')}"
     winner = Side.NS if steps[-1].totals.ns > steps[-1].totals.ew else Side.EW
     assert widget.locator(".vint-status").inner_text().strip() == text(
         "explore_race_won", "en", side=winner, totals=steps[-1].totals.text("en"))
     assert widget.locator(".vint-race-next").is_disabled()
     lesson.assert_clean()
     lesson.shoot_themes(widget)
+
+
+@pytest.mark.parametrize("lesson", ["11-play-a-rubber.ipynb"], indirect=True)
+def test_lesson_11_table_fits_a_1280_px_screen_score_sheet_and_all(lesson: Lesson) -> None:
+    page = lesson.page
+    table = page.locator(".vint-table").first
+    table.scroll_into_view_if_needed()
+    sheet = table.locator(".vint-scoresheet")
+    heads = [h.strip() for h in sheet.locator(".vint-head span").all_inner_texts()]
+    assert heads[-2:] == ["N–S", "E–W"], heads
+    # nothing of the table reaches beyond its output area's right edge, nor is cut off inside the sheet
+    area = table.evaluate_handle("t => t.closest('.jp-OutputArea-output')")
+    wider = area.evaluate(WIDER_JS)
+    assert not wider, wider
+    assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth + 1")
+    right = sheet.locator(".vint-head span").last.evaluate("e => e.getBoundingClientRect().right")
+    assert right <= area.evaluate("a => a.getBoundingClientRect().right")
+    lesson.assert_clean()
+    shoot(page, "course-11-table-light-1280", table)
+    set_theme(page, "JupyterLab Dark")
+    shoot(page, "course-11-table-dark-1280", table)
+    set_theme(page, "JupyterLab Light")
 
 
 def test_the_courses_jupyterlab_shows_no_nbgrader(lab: Lab) -> None:
@@ -455,7 +525,8 @@ def test_voila_serves_a_lesson_as_a_usable_page(browser: Any, tmp_path: Path, na
             widget.wait_for(timeout=120_000)
             widget.scroll_into_view_if_needed()
             widget.locator("select").first.select_option(label="5")
-            view = calculate(Contract(5, Strain.NOTRUMP, Seat.SOUTH), tricks=9, honours=PerSide(2, 2))
+            # the calculator as its text says (4♥ by North, 9 tricks, N–S 2 of the 5 honours), now at level 5
+            view = calculate(Contract(5, Strain.HEARTS, Seat.NORTH), tricks=9, honours=PerSide(2, 3))
             lines = widget.locator(".vint:not(.vint-feedback)>ul>li")
             bs.wait_for(lambda: [t.strip() for t in lines.all_inner_texts()] == [ln.text("en") for ln in view.lines],
                         seconds=30)

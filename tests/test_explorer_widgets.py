@@ -219,9 +219,51 @@ def test_the_rubber_race_plays_deal_by_deal_to_the_end_and_again() -> None:
     race_widget.end_button.click()
     steps = race_widget.shown_steps
     assert steps[-1].finished and race_widget.next_button.disabled and race_widget.end_button.disabled
-    assert "win the rubber" in race_widget.status.value and len(race_widget.feedback_text) == len(steps)
+    # a line per deal, then the rubber bonus as a line of its own
+    assert "win the rubber" in race_widget.status.value and len(race_widget.feedback_text) == len(steps) + 1
     race_widget.again_button.click()
     assert race_widget.shown_steps == [] and not race_widget.next_button.disabled
+
+
+def test_the_rubber_race_shows_each_deals_contract_tricks_and_lines_and_the_bonus_apart() -> None:
+    """Every number of the race can be checked by hand: the contract, the tricks taken, the engine's score lines,
+    the deal's points and the totals; the rubber bonus comes as its own line, and the last total is the sum."""
+    race_widget = RubberRace(seed=8)
+    race_widget.end_button.click()
+    steps = race_widget.shown_steps
+    lines = race_widget.feedback_text
+    for step, line in zip(steps, lines, strict=False):
+        contract = step.deal.contract
+        assert contract is not None
+        scored = step.deal.score()
+        assert line.startswith(f"Deal {step.number}: {contract.bid} by {contract.declarer}, "
+                               f"{contract.tricks_needed} tricks needed, {step.deal.declarer_tricks} taken: ")
+        assert all(score_line.text("en") in line for score_line in scored)
+        assert sum(score_line.points for score_line in step.lines) == step.points.ns + step.points.ew
+        assert f"this deal {step.points.text('en')}" in line
+    before_bonus = steps[-2].totals + steps[-1].points
+    assert lines[len(steps) - 1].endswith(f"totals {before_bonus.text('en')}")  # 1250 : 1000, no bonus yet
+    assert lines[-1] == f"Rubber bonus: N–S: rubber won = {SEED.rubber_bonus}; totals {steps[-1].totals.text('en')}"
+    assert steps[-1].totals == before_bonus + PerSide(SEED.rubber_bonus, 0) == PerSide(1500, 1000)
+    assert "4♥ by West, 10 tricks needed, 8 taken: 2 down." in lines[0]
+
+
+def test_a_passed_out_deal_in_the_race_says_so() -> None:
+    race_widget = RubberRace(seed=17)
+    race_widget.end_button.click()
+    passed = [line for line in race_widget.feedback_text if "passed out" in line]
+    assert len(passed) == 1 and "this deal N–S 0, E–W 0" in passed[0]
+
+
+def test_races_side_by_side_each_titled_with_its_rules() -> None:
+    left, right = RubberRace(seed=8), RubberRace(seed=8, rules="progressive")
+    row = RubberRace.side_by_side(left, right)
+    assert list(row.children[1:]) == [left.widget, right.widget] and "vint-races" in row._dom_classes
+    assert "flex-wrap:wrap" in row.children[0].value and "flex:1 1 26em" in row.children[0].value
+    assert all("vint-race-column" in race.widget._dom_classes for race in (left, right))
+    assert "Rules: seed, Standard Vint (rubber to 1000)" in left.title.value
+    assert "Rules: progressive, Progressive (each deal bid higher)" in right.title.value
+    assert left.title.value != right.title.value
 
 
 def test_the_rubber_race_speaks_german() -> None:

@@ -396,3 +396,66 @@ def test_auction_practice_passed_out() -> None:
     assert "Passed out: the first 4 calls were passes, so nobody scores; West deals the next deal." in \
         practice.status.value
     assert practice.box.enabled == () and practice.box.widget.layout.display == "none"
+
+
+# -- the last trick stays in view (lessons 02 and 05) --------------------------------------------------------
+
+def test_trick_practice_shows_the_finished_tricks_four_cards_once_the_next_has_begun() -> None:
+    practice = TrickPractice.position(hand="AKQ2.A32.K54.432", trump=None, tricks=3, seed=5)
+    assert practice.last_trick.value == ""  # no trick finished yet
+    practice.hand.button(C("2♣")).click()  # North wins with K♣ and leads A♣ at once: the next trick has begun
+    first = practice.drill.deal.tricks[0]
+    current = practice.drill.view.current_trick
+    assert current is not None and current.cards and set(first.cards).isdisjoint(current.cards)
+    box = practice.last_trick.value
+    assert "<details" in box and " open>" in box and f"Last trick (1, won by {first.winner})" in box
+    for seat, card in first.plays():
+        assert f"{seat} " in box and f'data-card="{card.pbn}"' in box
+    # the trick on the table is drawn apart: its cards are not in the last-trick box
+    assert all(f'data-card="{card.pbn}"' not in box for card in current.cards)
+    assert_nothing_hidden(practice.drill.deal, Seat.SOUTH)
+
+
+def test_one_deal_shows_the_last_trick_until_the_next_card_and_none_during_the_auction() -> None:
+    game = OneDeal(seed=3)
+    assert game.last_trick.value == ""
+    seen = 0
+    while not game.session.deal.is_finished:
+        controls = game.flow.controls()
+        if controls.calls:
+            game.box.button(PASS).click()
+            assert game.session.deal.phase is not Phase.AUCTION or game.last_trick.value == ""
+            continue
+        game.hand.button(controls.cards[0]).click()
+        deal = game.session.deal
+        current = deal.current_trick
+        on_table = current is None or not current.cards  # the last finished trick still lies on the table
+        done = list(deal.tricks[:-1] if on_table else deal.tricks)
+        if done:
+            trick = done[-1]
+            assert f"Last trick ({len(done)}, won by {trick.winner})" in game.last_trick.value
+            assert all(f'data-card="{card.pbn}"' in game.last_trick.value for card in trick.cards)
+            seen += 1
+        assert_nothing_hidden(deal, Seat.SOUTH)
+    assert seen >= 10
+
+
+# -- the legal-cards quiz: its card buttons (lesson 02) ------------------------------------------------------
+
+def test_the_legal_cards_quiz_buttons_follow_the_hands_suit_order_and_show_10_whole() -> None:
+    from vint_core.quiz import generate
+    from vint_core.quiz.progress import Progress
+    from vint_core.widgets.quiz import QuizWidget
+
+    item = next(i for i in generate("legal_cards", seed=1, count=40, rules="seed") if "T" in i.data["hand"])
+    quiz = QuizWidget(Progress(seed=0), topics=["play"], rules="seed")
+    quiz.progress.next_item = lambda *args, **kwargs: item  # type: ignore[method-assign]
+    quiz._new_item()
+    hand = item.figures[0][1]
+    drawn = [card.pbn for card in sorted(hand, key=lambda c: ("SHCD".index(c.suit.letter), -c.rank))]
+    assert list(quiz.card_buttons) == drawn  # ♠ ♥ ♣ ♦, as the hand above is drawn
+    html = item.html("en")
+    assert [html.index(f'data-card="{pbn}"') for pbn in drawn] == sorted(html.index(f'data-card="{pbn}"')
+                                                                         for pbn in drawn)
+    ten = next(b for b in quiz.card_buttons.values() if b.description.startswith("10"))
+    assert ten.layout.width == "auto" and ten.layout.min_width == "3.6em"

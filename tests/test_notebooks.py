@@ -47,8 +47,8 @@ def test_the_course_has_lessons_numbered_from_00_without_gaps() -> None:
         match = LESSON_NAME.fullmatch(path.name)
         assert match, f"{path.name}: a lesson is named NN-topic.ipynb (lower case, words joined by -)"
         numbers.append(int(match.group(1)))
-    # a lesson still being written (⏳ in the course map) may leave a gap before a later one
-    planned = {int(number) for number, row in course_map_rows().items() if row[-1] == "⏳"}
+    # a lesson still being written ("planned" in the course map) may leave a gap before a later one
+    planned = {int(number) for number, row in course_map_rows().items() if row[-1] == "planned"}
     assert numbers == [n for n in range(numbers[-1] + 1) if n not in planned]
 
 
@@ -208,8 +208,8 @@ def test_the_course_map_lists_twelve_lessons_and_marks_those_that_exist() -> Non
     written = {path.name[:2]: path for path in LESSONS}
     for number, (lesson, _goals, time, _widgets, _quiz, status) in rows.items():
         if number in written:
-            assert status == "✅" and f"]({written[number].name})" in lesson, f"lesson {number} in the course map"
+            assert status == "ready" and f"]({written[number].name})" in lesson, f"lesson {number} in the course map"
             assert time == f"{first_use_time(written[number])} min", f"lesson {number}: the map and the lesson agree"
         else:
-            assert status == "⏳" and "](" not in lesson, f"lesson {number} is not written yet"
+            assert status == "planned" and "](" not in lesson, f"lesson {number} is not written yet"
         assert int(time.split()[0]) <= 20

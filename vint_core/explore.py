@@ -133,13 +133,17 @@ def simulated_honours(strain: Strain, *, deals: int, seed: int, side: Side = Sid
 
 @dataclass(frozen=True)
 class RaceStep:
-    """One deal of a rubber's race: the deal played, its points, each side's total after it."""
+    """One deal of a rubber's race: the deal played, its points, each side's total after it (the rubber bonus
+    included once the rubber is won); ``lines``: the deal's score lines (a game line included), ``bonus``: the
+    rubber bonus line(s) the deal that won the rubber brought."""
 
     number: int
     deal: Deal
     points: PerSide[int]
     totals: PerSide[int]
     finished: bool
+    lines: tuple[ScoreLine, ...] = ()
+    bonus: tuple[ScoreLine, ...] = ()
 
 
 def rubber_race(*, seed: int, bot: str = "rule", rules: RuleSet | str = SEED, max_deals: int = 40) -> list[RaceStep]:
@@ -157,7 +161,7 @@ def rubber_race(*, seed: int, bot: str = "rule", rules: RuleSet | str = SEED, ma
     for played in play_table(first=player, second=player, deals=max_deals, seed=seed, rules=as_rule_set(rules)):
         rubber = played.rubber_before.record(played.deal)
         steps.append(RaceStep(len(rubber.deals), played.deal, rubber.deals[-1].points, rubber.totals,
-                              rubber.is_finished))
+                              rubber.is_finished, rubber.deals[-1].lines, rubber.bonus_lines))
         if rubber.is_finished:
             break
     return steps

@@ -388,7 +388,9 @@ def _hand_body(hand: Hand, *, playable: Collection[Card], layout: HandLayout, la
     return "".join(parts)
 
 
-_RED_BLACK_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+#: the order of the suits in a drawn hand: ♠ ♥ ♣ ♦, alternating colours (a hand's cards as buttons follow it too)
+HAND_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_RED_BLACK_ORDER = HAND_SUIT_ORDER
 
 
 def hand_html(hand: Hand, *, playable: Iterable[Card] = (), four_colour: bool = False,

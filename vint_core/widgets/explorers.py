@@ -36,8 +36,9 @@ from vint_core.explore import (
     rubber_race,
 )
 from vint_core.honours import honour_cards
-from vint_core.i18n import Phrase, seat_name, side_name, text
+from vint_core.i18n import Phrase, rules_title, seat_name, side_name, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
+from vint_core.scoring import totals
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.widgets.lessons import LessonBase
 from vint_core.widgets.style import hbox, html, shared
@@ -196,6 +197,13 @@ class HonoursExplorer(_Explorer):
         self._show_notes(view.notes)
 
 
+_RACES_CSS = """
+.vint-races{flex-wrap:wrap;gap:1em;align-items:flex-start;max-width:100%}
+.vint-races>.vint-race-column{flex:1 1 26em;min-width:0;max-width:100%}
+.vint-races .vint-race-plot img{max-width:100%;height:auto}
+"""
+
+
 class RubberRace(LessonBase):
     """A seeded rubber played by the computer players, one deal per click, its race to the target drawn as a plot.
 
@@ -219,8 +227,20 @@ class RubberRace(LessonBase):
         # every stage of the race drawn once, now: a click shows a drawn plot, it does not run matplotlib
         self._plots = [self._plot_html(shown) for shown in range(len(self.steps) + 1)]
         self._root([hbox([self.next_button, self.end_button, self.again_button], "vint-controls"), self.plot])
-        self._draw_title(text("explore_race_title", lang, target=self.rules.game_target))
+        # the rule set in the subtitle: two races side by side (lesson 10) say which rules each one plays
+        self._draw_title(text("explore_race_title", lang, target=self.rules.game_target),
+                         text("explore_race_rules", lang, name=self.rules.name,
+                              title=rules_title(self.rules.name, lang)))
         self._safely(self.refresh)
+
+    @staticmethod
+    def side_by_side(*races: RubberRace) -> Any:
+        """The races next to each other where the width allows (each at least about 26 em wide), one under the
+        other on a narrow screen."""
+        for race in races:
+            race.widget.add_class("vint-race-column")
+        row = hbox([html(value=f"<style>{_RACES_CSS}</style>"), *(race.widget for race in races)], "vint-races")
+        return row
 
     @property
     def shown_steps(self) -> list[RaceStep]:
@@ -245,11 +265,11 @@ class RubberRace(LessonBase):
         steps = self.shown_steps
         self.lines = []
         for step in steps:
-            played = step.deal.contract
-            contract = text("explore_contract", self.lang, bid=str(played.bid), seat=played.declarer,
-                            n=played.tricks_needed) if played else text("explore_race_passed", self.lang)
-            self.lines.append((text("explore_race_step", self.lang, number=step.number, contract=contract,
-                                    points=step.points.text(self.lang), totals=step.totals.text(self.lang)), ""))
+            self.lines.append((_race_step_text(step, self.lang), ""))
+            if step.bonus:  # the rubber bonus is a line of its own: the last total is checkable by hand
+                bonus = "; ".join(line.text(self.lang) for line in step.bonus)
+                self.lines.append((text("explore_race_bonus", self.lang, lines=bonus,
+                                        totals=step.totals.text(self.lang)), ""))
         last = steps[-1] if steps else None
         if last is not None and last.finished:
             winner = Side.NS if last.totals.ns > last.totals.ew else Side.EW
@@ -271,6 +291,27 @@ class RubberRace(LessonBase):
         where = steps[-1].totals.text(self.lang) if steps else text("explore_race_start", self.lang)
         return (f'<div class="vint-race-plot" style="max-width:100%;overflow-x:auto">'
                 f'{plots.svg_img(figure, alt=f"{title}: {where}")}</div>')
+
+def _race_step_text(step: RaceStep, lang: str) -> str:
+    """"Deal 1: 4♥ by West, 10 tricks needed, 8 taken: 2 down. E–W: 8 tricks × 40 = 320; …; this deal N–S 360,
+    E–W 320; totals N–S 360, E–W 320": the contract, the tricks, every score line, the deal's points, the totals
+    (before the rubber bonus, shown on its own line)."""
+    played, taken = step.deal.contract, step.deal.declarer_tricks
+    if played is None or taken is None:
+        contract = text("explore_race_passed", lang)
+    else:
+        short = played.tricks_needed - taken
+        result = (Phrase("explore_dd_down", n=short) if short > 0 else
+                  Phrase("explore_dd_over", n=-short) if short else Phrase("explore_dd_exact"))
+        contract = text("explore_race_played", lang, bid=str(played.bid), seat=played.declarer,
+                        need=played.tricks_needed, taken=taken, result=result.text(lang),
+                        lines="; ".join(line.text(lang) for line in step.lines))
+    bonus = totals(step.bonus)
+    before_bonus = PerSide(step.totals.ns - bonus.ns, step.totals.ew - bonus.ew)
+    return text("explore_race_step", lang, number=step.number, contract=contract,
+                points=text("explore_race_deal_points", lang, points=step.points.text(lang)),
+                totals=before_bonus.text(lang))
+
 
 _HEAT_STEPS = 9
 _GRID_CSS = """

@@ -39,7 +39,7 @@ from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore
 from vint_core.widgets.style import hbox, html, shared, style_html, vbox
-from vint_core.widgets.trick import TrickView
+from vint_core.widgets.trick import TrickView, last_trick_html
 
 __all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice"]
 
@@ -58,6 +58,7 @@ _LESSON_CSS = """
 .vint-lesson .vint-lesson-felt{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;
  padding:.5em .7em}
 .vint-lesson .vint-lesson-felt .widget-html,.vint-lesson .vint-lesson-felt .widget-html-content{color:inherit}
+.vint-lesson .vint-lesson-felt .vint.vint-last-trick{color:var(--vint-felt-fg);background:transparent;margin:.2em 0}
 """
 
 
@@ -157,8 +158,9 @@ class TrickPractice(_Lesson):
         self.drill = drill
         self.hand = HandView(on_play=self._forward(self.play), lang=self.lang)
         self.trick = TrickView(bottom=drill.human, lang=self.lang)
+        self.last_trick = html("vint-last-trick-box")  # the trick just finished, its four cards, once the next began
         self.again = self._button("vint-again", "lesson_again_button", "lesson_again_tip", self.reset)
-        felt = vbox([self.trick.widget, self.hand.widget], "vint-lesson-felt")
+        felt = vbox([self.trick.widget, self.last_trick, self.hand.widget], "vint-lesson-felt")
         self._root([felt, hbox([self.again], "vint-controls")])
         self._lines_from_drill()
         self.refresh()
@@ -201,6 +203,8 @@ class TrickPractice(_Lesson):
         current = view.current_trick
         shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
         self.trick.show(shown, leader=view.to_act)
+        self.last_trick.value = last_trick_html(view.tricks, current=current, lang=self.lang, four_colour=False,
+                                                open_=True)
         my_turn = drill.table.session.human_to_act() and not drill.finished
         # every card can be clicked on the learner's turn: an illegal one is explained, not just greyed out
         self.hand.show(view.hand, legal=tuple(view.hand) if my_turn else (),
@@ -340,12 +344,13 @@ class OneDeal(_Lesson):
         self.hand = HandView(on_play=self._forward(self.act), lang=lang)
         self.box = BiddingBox(on_call=self._forward(self.act), rules=self.flow.session.deal.rules, lang=lang)
         self.trick = TrickView(bottom=human, lang=lang)
+        self.last_trick = html("vint-last-trick-box")  # the trick just finished, its four cards, once the next began
         self.auction = AuctionView(lang=lang)
         self.live = LiveScore(lang=lang)
         self.review = ReviewPanel(lang=lang, bottom=human)
         self.next_button = self._button("vint-next-deal", "widget_next_deal_button", "widget_next_deal_tip",
                                         self.next_deal)
-        felt = vbox([self.trick.widget, self.hand.widget], "vint-lesson-felt")
+        felt = vbox([self.trick.widget, self.last_trick, self.hand.widget], "vint-lesson-felt")
         side = vbox([self.box.widget, self.live.widget, self.auction.widget], "vint-side")
         self._root([hbox([felt, side], "vint-lesson-row"), hbox([self.next_button], "vint-controls"),
                     self.review.widget])
@@ -390,8 +395,11 @@ class OneDeal(_Lesson):
         shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
         if in_auction:
             self.trick.clear()
+            self.last_trick.value = ""
         else:
             self.trick.show(shown, leader=view.to_act)
+            self.last_trick.value = last_trick_html(view.tricks, current=current, lang=self.lang, four_colour=False,
+                                                    open_=True)
         mine = sum(1 for t in view.tricks if t.winner == s.human)
         self.hand.show(view.hand, legal=controls.cards,
                        title=render.esc(f"{seat_name(s.human, self.lang)} · {text('widget_you', self.lang)} · "

@@ -28,6 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from vint_core import render
 from vint_core.cards import Hand
 from vint_core.errors import FileRefused
 from vint_core.i18n import side_name, text
@@ -57,6 +58,11 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-choice button,.vint-quiz button.vint-quiz-choice{height:auto;min-height:2.2em;
  white-space:normal;text-align:left}
 .vint-quiz .vint-quiz-choice.vint-selected{outline:3px solid #2f6fdd}
+.vint-quiz .jupyter-button.vint-quiz-choice.mod-success{background:#1a7f37;color:#fff}
+.vint-quiz .jupyter-button.vint-quiz-choice.mod-danger{background:#b42318;color:#fff}
+.vint-quiz .jupyter-button.vint-quiz-choice.mod-info,.vint-quiz .jupyter-button.vint-quiz-check.mod-primary{
+ background:#2f5fc4;color:#fff}
+.vint-quiz .jupyter-button.vint-quiz-choice:disabled:is(.mod-success,.mod-danger){opacity:1}
 .vint-quiz .vint-quiz-cards{flex-wrap:wrap}
 .vint-quiz .vint-quiz-score table{border-collapse:collapse}
 .vint-quiz .vint-quiz-score td{padding:.1em .6em .1em 0}
@@ -201,9 +207,10 @@ class QuizWidget:
             return [row]
         if item.kind == "cards":
             hand = Hand.parse(item.data["hand"], complete=False)
-            for card in hand.cards:
+            # in the order of the hand drawn above (♠ ♥ ♣ ♦), each button as wide as its card ("10♥" whole)
+            for card in (c for suit in render.HAND_SUIT_ORDER for c in hand.suit(suit)):
                 toggle = widgets.ToggleButton(description=str(card), tooltip=str(card),
-                                              layout=widgets.Layout(width="3.6em"))
+                                              layout=widgets.Layout(width="auto", min_width="3.6em"))
                 toggle.add_class("vint-quiz-cardpick")
                 toggle.observe(lambda change, c=card.pbn: self._safe(lambda: self._toggle(c, change["new"]))(),
                                names="value")

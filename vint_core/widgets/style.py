@@ -73,6 +73,14 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-attention{outline:2px solid var(--vint-win)}
 .vint-table .vint-main{flex:0 0 auto}
 .vint-table .vint-side{flex:1 1 auto;min-width:22em;gap:.5em;padding-left:.8em}
+/* the score sheet in the side panel: columns that fit beside the felt in a notebook's output area (1100 px at a
+   1280 px screen), all six of them, E–W too; should it ever be wider, it scrolls rather than being cut off */
+.vint-table .vint-side .vint-scoresheet-view,.vint-table .vint-side .vint-scoresheet-view .widget-html-content{
+ max-width:100%;overflow-x:auto}
+.vint-table .vint-side .vint-scoresheet{padding-left:1.1em}
+.vint-table .vint-side .vint-sheet-grid,.vint-table .vint-side .vint-sheet-row>summary{
+ grid-template-columns:1.4em 3.9em minmax(0,1fr) 3.4em 4.2em 4.2em;gap:.3em}
+.vint-table .vint-side .vint-scoresheet ul{margin-left:1em}
 .vint-table .vint-review{padding:.4em 0;overflow-x:auto}
 .vint-table .jupyter-button.vint-review-step{width:3em}
 .vint-table .vint-panel{background:var(--vint-panel);border-radius:.5em;padding:.4em .6em}
@@ -118,7 +126,8 @@ _WIDGET_CSS = """
  .vint-table .jupyter-button.vint-cardbutton{width:38px;height:54px;font-size:15px}
  .vint-table .jupyter-button.vint-call{width:2.9em}
  .vint-table .jupyter-button.vint-call.vint-pass-button{width:100%}
- .vint-table .vint-sheet-grid,.vint-table .vint-sheet-row>summary{
+ .vint-table .vint-sheet-grid,.vint-table .vint-sheet-row>summary,
+ .vint-table .vint-side .vint-sheet-grid,.vint-table .vint-side .vint-sheet-row>summary{
   grid-template-columns:1.3em 3.9em 1fr 2.9em 3.2em 3.2em;gap:.2em;font-size:.9em}
  .vint-table .vint-scoresheet ul{margin-left:.4em}
  .vint-table .widget-dropdown{flex-wrap:wrap}

@@ -48,6 +48,7 @@ from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.style import Foldout, hbox, html, shared, style_html, vbox
 from vint_core.widgets.trick import TrickView
+from vint_core.widgets.trick import last_trick_html as _last_trick_html
 
 
 class Table:
@@ -545,24 +546,6 @@ def _meanings_html(calls_by: list[tuple[Seat, Call]], rules: RuleSet, *, deal_nu
             f'<summary>{render.esc(text("widget_meanings_title", lang))}</summary>'
             f'<div class="vint-note">{render.esc(text("widget_meanings_note", lang))}</div>'
             f'<ol aria-live="polite">{items}</ol></details>')
-
-
-def _last_trick_html(tricks: tuple[Trick, ...] | list[Trick], *, current: Trick | None, lang: str,
-                     four_colour: bool) -> str:
-    """The last completed trick, in a part the learner opens, while another trick is on the table (the trick on
-    the table is the last one until the next card is led)."""
-    shown_on_table = current is None or not current.cards
-    done = list(tricks)
-    if shown_on_table:
-        done = done[:-1]  # the last trick still lies on the table: offer the one before it
-    if not done:
-        return ""
-    trick = done[-1]
-    plays = " · ".join(f"{render.esc(seat_name(seat, lang))} "
-                       f"{render.card_html(card, four_colour=four_colour, css=False)}" for seat, card in trick.plays())
-    title = text("widget_last_trick", lang, n=len(done), seat=trick.winner)
-    return (f'<details class="vint vint-last-trick"><summary>{render.esc(title)}</summary>'
-            f"<div>{plays}</div></details>")
 
 
 def _howto_html(lang: str, human: Seat = Seat.SOUTH, *, rules: RuleSet | None = None) -> str:

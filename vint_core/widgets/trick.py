@@ -1,8 +1,12 @@
-"""TrickView: the trick on the table, laid out around the compass with the learner at the bottom."""
+"""TrickView: the trick on the table, laid out around the compass with the learner at the bottom; and the last
+trick played, to look at again once the next trick has begun."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vint_core import render
+from vint_core.i18n import seat_name, text
 from vint_core.play import Trick
 from vint_core.seats import Seat
 from vint_core.widgets.style import html
@@ -28,3 +32,27 @@ class TrickView:
         """Nothing on the table (during the auction)."""
         self.trick = None
         self.widget.value = ""
+
+
+def last_trick(tricks: Sequence[Trick], current: Trick | None) -> Trick | None:
+    """The last completed trick that is no longer on the table: the trick on the table is the last one until
+    the next card is led; from then on the one before it is shown here."""
+    done = list(tricks)
+    if current is None or not current.cards:
+        done = done[:-1]
+    return done[-1] if done else None
+
+
+def last_trick_html(tricks: Sequence[Trick], *, current: Trick | None, lang: str, four_colour: bool,
+                    open_: bool = False) -> str:
+    """The last completed trick no longer on the table (:func:`last_trick`): its four cards seat by seat and its
+    winner, in a part the learner opens (open at once with ``open_``); empty when there is none."""
+    trick = last_trick(tricks, current)
+    if trick is None:
+        return ""
+    done = list(tricks).index(trick) + 1
+    plays = " · ".join(f"{render.esc(seat_name(seat, lang))} "
+                       f"{render.card_html(card, four_colour=four_colour, css=False)}" for seat, card in trick.plays())
+    title = text("widget_last_trick", lang, n=done, seat=trick.winner)
+    return (f'<details class="vint vint-last-trick"{" open" if open_ else ""}><summary>{render.esc(title)}</summary>'
+            f"<div>{plays}</div></details>")

@@ -540,14 +540,49 @@ def test_the_teachers_server_has_formgrader_and_the_course_folder_and_releases(
     assert (course / "release" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
 
 
+def fetch_and_submit_in_chromium(hub: Hub, name: str, notebook: Path) -> None:
+    """``name`` logs in at the hub's page and hands in the release untouched from JupyterLab's Assignment List."""
+    with bs.chromium() as browser:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        try:
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("input[name=username]", name)
+            page.fill("input[name=password]", PASSWORDS[name])
+            page.click("input[type=submit], button[type=submit]")
+            page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=240_000)
+            start_page_links(page)  # JupyterLab has opened the start page: its layout is settled
+            page.get_by_role("menuitem", name="Nbgrader").click(timeout=240_000)
+            page.locator(".lm-Menu").last.get_by_text("Assignment List").click(timeout=60_000)
+            released = page.locator("#released_assignments_list")
+            released.get_by_text(EXERCISE).wait_for(timeout=120_000)
+            released.get_by_role("button", name="Fetch").click()
+            fetched = page.locator("#fetched_assignments_list")
+            fetched.get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            assert notebook.is_file()
+            fetched.get_by_role("button", name="Submit").first.click()
+            page.locator("#submitted_assignments_list").get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            # the fetched folder in the learner's file browser, at the top of their home
+            page.locator(".jp-BreadCrumbs-home").click()
+            page.locator(".jp-DirListing-item", has_text=EXERCISE).wait_for(timeout=120_000)
+            bs.screenshot(page, "classroom-assignment-list")
+        except Exception:
+            bs.screenshot(page, "classroom-assignment-list-failed")
+            raise
+
+
 def test_learners_fetch_solve_and_submit_through_the_hub_and_the_teacher_grades_them(
         hub: Hub, apis: dict[str, hs.Api], teacher_api: hs.Api, released: float) -> None:
     for name in LEARNERS:
         api = apis[name]
         assert [a["status"] for a in assignments(api, name)] == ["released"]
-        assert "fetched" in [a["status"] for a in assignments(api, name, "fetch")]
         notebook = hub.home(name) / EXERCISE / f"{EXERCISE}.ipynb"
         account = pwd.getpwnam(f"jupyter-{name}")
+        if name == BORIS:  # boris clicks it in Chromium: the Nbgrader menu, Assignment List, Fetch, then Submit
+            fetch_and_submit_in_chromium(hub, name, notebook)
+            assert notebook.stat().st_uid == account.pw_uid, notebook
+            assert "submitted" in [a["status"] for a in assignments(api, name)]
+            continue
+        assert "fetched" in [a["status"] for a in assignments(api, name, "fetch")]
         assert notebook.stat().st_uid == account.pw_uid, notebook  # fetched by the learner's own server, as them
         if name == ANA:  # ana writes the answers in JupyterLab (its contents API: what saving a notebook does)
             path = f"/user/{name}/api/contents/{EXERCISE}/{EXERCISE}.ipynb"
@@ -561,15 +596,20 @@ def test_learners_fetch_solve_and_submit_through_the_hub_and_the_teacher_grades_
             assert status == 200, (status, answer)
             assert "return 6 + level" in notebook.read_text(encoding="utf-8")
             assert notebook.stat().st_uid == account.pw_uid
-        # boris hands in the release as fetched
         assert "submitted" in [a["status"] for a in assignments(api, name, "submit")]
-    done = nbgrader_as_teacher(teacher_api, ["collect", EXERCISE], ["autograde", EXERCISE], ["export"])
+    done = nbgrader_as_teacher(teacher_api, ["collect", EXERCISE], ["autograde", EXERCISE], ["export"],
+                               ["generate_feedback", EXERCISE], ["release_feedback", EXERCISE])
     autograde = done["out"][1]["log"]
     assert "checksum" not in autograde, autograde
     grades = csv.DictReader(io.StringIO(done["csv"]))
     rows = {r["student_id"]: (float(r["score"]), float(r["max_score"])) for r in grades if r["assignment"] == EXERCISE}
     assert rows == {f"jupyter-{ANA}": (3.0, 3.0), f"jupyter-{BORIS}": (0.0, 3.0)}, done["csv"]
-    FIGURES["nbgrader through the hub: release, 2 learners fetch and submit, collect, autograde, export"] = (
+    # ana fetches her feedback (the Assignment List's Fetch Feedback): a page in her home, hers, with her score
+    assignments(apis[ANA], ANA, "fetch_feedback")
+    pages = list((hub.home(ANA) / EXERCISE / "feedback").rglob(f"{EXERCISE}.html"))
+    assert len(pages) == 1 and pages[0].stat().st_uid == pwd.getpwnam(f"jupyter-{ANA}").pw_uid, pages
+    assert re.search(r"Score: 3\.0 / 3\.0", re.sub(r"<[^>]+>", "", pages[0].read_text(encoding="utf-8")))
+    FIGURES["nbgrader through the hub: release, 2 learners fetch and submit, grade, export, feedback"] = (
         f"{time.monotonic() - released:.1f} s")
 
 

@@ -53,7 +53,8 @@ def hub_env(root: Path, port: int, **settings: str) -> dict[str, str]:
     for key in [k for k in env if k.startswith("VINT_HUB_") or k in ("VINT_DATA_DIR", "JUPYTER_CONFIG_PATH")]:
         if key not in ("VINT_HUB_ROOT", "VINT_HUB_PORT"):
             del env[key]
-    env["VINT_NBGRADER_EXCHANGE"] = str(root / "nbgrader-exchange")  # the hub's own, not the machine's /srv
+    # the hub's own exchange, not the machine's /srv (a class hub needs one every account can reach: see test_classroom)
+    env["VINT_NBGRADER_EXCHANGE"] = str(root / "nbgrader-exchange")
     env.update(settings)
     return env
 

@@ -17,13 +17,17 @@ The demo and system modes' refusals start the hub for real too. JupyterHub's pro
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import json
 import os
 import pwd
 import re
+import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -127,9 +131,13 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     port = free_port()
     bs.ARTIFACTS.mkdir(exist_ok=True)
     log = bs.ARTIFACTS / "classroom-hub.log"
+    # nbgrader's exchange where every account can pass (pytest's own folders are root's alone, 0700), removed after
+    shared = Path(tempfile.mkdtemp(prefix="vint-exchange-", dir="/tmp"))
+    shared.chmod(0o755)
     env = hs.hub_env(root, port, VINT_HUB_MODE="class", VINT_HUB_TEACHER=TEACHER,
                      VINT_HUB_TEACHER_PASSWORD=PASSWORDS[TEACHER], VINT_HUB_LEARNERS=",".join(LEARNERS),
-                     VINT_HUB_GROUP=GROUP, VINT_TABLE_ENV="VINT_BOTS=rule;VINT_PACE=none;VINT_LANG=en")
+                     VINT_HUB_GROUP=GROUP, VINT_TABLE_ENV="VINT_BOTS=rule;VINT_PACE=none;VINT_LANG=en",
+                     VINT_NBGRADER_EXCHANGE=str(shared / "exchange"))
     environment = [Path(p).resolve() for p in (sys.executable, sys.prefix, sys.base_prefix, ROOT)]
     try:
         with reachable_by_the_learners(environment), closed_to_others(ROOT / "exercises" / "source"):
@@ -147,6 +155,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
                 hs.stop_hub(process)
     finally:
         remove_accounts([TEACHER, *LEARNERS])
+        shutil.rmtree(shared, ignore_errors=True)
         FIGURES["the hub tests (this module)"] = f"{time.monotonic() - started:.1f} s"
         report = "\n".join(f"classroom: {what}: {figure}" for what, figure in FIGURES.items())
         (bs.ARTIFACTS / "classroom-figures.txt").write_text(report + "\n", encoding="utf-8")
@@ -204,6 +213,16 @@ def test_demo_mode_refuses_an_address_other_than_loopback_and_has_no_default_pas
 def test_system_mode_refuses_without_an_allowed_group_or_roster(tmp_path: Path) -> None:
     said = refused(tmp_path, VINT_HUB_MODE="system", VINT_HUB_TEACHER="teacher")
     assert "VINT_HUB_ALLOWED_GROUPS" in said and "never every account" in said
+
+
+def test_class_mode_refuses_an_exchange_the_accounts_cannot_reach(tmp_path: Path) -> None:
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    with closed_to_others(ROOT / "exercises" / "source"):
+        said = refused(tmp_path, VINT_HUB_TEACHER="teacher", VINT_HUB_TEACHER_PASSWORD="teacher-pass-8",
+                       VINT_HUB_LEARNERS="ana", VINT_NBGRADER_EXCHANGE=str(closed / "exchange"))
+    assert "VINT_NBGRADER_EXCHANGE" in said and "cannot pass through" in said and "chmod o+x" in said, said
+    assert not (closed / "exchange").exists()
 
 
 def test_class_mode_refuses_without_teacher_password_or_roster(tmp_path: Path) -> None:
@@ -432,6 +451,166 @@ def test_no_solution_reaches_a_learners_home(hub: Hub, apis: dict[str, hs.Api]) 
         found.update({line: str(path) for line in lines if line in text or json.dumps(line)[1:-1] in text})
     assert not found, found
     assert not list(home.rglob("source"))
+
+
+# -- nbgrader through the hub: the teacher releases, the learners fetch and submit, the teacher grades -------------
+
+EXERCISE = "01-trick-value"
+COURSE_ID = "vint"
+
+
+def _graded_cells(path: Path) -> dict[str, str]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return {c["metadata"]["nbgrader"]["grade_id"]: "".join(c["source"]) for c in notebook["cells"]
+            if "nbgrader" in c["metadata"]}
+
+
+#: the teacher's answers of the exercise (read by the test, as root, from the closed exercises/source)
+SOLUTIONS = {k: v for k, v in _graded_cells(ROOT / "exercises" / "source" / f"{EXERCISE}.ipynb").items()
+             if k in ("tricks_needed", "trick_value")}
+
+#: run in the teacher's own kernel: nbgrader's commands in ~/vint-course, stopping at the first that fails
+NBGRADER = """
+import json, os, subprocess, sys
+from pathlib import Path
+course = Path.home() / "vint-course"
+out = []
+for args in {commands!r}:
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, capture_output=True, text=True)
+    out.append({{"args": args, "code": done.returncode, "log": (done.stdout + done.stderr)[-3000:]}})
+    if done.returncode:
+        break
+grades = course / "grades.csv"
+print(json.dumps({{"uid": os.getuid(), "out": out, "csv": grades.read_text() if grades.exists() else ""}}))
+"""
+
+
+def nbgrader_as_teacher(api: hs.Api, *commands: list[str]) -> dict[str, Any]:
+    """nbgrader's ``commands`` run by the teacher in a kernel of the teacher's server; each must succeed."""
+    done = json.loads(api.run(TEACHER, NBGRADER.format(commands=[list(c) for c in commands]),
+                              seconds=900).strip().splitlines()[-1])
+    for step in done["out"]:
+        assert step["code"] == 0, f"nbgrader {' '.join(step['args'])} in the teacher's server:\n{step['log']}"
+    assert len(done["out"]) == len(commands)
+    return done
+
+
+def assignments(api: hs.Api, name: str, action: str | None = None) -> list[dict[str, Any]]:
+    """nbgrader's assignment list in ``name``'s server (what its Assignments panel asks): list, fetch or submit."""
+    if action is None:
+        status, answer = api.call(f"/user/{name}/assignments?course_id={COURSE_ID}")
+    else:
+        status, answer = api.call(f"/user/{name}/assignments/{action}", method="POST",
+                                  body={"course_id": COURSE_ID, "assignment_id": EXERCISE})
+    answer = json.loads(answer) if isinstance(answer, str) else answer
+    assert status == 200 and answer["success"], (name, action, status, answer)
+    return [a for a in answer["value"] if a["assignment_id"] == EXERCISE]
+
+
+@pytest.fixture(scope="module")
+def teacher_api(hub: Hub, apis: dict[str, hs.Api]) -> hs.Api:
+    """The teacher logged in through the hub's login page, their server started by the hub (after the learners')."""
+    teacher = hs.Browser(hub.url)
+    assert teacher.login(TEACHER, PASSWORDS[TEACHER])
+    api = hs.Api(hub.url, teacher.token(TEACHER))
+    api.start_server(TEACHER)
+    return api
+
+
+@pytest.fixture(scope="module")
+def released(teacher_api: hs.Api) -> float:
+    """The exercise generated and released by the teacher in their own server; when it started (monotonic)."""
+    started = time.monotonic()
+    done = nbgrader_as_teacher(teacher_api, ["generate_assignment", EXERCISE], ["release_assignment", EXERCISE])
+    assert done["uid"] == pwd.getpwnam(f"jupyter-{TEACHER}").pw_uid  # the teacher's own account ran nbgrader
+    return started
+
+
+def test_the_teachers_server_has_formgrader_and_the_course_folder_and_releases(
+        hub: Hub, teacher_api: hs.Api, released: float) -> None:
+    status, _ = teacher_api.call(f"/user/{TEACHER}/formgrader")
+    assert status in (200, 302), status
+    status, listed = teacher_api.call(f"/user/{TEACHER}/formgrader/api/assignments")
+    assert status == 200, (status, listed)
+    listed = json.loads(listed) if isinstance(listed, str) else listed  # formgrader answers JSON as text/html
+    assert {a["name"]: a["status"] for a in listed}.get(EXERCISE) == "released", listed  # formgrader sees the course
+    course = hub.home(TEACHER) / "vint-course"
+    info = course.stat()
+    assert info.st_uid == pwd.getpwnam(f"jupyter-{TEACHER}").pw_uid and stat.S_IMODE(info.st_mode) == 0o700
+    assert (course / "release" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
+
+
+def fetch_and_submit_in_chromium(hub: Hub, name: str, notebook: Path) -> None:
+    """``name`` logs in at the hub's page and hands in the release untouched from JupyterLab's Assignment List."""
+    with bs.chromium() as browser:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        try:
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("input[name=username]", name)
+            page.fill("input[name=password]", PASSWORDS[name])
+            page.click("input[type=submit], button[type=submit]")
+            page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=240_000)
+            start_page_links(page)  # JupyterLab has opened the start page: its layout is settled
+            page.get_by_role("menuitem", name="Nbgrader").click(timeout=240_000)
+            page.locator(".lm-Menu").last.get_by_text("Assignment List").click(timeout=60_000)
+            released = page.locator("#released_assignments_list")
+            released.get_by_text(EXERCISE).wait_for(timeout=120_000)
+            released.get_by_role("button", name="Fetch").click()
+            fetched = page.locator("#fetched_assignments_list")
+            fetched.get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            assert notebook.is_file()
+            fetched.get_by_role("button", name="Submit").first.click()
+            page.locator("#submitted_assignments_list").get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            # the fetched folder in the learner's file browser, at the top of their home
+            page.locator(".jp-BreadCrumbs-home").click()
+            page.locator(".jp-DirListing-item", has_text=EXERCISE).wait_for(timeout=120_000)
+            bs.screenshot(page, "classroom-assignment-list")
+        except Exception:
+            bs.screenshot(page, "classroom-assignment-list-failed")
+            raise
+
+
+def test_learners_fetch_solve_and_submit_through_the_hub_and_the_teacher_grades_them(
+        hub: Hub, apis: dict[str, hs.Api], teacher_api: hs.Api, released: float) -> None:
+    for name in LEARNERS:
+        api = apis[name]
+        assert [a["status"] for a in assignments(api, name)] == ["released"]
+        notebook = hub.home(name) / EXERCISE / f"{EXERCISE}.ipynb"
+        account = pwd.getpwnam(f"jupyter-{name}")
+        if name == BORIS:  # boris clicks it in Chromium: the Nbgrader menu, Assignment List, Fetch, then Submit
+            fetch_and_submit_in_chromium(hub, name, notebook)
+            assert notebook.stat().st_uid == account.pw_uid, notebook
+            assert "submitted" in [a["status"] for a in assignments(api, name)]
+            continue
+        assert "fetched" in [a["status"] for a in assignments(api, name, "fetch")]
+        assert notebook.stat().st_uid == account.pw_uid, notebook  # fetched by the learner's own server, as them
+        if name == ANA:  # ana writes the answers in JupyterLab (its contents API: what saving a notebook does)
+            path = f"/user/{name}/api/contents/{EXERCISE}/{EXERCISE}.ipynb"
+            status, model = api.call(path)
+            assert status == 200, (status, model)
+            for cell in model["content"]["cells"]:
+                grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
+                cell["source"] = SOLUTIONS.get(grade_id, cell["source"])
+            status, answer = api.call(path, method="PUT", body={"type": "notebook", "format": "json",
+                                                                "content": model["content"]})
+            assert status == 200, (status, answer)
+            assert "return 6 + level" in notebook.read_text(encoding="utf-8")
+            assert notebook.stat().st_uid == account.pw_uid
+        assert "submitted" in [a["status"] for a in assignments(api, name, "submit")]
+    done = nbgrader_as_teacher(teacher_api, ["collect", EXERCISE], ["autograde", EXERCISE], ["export"],
+                               ["generate_feedback", EXERCISE], ["release_feedback", EXERCISE])
+    autograde = done["out"][1]["log"]
+    assert "checksum" not in autograde, autograde
+    grades = csv.DictReader(io.StringIO(done["csv"]))
+    rows = {r["student_id"]: (float(r["score"]), float(r["max_score"])) for r in grades if r["assignment"] == EXERCISE}
+    assert rows == {f"jupyter-{ANA}": (3.0, 3.0), f"jupyter-{BORIS}": (0.0, 3.0)}, done["csv"]
+    # ana fetches her feedback (the Assignment List's Fetch Feedback): a page in her home, hers, with her score
+    assignments(apis[ANA], ANA, "fetch_feedback")
+    pages = list((hub.home(ANA) / EXERCISE / "feedback").rglob(f"{EXERCISE}.html"))
+    assert len(pages) == 1 and pages[0].stat().st_uid == pwd.getpwnam(f"jupyter-{ANA}").pw_uid, pages
+    assert re.search(r"Score: 3\.0 / 3\.0", re.sub(r"<[^>]+>", "", pages[0].read_text(encoding="utf-8")))
+    FIGURES["nbgrader through the hub: release, 2 learners fetch and submit, grade, export, feedback"] = (
+        f"{time.monotonic() - released:.1f} s")
 
 
 def test_the_teacher_resets_a_learners_password_from_the_admin_page(hub: Hub, apis: dict[str, hs.Api]) -> None:

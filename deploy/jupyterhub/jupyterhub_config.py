@@ -38,6 +38,8 @@ Other settings:
 * ``VINT_COURSE_DIR``: the checkout whose ``notebooks/`` and ``exercises/release/`` are the course
   (default: the one this file is in). It and the Python environment must be readable by the learners,
   its ``exercises/source/`` (the solutions) must not: the hub does not start while others may read it.
+* ``VINT_NBGRADER_EXCHANGE``: nbgrader's exchange (default ``/srv/nbgrader/exchange``); in class and
+  system mode every account must be able to pass through the folders above it, or the hub does not start.
 * ``VINT_TABLE_ENV``: ``VINT_*`` table settings for every learner, separated by semicolons:
   ``VINT_RULES=short;VINT_LANG=de``.
 
@@ -255,6 +257,12 @@ c.JupyterHub.services = [{"name": "idle-culler",
 
 # -- nbgrader (deploy/jupyterhub/nbgrader_class.py): the exchange, the teacher's course folder, and
 #    nbgrader's tools: the Assignments tab for learners, Formgrader and the rest for the teacher (the admins)
-from nbgrader_class import configure_hub  # noqa: E402
+from nbgrader_class import closed_above, configure_hub  # noqa: E402
 
-configure_hub(c, exchange=Path(os.environ.get("VINT_NBGRADER_EXCHANGE", "/srv/nbgrader/exchange")))
+exchange = Path(setting("VINT_NBGRADER_EXCHANGE") or "/srv/nbgrader/exchange")
+closed = closed_above(exchange) if mode != "demo" else None  # demo: every server is the hub's own user
+if closed is not None:
+    refuse(f"VINT_NBGRADER_EXCHANGE={str(exchange)!r} is inside {str(closed)!r}, which the learners' and the "
+           "teacher's accounts cannot pass through: nbgrader could not release or fetch there. Use a folder every "
+           f"account can reach (the default /srv/nbgrader/exchange), or open it for passing (chmod o+x {closed})")
+configure_hub(c, exchange=exchange)

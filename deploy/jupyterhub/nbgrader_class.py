@@ -67,6 +67,21 @@ class SetupError(RuntimeError):
     """The exchange or course folder cannot be made safely (a folder taken by someone else)."""
 
 
+def closed_above(exchange: Path) -> Path | None:
+    """The first folder above ``exchange`` that other accounts may not pass through (o+x), or None.
+
+    The learners' and the teacher's servers reach the exchange as their own accounts: under a
+    folder closed to them (``/root``, a 0700 temporary folder) nbgrader only says it "could not
+    create" the exchange when the teacher releases, and the learners' Assignments tab stays empty.
+    """
+    for folder in reversed(Path(os.path.abspath(exchange)).parents):
+        if not folder.exists():
+            return None  # made by make_exchange, with the usual modes
+        if not folder.stat().st_mode & stat.S_IXOTH:
+            return folder
+    return None
+
+
 def make_exchange(exchange: Path = EXCHANGE, *, course_id: str = COURSE_ID, owner: int | None = None) -> Path:
     """The exchange root (root's, 1777) and the course's folders in it, made for ``owner`` (a uid).
 

@@ -57,3 +57,21 @@ def test_every_dropdown_of_the_panel_keeps_its_value_under_a_forged_index(name: 
         page_update(role, {"index": None})
         assert role.value == "rule"
     assert table.settings_panel.read().pace == table.pace
+
+
+def test_an_english_analysis_arriving_after_the_switch_to_german_is_not_shown() -> None:
+    """The browser test waits for the English lines before it switches (a positive signal); the answer still on its
+    way when the learner switches is this: worked out for the review drawn before, it is dropped."""
+    from dataclasses import replace
+
+    table = a_table()
+    s = table.session
+    while not s.deal.is_finished:
+        controls = table.flow.controls()
+        table.act((controls.calls or controls.cards)[0])
+    english, generation = table._review, table.flow.generation
+    assert english is not None
+    table.apply_settings(replace(table._settings(), lang="de"))
+    assert table._review is not english  # the review drawn again, in German
+    table._show_analysis(generation, english, ("With all cards visible, 4♥ by South makes 11 tricks",))
+    assert "With all cards visible" not in table.review.analysis.value

@@ -87,3 +87,22 @@ def test_without_a_page_every_click_counts() -> None:
     table.bidding.button(PASS).click()
     table.bidding.button(PASS).click()
     assert passes_by(table.session.deal, human) == before + 2
+
+
+def test_a_double_click_on_pass_in_the_lesson_deal_makes_one_pass() -> None:
+    """OneDeal (lessons 04–05) forwards its clicks the same way; its next deal, a new controller, does not take a
+    click on the old deal's drawing for its own."""
+    from vint_core.widgets import OneDeal
+
+    lesson = OneDeal(seed=3)
+    human = lesson.session.human
+    assert PASS in lesson.box.enabled
+    lesson.mark._seen.set_state({"value": lesson.mark._drawn.value})
+    before = passes_by(lesson.session.deal, human)
+    lesson.box.button(PASS).click()
+    assert PASS in lesson.box.enabled  # the computer players answered at once: Pass stands for the next call
+    lesson.box.button(PASS).click()
+    assert passes_by(lesson.session.deal, human) == before + 1
+    old = lesson.mark._drawn.value
+    lesson.next_deal()
+    assert lesson.flow.position != old

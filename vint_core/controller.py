@@ -41,6 +41,7 @@ front end keeps them for the review (:meth:`Controller.review`), as the table do
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -58,6 +59,8 @@ from vint_core.seats import Seat
 from vint_core.session import BotMove, TableSession
 
 __all__ = ["PACES", "Controller", "Controls", "Update", "pause_of"]
+
+_ORIGINS = itertools.count(1)
 
 #: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
 PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
@@ -174,6 +177,9 @@ class Controller:
         self.note = ""
         self.recent = ()
         self._tricks_seen = len(session.deal.tricks)
+        #: this controller's place in its positions' numbers: a lesson that starts another deal with a new controller
+        #: does not take a click on the old one's drawing for its own (12 bits: the number stays exact in a page)
+        self._origin = next(_ORIGINS) & 0xFFF
 
     @classmethod
     def one_deal(cls, deal: Deal | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
@@ -253,7 +259,8 @@ class Controller:
         a trick confirmed and a game taken up from another tab. A front end draws a position and passes its number
         with the click made on it (:meth:`act`'s ``position``): a click made on an older drawing (the second click
         of a double click, the computer players having answered the first at once) is refused."""
-        return (self.generation << 16) | (len(self.session.deal.actions) << 1) | int(self.waiting)
+        generation = self.generation & 0xFFFFFF
+        return (self._origin << 40) | (generation << 16) | (len(self.session.deal.actions) << 1) | int(self.waiting)
 
     @property
     def stopped(self) -> bool:

@@ -581,15 +581,25 @@ def _readme_names() -> set[str]:
     return names | {f"{cls}.{method}" for cls, method in called if cls in names}
 
 
-#: every callable the README's examples name (functions, constructors, their classmethods); values and error classes
-#: are not called
+#: what the README's examples import but are not functions to call: values, enums, error classes and modules (of
+#: which render.hand_html is called; the checks, which call a learner's function, have tests of their own)
 _NOT_CALLED = {"SEED", "Phase", "VintError", "ParseError", "Seat", "Strain", "render", "checks", "UndertrickPenalty",
                "PerSide"}
 
 
 @functools.cache
 def _callables() -> dict[str, Callable[..., object]]:
-    from vint_core import Contract, Rubber, Strain, deal_hands, honours_held, honours_odds, score_contract, totals
+    from vint_core import (
+        Contract,
+        Rubber,
+        Strain,
+        deal_hands,
+        honours_held,
+        honours_odds,
+        render,
+        score_contract,
+        totals,
+    )
     from vint_core.analysis import SavedTables
     from vint_core.bots import make_bot
     from vint_core.bots.evaluation import estimate_contract
@@ -622,7 +632,7 @@ def _callables() -> dict[str, Callable[..., object]]:
         # what the README calls on the values it makes
         "deal.apply": deal.apply, "deal.tricks_won": deal.tricks_won, "deal.view": deal.view,
         "rubber.record": Rubber(SEED).record, "SEED.replace": SEED.replace, "Strain.parse": Strain.parse,
-        "Seat.parse": Seat.parse,
+        "Seat.parse": Seat.parse, "render.hand_html": render.hand_html,
     }
 
 

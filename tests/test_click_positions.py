@@ -4,6 +4,8 @@ computer players have answered the first one at once (pace "none"), is refused, 
 
 from __future__ import annotations
 
+from typing import Any
+
 from vint_core import PASS, Deal, Phase, Seat
 from vint_core.controller import Controller
 from vint_core.session import TableSession
@@ -11,6 +13,12 @@ from vint_core.session import TableSession
 
 def passes_by(deal: Deal, seat: Seat) -> int:
     return sum(1 for who, call in deal.view(seat).calls_by() if who == seat and call is PASS)
+
+
+def page_reports(mark: Any) -> None:
+    """What the page's jsdlink sends once it has a drawing: the drawn number, copied, as the page's update message."""
+    slot = mark.last_slot
+    mark.seen_slots[slot].set_state({"value": mark.drawn_slots[slot].value})
 
 
 def learner_to_call(seed: int = 3) -> Controller:
@@ -62,8 +70,7 @@ def test_a_double_click_on_pass_at_the_table_makes_one_pass() -> None:
     table = Table(TableSession(seed=3, bots={s: "rule" for s in Seat}, autosave=False), pace="none")
     human = table.session.human
     assert table.bidding.enabled and PASS in table.bidding.enabled
-    page_reports = table.mark._seen.set_state  # what the page's jsdlink sends: the drawn number, copied
-    page_reports({"value": table.mark._drawn.value})
+    page_reports(table.mark)
     before = passes_by(table.session.deal, human)
     button = table.bidding.button(PASS)
     button.click()
@@ -71,7 +78,7 @@ def test_a_double_click_on_pass_at_the_table_makes_one_pass() -> None:
     assert table.session.human_to_act() and PASS in table.bidding.enabled  # the computer players answered at once
     button.click()  # the double click's second click, sent before the page had the new drawing
     assert passes_by(table.session.deal, human) == before + 1
-    page_reports({"value": table.mark._drawn.value})  # the page has drawn the answers
+    page_reports(table.mark)  # the page has drawn the answers
     button.click()
     assert passes_by(table.session.deal, human) == before + 2
 
@@ -97,12 +104,12 @@ def test_a_double_click_on_pass_in_the_lesson_deal_makes_one_pass() -> None:
     lesson = OneDeal(seed=3)
     human = lesson.session.human
     assert PASS in lesson.box.enabled
-    lesson.mark._seen.set_state({"value": lesson.mark._drawn.value})
+    page_reports(lesson.mark)
     before = passes_by(lesson.session.deal, human)
     lesson.box.button(PASS).click()
     assert PASS in lesson.box.enabled  # the computer players answered at once: Pass stands for the next call
     lesson.box.button(PASS).click()
     assert passes_by(lesson.session.deal, human) == before + 1
-    old = lesson.mark._drawn.value
+    old = lesson.mark.drawn_slots[lesson.mark.last_slot].value
     lesson.next_deal()
     assert lesson.flow.position != old

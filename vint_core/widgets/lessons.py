@@ -421,6 +421,6 @@ class OneDeal(_Lesson):
         else:
             self.review.clear()
             self.review.widget.layout.display = "none"
+        self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
         self._draw_status(self.flow.status())
         self._draw_feedback()
-        self.mark.drawn(self.flow.position)

@@ -367,12 +367,12 @@ class Table:
         ``card``, ``next`` or empty): drawn last, so once the page shows the count, everything drawn before it has
         arrived."""
         self.renders += 1
+        self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
         controls = self.flow.controls()
         turn = "call" if controls.calls else "card" if controls.cards else "next" if controls.next_deal else ""
         self.status.value = (render.status_html(self.status_text(), css=False)
                              + f'<span class="vint-render" data-render="{self.renders}" data-turn="{turn}" hidden>'
                              "</span>")
-        self.mark.drawn(self.flow.position)
 
     def refresh(self) -> None:
         """Redraw everything from the session (only what the learner may see)."""

@@ -351,7 +351,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
     played |= card.bit
     if len(current) == 3:
         cards = (*current, card)
-        winner = trick_winner(leader, cards, fixed.trump)
+        winner = _SEATS[(leader + winning_index(cards, fixed.trump)) & 3]  # trick_winner, its checks left out
         tricks = (*tricks, Trick._complete(leader, cards, fixed.trump, winner))
         return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns + 1 if winner & 1 == 0 else ns,
                                    fixed.dealt[winner] & ~played if len(tricks) < 13 else 0))

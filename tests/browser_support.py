@@ -142,7 +142,11 @@ def screenshot(page: Any, name: str) -> Path:
 MAX_WAIT_SECONDS = 600.0
 
 
-def wait_for(predicate: Any, *, seconds: float = 30.0, interval: float = 0.05) -> Any:
+#: how long a helper waits by default: generous, for a busy machine (a wait ends as soon as its signal is seen)
+WAIT_SECONDS = 120.0
+
+
+def wait_for(predicate: Any, *, seconds: float = WAIT_SECONDS, interval: float = 0.05) -> Any:
     """Poll ``predicate()`` until it returns something true; fail after ``seconds`` seconds (not milliseconds:
     more than :data:`MAX_WAIT_SECONDS` is refused)."""
     if not 0 < seconds <= MAX_WAIT_SECONDS:
@@ -172,7 +176,21 @@ def render_count(page: Any) -> int:
     return int(mark.first.get_attribute("data-render") or 0)
 
 
-def click_and_wait(page: Any, locator: Any, *, seconds: float = 30.0) -> float:
+def drawn_turn(page: Any) -> str:
+    """What the learner may do in the table's latest complete drawing (its mark's ``data-turn``: ``call``,
+    ``card``, ``next``, or "" while the computer players are to act); "" before the first drawing."""
+    mark = page.locator(".vint-render")
+    if not mark.count():
+        return ""
+    return str(mark.first.get_attribute("data-turn") or "")
+
+
+def visible(locator: Any) -> Any:
+    """Only the elements of ``locator`` that are visible now (a hidden part of the page may hold the same controls)."""
+    return locator.filter(visible=True)
+
+
+def click_and_wait(page: Any, locator: Any, *, seconds: float = WAIT_SECONDS) -> float:
     """Click and wait until the table has drawn itself again; return the seconds it took."""
     before = render_count(page)
     started = time.monotonic()

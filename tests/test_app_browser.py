@@ -57,18 +57,49 @@ def hand_texts(page: Any) -> list[str]:
     return page.locator(HAND_CARDS).all_inner_texts()
 
 
-def wait_for_turn(page: Any, *, seconds: float = 60.0) -> str:
-    """Wait until the learner can call, play, or deal the next deal; say which."""
+def wait_for_turn(page: Any, *, seconds: float = bs.WAIT_SECONDS) -> str:
+    """Wait until the learner can call, play, or deal the next deal; say which.
+
+    The positive signal is the table's latest drawing saying so (its mark, drawn last: everything before it has
+    arrived) and the control being there and enabled: not a part of a drawing still arriving, nor a hidden box."""
     def ready() -> str:
-        if page.locator(ENABLED_CALLS).count():
+        turn = bs.drawn_turn(page)
+        if turn == "call" and page.locator(ENABLED_CALLS).count():
             return "call"
-        if page.locator(ENABLED_CARDS).count():
+        if turn == "card" and page.locator(ENABLED_CARDS).count():
             return "card"
-        if page.locator(f"{NEXT_DEAL}:enabled").count():
+        if turn == "next" and page.locator(f"{NEXT_DEAL}:enabled").count():
             return "next"
         return ""
     result: str = bs.wait_for(ready, seconds=seconds)
     return result
+
+
+def call_button(page: Any, name: str) -> Any:
+    """The one visible, enabled button of the call ``name`` ("Pass", "1♥") in the bidding box now shown."""
+    box = bs.visible(page.locator(".vint-biddingbox:not(.vint-wait)"))
+    button = bs.visible(box.locator("button.vint-call:enabled", has_text=re.compile(f"^{re.escape(name)}$")))
+    assert button.count() == 1, f"{button.count()} buttons {name} to click"
+    return button
+
+
+def first_card(page: Any) -> Any:
+    """The first visible card the learner may play now."""
+    return bs.visible(page.locator(ENABLED_CARDS)).first
+
+
+def round_trip(page: Any) -> None:
+    """Make sure the kernel has handled every message the page sent so far: the page's messages are read in order,
+    so once a later change (the four-colour deck switched on and off again, each drawn) is drawn, so was every
+    earlier click. A positive signal, instead of waiting a while for nothing to happen."""
+    settings = page.locator(".vint-settings-part button.vint-foldout-button")
+    box = page.locator(".vint-settings input[type=checkbox]")
+    if not box.is_visible():
+        settings.click()
+    for _ in range(2):
+        drawn = bs.render_count(page)
+        box.click()
+        bs.wait_for(lambda drawn=drawn: bs.render_count(page) > drawn)
 
 
 def open_table(page: Any, url: str) -> float:
@@ -121,6 +152,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
     data_dir = bs.clean_dir(tmp_path / "data")
     with bs.voila_server(data_dir=data_dir, env=ENV, name="browser-test") as server, bs.chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(bs.WAIT_SECONDS * 1000)  # Playwright counts milliseconds
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         open_table(page, server.url)
@@ -137,7 +169,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
             assert "Pass" in texts
             choice = next((t for t in texts if re.fullmatch(r"[1-7](♠|♣|♦|♥|NT)", t)), "Pass") \
                 if calls_made == 0 else "Pass"
-            bs.click_and_wait(page, page.locator(ENABLED_CALLS, has_text=re.compile(f"^{re.escape(choice)}$")).first)
+            bs.click_and_wait(page, call_button(page, choice))
             calls_made += 1
             if calls_made == 1:
                 bs.screenshot(page, "table-02-auction")
@@ -147,7 +179,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
             bs.click_and_wait(page, page.locator(NEXT_DEAL))
             turn = wait_for_turn(page)
             while turn == "call":
-                bs.click_and_wait(page, page.locator(ENABLED_CALLS, has_text=re.compile("^Pass$")).first)
+                bs.click_and_wait(page, call_button(page, "Pass"))
                 turn = wait_for_turn(page)
 
         # the play: click a legal card until the deal is over
@@ -155,7 +187,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         while (turn := wait_for_turn(page)) == "card":
             held = len(hand_texts(page))
             assert_page_hides_other_hands(page, data_dir)
-            bs.click_and_wait(page, page.locator(ENABLED_CARDS).first)
+            bs.click_and_wait(page, first_card(page))
             bs.wait_for(lambda held=held: len(hand_texts(page)) < held)
             cards_played += 1
             if cards_played == 5:
@@ -166,14 +198,14 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         assert finished.is_finished and len(finished.tricks) == 13
         # the review shows all four hands once the deal is over
         bs.wait_for(lambda: all(f'data-card="{c.pbn}"' in page.locator(".vint-review").inner_html()
-                                for hand in finished.hands for c in hand), seconds=30)
+                                for hand in finished.hands for c in hand))
         bs.screenshot(page, "table-04-review")
         # the double-dummy analysis is worked out once the learner opens its part of the review
         box = page.locator(".vint-review-analysis-box")
         assert page.locator(".vint-review-analysis").count() == 0
         box.get_by_text("With all cards visible (double dummy)").first.click()
         bs.wait_for(lambda: page.locator(".vint-review-analysis li").count() >= 2
-                    and "working out" not in page.locator(".vint-review-analysis").first.inner_text(), seconds=30)
+                    and "working out" not in page.locator(".vint-review-analysis").first.inner_text())
         assert finished.contract is not None
         assert f"With all cards visible, {finished.contract.bid} by {finished.contract.declarer}" in \
             page.locator(".vint-review-analysis").first.inner_text()
@@ -237,6 +269,7 @@ def new_game_page(served: Any, *, width: int = 1280, height: int = 900, dark: bo
     (server.data_dir / "table.json").unlink(missing_ok=True)
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme="dark" if dark else "light")
+    context.set_default_timeout(bs.WAIT_SECONDS * 1000)  # Playwright counts milliseconds
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
@@ -253,10 +286,10 @@ def play_out(page: Any, data_dir: Path, *, on_trick: Any = None) -> None:
             bid = next((t for t in texts if re.fullmatch(r"[1-7](♠|♣|♦|♥|NT)", t)), None)
             choice = bid if bid is not None and not called else "Pass"
             called = True
-            bs.click_and_wait(page, page.locator(ENABLED_CALLS, has_text=re.compile(f"^{re.escape(choice)}$")).first)
+            bs.click_and_wait(page, call_button(page, choice))
         else:
             held = len(hand_texts(page))
-            bs.click_and_wait(page, page.locator(ENABLED_CARDS).first)
+            bs.click_and_wait(page, first_card(page))
             bs.wait_for(lambda held=held: len(hand_texts(page)) < held)
             if on_trick is not None:
                 on_trick(page)
@@ -280,7 +313,7 @@ def test_undo_closes_when_the_hands_are_shown_and_a_deal_with_undo_is_marked(ser
     undo = page.locator("button.vint-undo")
     # the learner passes, takes it back (practice), and plays on
     assert wait_for_turn(page) == "call" and undo.is_disabled()
-    bs.click_and_wait(page, page.locator(ENABLED_CALLS, has_text=re.compile("^Pass$")).first)
+    bs.click_and_wait(page, call_button(page, "Pass"))
     bs.wait_for(lambda: not undo.is_disabled())
     bs.click_and_wait(page, undo)
     assert "practised with undo" in page.locator(".vint-scoresheet").first.inner_text()
@@ -289,13 +322,38 @@ def test_undo_closes_when_the_hands_are_shown_and_a_deal_with_undo_is_marked(ser
     assert undo.is_disabled()  # the hands are shown: the deal is closed for undo
     deal = saved_session(served[0].data_dir).deal
     undo.dispatch_event("click")  # even a click on the disabled button changes nothing
-    time.sleep(0.5)
+    round_trip(page)  # the click has reached the kernel (and been refused)
     assert saved_session(served[0].data_dir).deal == deal
     bs.screenshot(page, "ui-01-review-undo-closed")
     assert not axe_findings(page)  # the light theme, with every hand shown: readable, named, reachable
     bs.click_and_wait(page, page.locator(NEXT_DEAL))
     sheet = page.locator(".vint-scoresheet").first.inner_text()
     assert "practised with undo" in sheet
+    assert not page.errors, page.errors
+
+
+def learner_passes(data_dir: Path) -> int:
+    session = saved_session(data_dir)
+    return sum(1 for seat, call in session.deal.view(session.human).calls_by()
+               if seat == session.human and call.is_pass)
+
+
+def test_a_double_click_on_pass_makes_one_pass(served: Any) -> None:
+    """Under pace "none" the computer players answer the first click at once: the second click of a double click
+    reaches the kernel when Pass stands for the learner's next call, and must not be played there."""
+    page = new_game_page(served)
+    data_dir = served[0].data_dir
+    assert wait_for_turn(page) == "call"
+    before = learner_passes(data_dir)
+    call_button(page, "Pass").dblclick()
+    assert wait_for_turn(page) == "call"  # the answers are drawn and the learner calls again: a second Pass could be
+    round_trip(page)  # both clicks have reached the kernel
+    assert learner_passes(data_dir) == before + 1
+    session = saved_session(data_dir)
+    assert session.deal.phase.name == "AUCTION" and session.human_to_act()
+    bs.click_and_wait(page, call_button(page, "Pass"))  # a click on the new drawing counts
+    wait_for_turn(page)
+    assert learner_passes(data_dir) == before + 2
     assert not page.errors, page.errors
 
 
@@ -340,18 +398,19 @@ def test_german_switches_everything_and_nothing_is_clipped(served: Any) -> None:
     page.wait_for_selector(".vint-review-score", timeout=90_000)
     assert "welcome back" in page.locator(".vint-status").first.inner_text()
     page.locator(".vint-review-analysis-box button.vint-foldout-button").click()  # the double-dummy part open
+    # its English lines arrive first (a positive signal: no English answer is still being worked out)
+    bs.wait_for(lambda: "With all cards visible, " in page.locator(".vint-review-analysis").first.inner_text())
     page.locator(".vint-settings-part button.vint-foldout-button").click()
     drawn = bs.render_count(page)
-    page.locator(".vint-settings select").first.select_option(label="Deutsch")
+    bs.visible(page.locator(".vint-settings select")).first.select_option(label="Deutsch")
     bs.wait_for(lambda: bs.render_count(page) > drawn)
-    bs.wait_for(lambda: "So wurde gewertet" in page.locator(".vint-review").first.inner_text(), seconds=30)
+    bs.wait_for(lambda: "So wurde gewertet" in page.locator(".vint-review").first.inner_text())
     review = page.locator(".vint-review").first.inner_text()
     assert "How the deal scored" not in review and "Mit allen Karten offen (Double Dummy)" in review
     assert "willkommen zurück" in page.locator(".vint-status").first.inner_text()
-    # the double-dummy lines too, once worked out (an English answer still on its way must not overwrite them)
-    bs.wait_for(lambda: "Mit allen Karten offen macht " in page.locator(".vint-review-analysis").first.inner_text(),
-                seconds=30)
-    time.sleep(1)
+    # the double-dummy lines too, worked out again in German
+    bs.wait_for(lambda: "Mit allen Karten offen macht " in page.locator(".vint-review-analysis").first.inner_text())
+    round_trip(page)  # every message so far handled: nothing English comes after the German lines
     assert "With all cards visible, " not in page.locator(".vint-review-analysis").first.inner_text()
     session = saved_session(served[0].data_dir)
     for line in session.review().lines:
@@ -388,7 +447,7 @@ def test_dark_theme_keyboard_and_accessibility(served: Any) -> None:
             break
     assert set(reached) == {"How to play", "Settings"} and min(reached.values()) >= 3, reached
     page.keyboard.press("Enter")  # Settings opens from the keyboard
-    bs.wait_for(lambda: page.locator(".vint-settings select").first.is_visible())
+    bs.wait_for(lambda: bs.visible(page.locator(".vint-settings select")).count() > 0)
     bs.screenshot(page, "ui-05-dark-keyboard")
     assert not axe_findings(page)
     play_out(page, served[0].data_dir)
@@ -400,7 +459,7 @@ def test_dark_theme_keyboard_and_accessibility(served: Any) -> None:
     else:
         pytest.fail("the double-dummy part cannot be reached with Tab")
     page.keyboard.press("Enter")
-    bs.wait_for(lambda: page.locator(".vint-review-analysis li").count() >= 1, seconds=30)
+    bs.wait_for(lambda: page.locator(".vint-review-analysis li").count() >= 1)
     assert not axe_findings(page)
     bs.screenshot(page, "ui-06-dark-review")
     assert not page.errors, page.errors

@@ -485,8 +485,9 @@ def test_the_courses_jupyterlab_shows_no_nbgrader(lab: Lab) -> None:
     try:
         page.goto(f"{lab.server.url}lab/workspaces/plain/tree/notebooks/README.md?token={lab.server.token}")
         page.wait_for_selector(".lm-MenuBar-itemLabel", timeout=60_000)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started !== undefined")
-        page.wait_for_timeout(500)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.restored !== undefined")
+        # every extension activated and the shell restored: a menu an extension adds would be there by now
+        page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
         menus = [label.strip() for label in page.locator(".lm-MenuBar-itemLabel").all_inner_texts()]
         assert "Kernel" in menus and not any("grader" in label.lower() for label in menus), menus
         plugins = page.evaluate("() => window.jupyterapp.listPlugins ? window.jupyterapp.listPlugins() : []")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -543,3 +544,144 @@ def test_a_record_whose_rule_set_is_not_json() -> None:
             '[VintRuleSet "{oops"]\n')
     err = raised(lambda: loads(text), ParseError, Reason.BAD_RECORD)
     assert err.message("de") == "Zeile 3: das Tag VintRuleSet ist kein Regelwerk: es ist kein lesbarer JSON-Text"
+
+
+# -- every public function the README names, called with what a learner might pass ---------------------------------
+
+#: what a learner might pass by mistake: numbers, texts (the documented forms among them), None, lists, dicts and
+#: the library's own values in the wrong place
+_TEXTS = ["", " ", "H", "♥", "hearts", "NT", "no-trump", "N", "S", "north", "short", "seed", "bridge", "1H", "pass",
+          "AS", "4♥ N", "3NT by South", "AKQ.JT9.876.5432", "rule", "random", "all", "honours", "x" * 80, "\x00", "é"]
+
+
+@functools.cache
+def _values() -> st.SearchStrategy[object]:
+    from vint_core import PerSide, Strain
+
+    hands = Deal.new(seed=7).hands
+    library = [hands, list(hands), hands[:3], PerSide(2, 3), PerSide("a", None), SEED, Strain.HEARTS, Seat.NORTH,
+               Card.parse("AS"), Hand.parse("AKQ.JT9.876.5432"), PASS, Deal.new(seed=1), Side.NS, object()]
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(-20, 20),
+                        st.sampled_from([52, 99, 10**6, 2**70, -(2**70)]),
+                        st.floats(allow_nan=True, allow_infinity=True), st.sampled_from(_TEXTS), st.text(max_size=8),
+                        st.binary(max_size=4), st.sampled_from(library))
+    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+                        | st.dictionaries(st.text(max_size=3) | st.integers(0, 3), inner, max_size=3), max_leaves=4)
+
+
+def _readme_names() -> set[str]:
+    """The names the README's Python examples import from vint_core, and ``Class.method`` for what they call on them."""
+    import re
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = "\n".join(re.findall(r"```python\n(.*?)```", readme, re.S))
+    names = {name.strip() for m in re.finditer(r"from vint_core[\w.]* import ([\w, ]+)", code)
+             for name in m.group(1).split(",")}
+    called = re.findall(r"\b([A-Z]\w+)\.([a-z]\w*)\(", code)
+    return names | {f"{cls}.{method}" for cls, method in called if cls in names}
+
+
+#: what the README's examples import but are not functions to call: values, enums, error classes and modules (of
+#: which render.hand_html is called; the checks, which call a learner's function, have tests of their own)
+_NOT_CALLED = {"SEED", "Phase", "VintError", "ParseError", "Seat", "Strain", "render", "checks", "UndertrickPenalty",
+               "PerSide"}
+
+
+@functools.cache
+def _callables() -> dict[str, Callable[..., object]]:
+    from vint_core import (
+        Contract,
+        Rubber,
+        Strain,
+        deal_hands,
+        honours_held,
+        honours_odds,
+        render,
+        score_contract,
+        totals,
+    )
+    from vint_core.analysis import SavedTables
+    from vint_core.bots import make_bot
+    from vint_core.bots.evaluation import estimate_contract
+    from vint_core.bots.guide import promises
+    from vint_core.controller import Controller
+    from vint_core.explore import calculate, contract_grid, honours_in_deal, rubber_race
+    from vint_core.pbn import dumps, loads_one, loads_rubbers
+    from vint_core.practice import BiddingDrill, TrickDrill
+    from vint_core.quiz import check, generate
+    from vint_core.random_play import random_deals
+    from vint_core.records import deal_from_json, deal_to_json
+    from vint_core.session import TableSession
+    from vint_core.simulate import simulate
+
+    deal = Deal.new(seed=3)
+    return {
+        "Deal": Deal, "Deal.new": Deal.new, "Deal.from_pbn": Deal.from_pbn, "Deal.replay": Deal.replay,
+        "Call.parse": Call.parse, "Card.parse": Card.parse, "Hand.parse": Hand.parse, "Contract.parse": Contract.parse,
+        "RuleSet": RuleSet, "RuleSet.named": RuleSet.named, "RuleSet.from_dict": RuleSet.from_dict,
+        "Rubber": Rubber, "Call": Call.parse, "Card": Card.parse, "Hand": Hand, "Contract": Contract,
+        "score_contract": score_contract, "totals": totals, "honours_held": honours_held, "honours_odds": honours_odds,
+        "deal_hands": deal_hands, "dumps": dumps, "loads_one": loads_one, "loads_rubbers": loads_rubbers,
+        "deal_from_json": deal_from_json, "deal_to_json": deal_to_json, "random_deals": random_deals,
+        "make_bot": make_bot, "promises": promises, "estimate_contract": estimate_contract, "simulate": simulate,
+        "calculate": calculate, "honours_in_deal": honours_in_deal, "rubber_race": rubber_race,
+        "contract_grid": contract_grid, "generate": generate, "check": check,
+        "Controller": Controller, "Controller.one_deal": Controller.one_deal,
+        "TableSession": TableSession, "SavedTables": SavedTables, "SavedTables.load": SavedTables.load,
+        "BiddingDrill": BiddingDrill, "TrickDrill": TrickDrill, "TrickDrill.position": TrickDrill.position,
+        # what the README calls on the values it makes
+        "deal.apply": deal.apply, "deal.tricks_won": deal.tricks_won, "deal.view": deal.view,
+        "rubber.record": Rubber(SEED).record, "SEED.replace": SEED.replace, "Strain.parse": Strain.parse,
+        "Seat.parse": Seat.parse, "render.hand_html": render.hand_html,
+    }
+
+
+def test_the_random_calls_reach_every_function_the_readme_names() -> None:
+    missing = {name for name in _readme_names() - _NOT_CALLED
+               if name not in _callables() and not name.endswith("Practice") and name != "DealViewer"}
+    assert not missing, f"the README names {sorted(missing)}: add them to _callables"
+
+
+def _garbage_call(function: Callable[..., object], data: st.DataObject) -> None:
+    """Call ``function`` with garbage for every parameter (and now and then one left out); only a ``VintError``,
+    explaining itself in both languages, may come out."""
+    import inspect
+
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except ValueError:  # a builtin without a signature: one argument
+        parameters = [inspect.Parameter("value", inspect.Parameter.POSITIONAL_ONLY)]
+    args: list[object] = []
+    kwargs: dict[str, object] = {}
+    for p in parameters:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.name in ("progress", "dask", "workers", "save_path"):
+            continue  # no processes, no Dask, no progress bar, no file of the learner's
+        if p.default is not p.empty and data.draw(st.booleans()):
+            continue
+        value = data.draw(_values(), label=p.name)
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            args.append(value)
+        else:
+            kwargs[p.name] = value
+    try:
+        function(*args, **kwargs)
+    except VintError as err:
+        assert str(err) and err.message("de"), err
+        assert "Traceback" not in str(err)
+
+
+@pytest.fixture(scope="module")
+def data_dir_aside(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The data folder in a temporary place: a save a garbage call makes goes nowhere that matters."""
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("garbage-calls")
+        patch.setenv("VINT_DATA_DIR", str(folder))
+        yield folder
+
+
+@pytest.mark.parametrize("name", sorted(_callables()))
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(data=st.data())
+def test_every_function_the_readme_names_takes_garbage_with_a_vint_error(name: str, data: st.DataObject,
+                                                                          data_dir_aside: Path) -> None:
+    _garbage_call(_callables()[name], data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+from typing import Any
 
 import pytest
 from conftest import auction_for
@@ -265,3 +266,58 @@ def test_other_constructors_give_typed_errors() -> None:
         with pytest.raises(ParseError) as info:
             make()
         assert info.value.reason is Reason.BAD_SEAT
+
+
+# -- rule set names and strains as text, wherever the README passes them -----------------------------------------
+
+
+def test_a_rule_sets_name_will_do_for_what_if_scoring() -> None:
+    from vint_core import SHORT, PerSide, RuleSet, score_contract
+
+    assert score_contract("4♥ N", tricks=9, rules="short") == score_contract("4♥ N", tricks=9, rules=SHORT)
+    assert score_contract("4♥ N", tricks=10, honours=PerSide(2, 3), rules="Foster-1897", aces=PerSide(2, 2)) \
+        == score_contract("4♥ N", tricks=10, honours=PerSide(2, 3), rules=RuleSet.named("foster_1897"),
+                          aces=PerSide(2, 2))
+    with pytest.raises(ParseError) as info:
+        score_contract("4♥ N", tricks=9, rules="bridge")
+    assert info.value.reason is Reason.UNKNOWN_RULES and "the rule sets are seed, short" in str(info.value)
+
+
+@pytest.mark.parametrize(("text", "strain"), [
+    ("H", "HEARTS"), ("h", "HEARTS"), ("♥", "HEARTS"), ("hearts", "HEARTS"), ("Heart", "HEARTS"), ("Herz", "HEARTS"),
+    ("S", "SPADES"), ("♠", "SPADES"), ("spades", "SPADES"), ("Pik", "SPADES"), ("clubs", "CLUBS"), ("♦", "DIAMONDS"),
+    ("NT", "NOTRUMP"), ("nt", "NOTRUMP"), ("no-trump", "NOTRUMP"), ("No Trumps", "NOTRUMP"), ("Kein-Trumpf", "NOTRUMP"),
+])
+def test_a_strain_given_as_text_is_read_by_the_honours(text: str, strain: str) -> None:
+    from vint_core import Strain, honour_cards, honours_held, honours_odds
+
+    hands = Deal.new(seed=7).hands
+    assert honours_held(hands, text) == honours_held(hands, Strain[strain])
+    assert honours_odds(text) == honours_odds(Strain[strain])
+    assert honours_odds(text, hand=hands[N]) == honours_odds(Strain[strain], hand=hands[N])
+    assert honour_cards(text) == honour_cards(Strain[strain]) and Strain.parse(text) is Strain[strain]
+
+
+@pytest.mark.parametrize(("call", "reason", "english", "german"), [
+    (lambda: __import__("vint_core").score_contract("4♥ N", tricks=9, honours=5), Reason.BAD_ARGUMENT,
+     "honours cannot be 5: it is a count per side, like PerSide(ns=2, ew=3), the four hands as dealt, or None",
+     "honours kann nicht 5 sein: erlaubt sind eine Anzahl je Seite, etwa PerSide(ns=2, ew=3), die vier Blätter wie "
+     "ausgeteilt, oder None"),
+    (lambda: __import__("vint_core").honours_odds("X"), Reason.BAD_STRAIN,
+     "'X' is not a strain: write ♠, ♣, ♦, ♥ or NT, or S, C, D, H, spades, clubs, diamonds, hearts, no-trump",
+     "„X“ ist keine Farbe: schreibe ♠, ♣, ♦, ♥, NT, oder S, C, D, H, Pik, Kreuz, Karo, Herz, Kein-Trumpf"),
+    (lambda: __import__("vint_core").honours_held(Deal.new(seed=7).hands, 3), Reason.BAD_ARGUMENT,
+     "strain cannot be 3: it is a strain, ♠, ♣, ♦, ♥ or NT, or its text, like H, hearts or NT",
+     "strain kann nicht 3 sein: erlaubt ist eine Farbe, ♠, ♣, ♦, ♥, NT, oder ihr Text, etwa H, Herz, Kein-Trumpf"),
+    (lambda: __import__("vint_core").honours_held("AKQ.JT9.876.5432", "H"), Reason.BAD_ARGUMENT,
+     "hands cannot be 'AKQ.JT9.876.5432': it is the four hands, N E S W, like Deal.new(seed=1).hands", None),
+    (lambda: __import__("vint_core").totals(5), Reason.BAD_ARGUMENT,
+     "lines cannot be 5: it is score lines, as score_contract or Deal.score gives them", None),
+])
+def test_what_cannot_be_read_is_a_vint_error_that_says_what_may_be_given(call: Any, reason: Reason, english: str,
+                                                                        german: str | None) -> None:
+    with pytest.raises(VintError) as info:
+        call()
+    assert info.value.reason is reason and isinstance(info.value, ParseError)
+    assert str(info.value) == english
+    assert german is None or info.value.message("de") == german

@@ -31,8 +31,9 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal, Phase
-from vint_core.errors import Reason, VintError
+from vint_core.errors import Reason, VintError, bad_argument
 from vint_core.i18n import text
+from vint_core.rules import RuleSet
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
 
@@ -195,7 +196,9 @@ def contract_scores(deal: Deal, *, table: Mapping[tuple[Strain, Seat], int] | No
     Points come from :func:`vint_core.scoring.score_contract` under the deal's rule set,
     honours judged on the hands as dealt (left out with ``honours=False``, to see what they add).
     """
-    table = dd_table(deal) if table is None else table
+    if not isinstance(deal, Deal):
+        raise bad_argument("deal", deal, "arg_deal")
+    table = dd_table(deal) if table is None else _checked_table(table, deal.rules)
     rules = deal.rules
     min_level = rules.min_level_for(deal.deal_number)
     out = []
@@ -208,6 +211,16 @@ def contract_scores(deal: Deal, *, table: Mapping[tuple[Strain, Seat], int] | No
             lines = score_contract(contract, tricks=tricks, honours=deal.hands if honours else None, rules=rules)
             out.append(ContractScore(contract, tricks, totals(lines)))
     return out
+
+
+def _checked_table(table: object, rules: RuleSet) -> Mapping[tuple[Strain, Seat], int]:
+    """A double-dummy table with a trick count (0–13) for every strain of ``rules`` and every declarer, or a
+    ``VintError`` that says what a table is."""
+    if not isinstance(table, Mapping) or not all(
+            isinstance(n := table.get((strain, seat)), int) and not isinstance(n, bool) and 0 <= n <= 13
+            for strain in rules.strain_order for seat in Seat):
+        raise bad_argument("table", table, "arg_table")
+    return table
 
 
 def best_contracts(deal: Deal, *, scores: Sequence[ContractScore] | None = None) -> PerSide[ContractScore]:
@@ -241,6 +254,10 @@ class SavedTables:
     """
 
     def __init__(self, tables: Mapping[int, Table]) -> None:
+        if not isinstance(tables, Mapping) or not all(
+                isinstance(seed, int) and not isinstance(seed, bool) and isinstance(table, Mapping)
+                for seed, table in tables.items()):
+            raise bad_argument("tables", tables, "arg_tables")
         self.tables: dict[int, Table] = dict(sorted(tables.items()))
         self._by_hands = {tuple(h._mask for h in Deal.new(seed=seed).hands): seed for seed in self.tables}
 
@@ -256,11 +273,19 @@ class SavedTables:
 
     @classmethod
     def load(cls, path: str | Path) -> SavedTables:
-        """The tables saved in the JSON file at ``path`` (written by :meth:`save`)."""
-        saved = json.loads(Path(path).read_text(encoding="utf-8"))["tricks"]
-        return cls({int(seed): {(Strain(strain), seat): n for strain, row in by_strain.items()
-                                for seat, n in zip(Seat, row, strict=True)}
-                    for seed, by_strain in saved.items()})
+        """The tables saved in the JSON file at ``path`` (written by :meth:`save`); a path that cannot be read,
+        or a file that is not such tables, raises a :class:`~vint_core.errors.VintError`."""
+        if not isinstance(path, (str, Path)):
+            raise bad_argument("path", path, "arg_path")
+        try:
+            saved = json.loads(Path(path).read_text(encoding="utf-8"))["tricks"]
+            return cls({int(seed): {(Strain(strain), seat): int(n) for strain, row in by_strain.items()
+                                    for seat, n in zip(Seat, row, strict=True)}
+                        for seed, by_strain in saved.items()})
+        except (OSError, UnicodeError, ValueError, KeyError, TypeError, AttributeError) as err:
+            if isinstance(err, VintError):
+                raise
+            raise bad_argument("path", path, "arg_saved_tables") from err
 
     def save(self, path: str | Path) -> None:
         """Write the tables to ``path`` as JSON."""

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from vint_core.calls import PASS, Bid, Call, Strain
-from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason
-from vint_core.rules import RuleSet
+from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason, bad_argument
+from vint_core.rules import RuleSet, as_rule_set
 from vint_core.seats import Seat, Side
 
 
@@ -109,9 +109,13 @@ class Auction:
     __slots__ = ("_s",)
     _s: _State
 
-    def __init__(self, dealer: Seat, rules: RuleSet, *, deal_number: int = 1) -> None:
-        """A new auction; ``deal_number`` (from 1, in the rubber) sets a progressive minimum level."""
+    def __init__(self, dealer: Seat, rules: RuleSet | str, *, deal_number: int = 1) -> None:
+        """A new auction; ``rules`` is a rule set or its name; ``deal_number`` (from 1, in the rubber) sets a
+        progressive minimum level."""
         seat = Seat.of(dealer)
+        rules = as_rule_set(rules)
+        if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number <= 10**9:
+            raise bad_argument("deal_number", deal_number, "arg_whole", low=1, high=10**9)
         _set_state(self, _State(rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0, False))
 
     def __setattr__(self, name: str, value: Any) -> None:

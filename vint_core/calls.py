@@ -40,10 +40,27 @@ class Strain(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Strain:
-        strain = _STRAIN_TEXT.get(text.strip().upper())
+        """``"H"``, ``"♥"``, ``"hearts"``, ``"Herz"``, ``"NT"``, ``"no-trump"`` …
+
+        >>> Strain.parse("hearts") is Strain.parse("♥") is Strain.parse(" h ") is Strain.HEARTS
+        True
+        >>> Strain.parse("no trumps"), Strain.parse("Kein-Trumpf")
+        (<Strain.NOTRUMP: 'NT'>, <Strain.NOTRUMP: 'NT'>)
+        """
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_STRAIN, text=repr(text))
+        key = text.strip().upper()
+        strain = _STRAIN_TEXT.get(key) or _STRAIN_WORDS.get(key.lower().replace("-", " ").replace("  ", " "))
         if strain is None:
-            raise ParseError(Reason.BAD_CALL, text=text)
+            raise ParseError(Reason.BAD_STRAIN, text=text)
         return strain
+
+    @classmethod
+    def of(cls, value: Strain | str) -> Strain:
+        """A strain given as a Strain or as its text (see :meth:`parse`)."""
+        if isinstance(value, Strain):
+            return value
+        return cls.parse(value)
 
     def __str__(self) -> str:
         return self.symbol
@@ -57,6 +74,15 @@ _STRAIN_SYMBOL = {Strain.SPADES: "♠", Strain.CLUBS: "♣", Strain.DIAMONDS: "�
 _STRAIN_TEXT = {"S": Strain.SPADES, "♠": Strain.SPADES, "C": Strain.CLUBS, "♣": Strain.CLUBS,
                 "D": Strain.DIAMONDS, "♦": Strain.DIAMONDS, "H": Strain.HEARTS, "♥": Strain.HEARTS,
                 "NT": Strain.NOTRUMP, "N": Strain.NOTRUMP, "KT": Strain.NOTRUMP, "SA": Strain.NOTRUMP}
+#: strains as words, English and German, singular and plural (lower case, "-" read as a space)
+_STRAIN_WORDS = {
+    **dict.fromkeys(("spade", "spades", "pik", "piks"), Strain.SPADES),
+    **dict.fromkeys(("club", "clubs", "kreuz"), Strain.CLUBS),
+    **dict.fromkeys(("diamond", "diamonds", "karo", "karos"), Strain.DIAMONDS),
+    **dict.fromkeys(("heart", "hearts", "herz", "herzen"), Strain.HEARTS),
+    **dict.fromkeys(("no trump", "no trumps", "notrump", "notrumps", "nt", "sans atout", "kein trumpf",
+                     "ohne trumpf"), Strain.NOTRUMP),
+}
 
 
 class Call:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from vint_core.errors import ParseError, Reason
+from vint_core.errors import ParseError, Reason, bad_argument
 from vint_core.seats import Seat
 
 
@@ -41,6 +41,8 @@ class Suit(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_CARD, text=repr(text))
         suit = _SUIT_CHARS.get(text.strip().upper())
         if suit is None:
             raise ParseError(Reason.BAD_CARD, text=text)
@@ -82,6 +84,8 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_CARD, text=repr(text))
         rank = _RANK_CHARS.get(text.strip().upper())
         if rank is None:
             raise ParseError(Reason.BAD_CARD, text=text)
@@ -231,6 +235,8 @@ class Hand:
         if isinstance(cards, str):
             object.__setattr__(self, "_mask", Hand.parse(cards, complete=False)._mask)
             return
+        if isinstance(cards, bytes) or not isinstance(cards, Iterable):
+            raise ParseError(Reason.BAD_HAND, text=repr(cards))
         given = tuple(cards)
         mask = 0
         for card in given:
@@ -410,7 +416,11 @@ def _marked_groups(text: str, tokens: list[str]) -> list[tuple[Suit, str]]:
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
+    if isinstance(seed, random.Random):
+        return seed
+    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray)):
+        raise bad_argument("seed", seed, "arg_seed")
+    return random.Random(seed)
 
 
 # bit lengths for the Fisher–Yates draws below: _BITS[n] = n.bit_length()

@@ -41,6 +41,7 @@ front end keeps them for the review (:meth:`Controller.review`), as the table do
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -49,7 +50,7 @@ from typing import Any
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
-from vint_core.errors import VintError
+from vint_core.errors import VintError, bad_argument
 from vint_core.explain import auction_status
 from vint_core.i18n import rules_title, text
 from vint_core.review import DealReview
@@ -58,6 +59,8 @@ from vint_core.seats import Seat
 from vint_core.session import BotMove, TableSession
 
 __all__ = ["PACES", "Controller", "Controls", "Update", "pause_of"]
+
+_ORIGINS = itertools.count(1)
 
 #: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
 PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
@@ -155,6 +158,15 @@ class Controller:
 
     def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False,
                  until_trick: int | None = None) -> None:
+        if not isinstance(session, TableSession):
+            raise bad_argument("session", session, "arg_session")
+        if pace is not None and not isinstance(pace, str):
+            raise bad_argument("pace", pace, "arg_choice", choices=", ".join(PACES))
+        if not isinstance(timed, bool):
+            raise bad_argument("timed", timed, "arg_bool")
+        if until_trick is not None and (isinstance(until_trick, bool) or not isinstance(until_trick, int)
+                                        or not 0 <= until_trick <= 13):
+            raise bad_argument("until_trick", until_trick, "arg_whole", low=0, high=13)
         self.session = session
         self.until_trick = until_trick
         self.timed = timed
@@ -165,6 +177,9 @@ class Controller:
         self.note = ""
         self.recent = ()
         self._tricks_seen = len(session.deal.tricks)
+        #: this controller's place in its positions' numbers: a lesson that starts another deal with a new controller
+        #: does not take a click on the old one's drawing for its own (12 bits: the number stays exact in a page)
+        self._origin = next(_ORIGINS) & 0xFFF
 
     @classmethod
     def one_deal(cls, deal: Deal | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
@@ -173,6 +188,10 @@ class Controller:
         """A lesson's table: ``deal`` (or one dealt from ``seed``) against the computer players, nothing saved,
         undo allowed. ``bots`` is one bot name for the three computer seats or a name per seat; ``until_trick``
         stops the table once that many tricks are complete (0: an auction only, see :attr:`stopped`)."""
+        if deal is not None and not isinstance(deal, Deal):
+            raise bad_argument("deal", deal, "arg_deal")
+        if not isinstance(bots, (str, Mapping)):
+            raise bad_argument("bots", bots, "arg_bots")
         names = {seat: bots for seat in Seat} if isinstance(bots, str) else dict(bots)
         session = TableSession(human=human, rules=deal.rules if deal is not None else rules, bots=names, seed=seed,
                                autosave=False, lang=lang)
@@ -233,6 +252,15 @@ class Controller:
         """Seconds before the next computer action: the pace's, halved during the auction."""
         pause = pause_of(self.pace)
         return pause if self.session.deal.phase is Phase.PLAY else pause / 2
+
+    @property
+    def position(self) -> int:
+        """The number of the position the table is in: it changes with every call and card, an undo, a new deal,
+        a trick confirmed and a game taken up from another tab. A front end draws a position and passes its number
+        with the click made on it (:meth:`act`'s ``position``): a click made on an older drawing (the second click
+        of a double click, the computer players having answered the first at once) is refused."""
+        generation = self.generation & 0xFFFFFF
+        return (self._origin << 40) | (generation << 16) | (len(self.session.deal.actions) << 1) | int(self.waiting)
 
     @property
     def stopped(self) -> bool:
@@ -307,11 +335,16 @@ class Controller:
 
     # -- the learner's actions -----------------------------------------------------------
 
-    def act(self, action: Action) -> Update:
+    def act(self, action: Action, *, position: int | None = None) -> Update:
         """The learner's call or card. Refused (``accepted`` False, the note saying why) if illegal or if the
-        table is busy, or taken up from another tab (:meth:`catch_up`); then nothing changes."""
+        table is busy, or taken up from another tab (:meth:`catch_up`); then nothing changes.
+
+        ``position`` is the :attr:`position` the click was made on, when the front end knows it: a click made
+        on another one is refused quietly (no note: it was meant for a position that has gone by)."""
         if (caught := self.catch_up()) is not None:
             return caught
+        if position is not None and position != self.position:
+            return self._update(accepted=False)
         s = self.session
         if self.busy or self.stopped:
             return self._update(accepted=False)

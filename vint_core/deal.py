@@ -31,6 +31,7 @@ from vint_core.errors import (
     ParseError,
     Reason,
     VintError,
+    bad_argument,
 )
 from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, legal_cards_in, opening_state, state_after
@@ -106,6 +107,8 @@ class Deal:
         ``dealer`` is a :class:`Seat` or its text (``"N"``); ``rules`` is a :class:`RuleSet` or the
         name of one (``"short"``).
         """
+        if isinstance(hands, (str, bytes, Hand)) or not isinstance(hands, Iterable):
+            raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_four_hands"))
         hands_t = tuple(hands)
         if len(hands_t) != 4 or not all(isinstance(h, Hand) for h in hands_t):
             raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_four_hands"))
@@ -176,6 +179,8 @@ class Deal:
                rules: RuleSet | str = SEED, deal_number: int = 1, board: str | None = None) -> Deal:
         """A deal with every action applied (and checked) in order."""
         deal = cls(hands, dealer=dealer, rules=rules, deal_number=deal_number, board=board)
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+            raise bad_argument("actions", actions, "arg_actions")
         for action in actions:
             deal = deal.apply(action)
         return deal
@@ -245,6 +250,7 @@ class Deal:
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (as dealt, less the cards played)."""
+        seat = Seat.of(seat)
         return self.play.hand(seat) if self.play is not None else self.hands[seat]
 
     @property
@@ -375,7 +381,9 @@ class Deal:
         """
         from vint_core.views import SeatView
 
-        return SeatView.of(self, seat, game_score=game_score)
+        if game_score is not None and not isinstance(game_score, PerSide):
+            raise bad_argument("game_score", game_score, "arg_per_side")
+        return SeatView.of(self, Seat.of(seat), game_score=game_score)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Deal) and other.hands == self.hands and other.dealer == self.dealer

@@ -86,6 +86,9 @@ class Reason(enum.Enum):
     ACES_NEEDED = "aces_needed"
     FOUR_HANDS = "four_hands"
     ODDS_HAND = "odds_hand"
+    # a public function given a value it cannot take (a number for a strain, a text for the hands…)
+    BAD_ARGUMENT = "bad_argument"
+    BAD_STRAIN = "bad_strain"
     # the table
     TABLE = "table"
 
@@ -123,6 +126,28 @@ class ParseError(VintError):
         from vint_core.i18n import text as tr
 
         return tr("line_prefix", lang, line=self.line) + text
+
+
+def shown(value: object) -> str:
+    """A value as a learner passed it, cut to one short printable line (for a message)."""
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named by its type
+        text = f"<{type(value).__name__}>"
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def bad_argument(name: str, value: object, expected: str, **params: Any) -> ParseError:
+    """The error for a public function's argument ``name`` that cannot be ``value``: ``expected`` is the
+    catalogue's phrase (``arg_…``) that says what it may be, with its ``params``.
+
+    >>> print(bad_argument("tricks", "nine", "arg_whole", low=0, high=13))
+    tricks cannot be 'nine': it is a whole number from 0 to 13
+    """
+    from vint_core.i18n import Phrase
+
+    return ParseError(Reason.BAD_ARGUMENT, name=name, value=shown(value), expected=Phrase(expected, **params))
 
 
 class IllegalCallError(VintError):

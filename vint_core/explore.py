@@ -32,6 +32,7 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, deal_hands
 from vint_core.deal import Deal
+from vint_core.errors import bad_argument
 from vint_core.honours import honour_cards, honours_count, honours_held, honours_odds
 from vint_core.i18n import Phrase, side_name, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
@@ -108,7 +109,7 @@ class HonoursView:
     notes: tuple[Phrase, ...]
 
 
-def honours_in_deal(hands: Sequence[Hand], strain: Strain, *, seat: Seat | None = None) -> HonoursView:
+def honours_in_deal(hands: Sequence[Hand], strain: Strain | str, *, seat: Seat | str | None = None) -> HonoursView:
     """Which honours each side holds as dealt, and the odds of a side's count, given ``seat``'s hand or not.
 
     >>> view = honours_in_deal(deal_hands(Seat.NORTH, 7), Strain.NOTRUMP)
@@ -116,6 +117,8 @@ def honours_in_deal(hands: Sequence[Hand], strain: Strain, *, seat: Seat | None 
     (4, ['explore_as_dealt', 'explore_no_kings'])
     """
     held = honours_held(hands, strain)
+    strain = Strain.of(strain)
+    seat = Seat.of(seat) if seat is not None else None
     odds = honours_odds(strain, hand=hands[seat] if seat is not None else None)
     notes = [Phrase("explore_as_dealt")]
     if strain is Strain.NOTRUMP:
@@ -157,6 +160,10 @@ def rubber_race(*, seed: int, bot: str = "rule", rules: RuleSet | str = SEED, ma
     from vint_core.simulate import play_table
 
     player = make_bot(bot)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_argument("seed", seed, "arg_integer")
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int) or not 1 <= max_deals <= 1000:
+        raise bad_argument("max_deals", max_deals, "arg_whole", low=1, high=1000)
     steps = []
     for played in play_table(first=player, second=player, deals=max_deals, seed=seed, rules=as_rule_set(rules)):
         rubber = played.rubber_before.record(played.deal)

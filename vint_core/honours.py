@@ -31,7 +31,7 @@ from math import comb
 
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
-from vint_core.errors import Reason, VintError
+from vint_core.errors import Reason, VintError, bad_argument
 from vint_core.seats import PerSide
 
 _TOP_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
@@ -40,43 +40,55 @@ _HONOURS = {strain: _ACES if strain.suit is None else tuple(Card(strain.suit, ra
             for strain in Strain}
 
 
-def honour_cards(strain: Strain) -> tuple[Card, ...]:
-    """The honours at a contract in ``strain``: A K Q J 10 of trumps, or the four aces at no-trump."""
-    return _HONOURS[strain]
+def honour_cards(strain: Strain | str) -> tuple[Card, ...]:
+    """The honours at a contract in ``strain`` (a :class:`Strain` or its text, ``"H"``, ``"♥"``, ``"hearts"``,
+    ``"NT"``): A K Q J 10 of trumps, or the four aces at no-trump."""
+    return _HONOURS[_strain(strain)]
 
 
-def honours_held(hands: Sequence[Hand], strain: Strain) -> PerSide[tuple[Card, ...]]:
+def _strain(strain: Strain | str) -> Strain:
+    """The strain given, or a ``VintError`` that says what a strain may be."""
+    if isinstance(strain, Strain):
+        return strain
+    if isinstance(strain, str):
+        return Strain.parse(strain)
+    raise bad_argument("strain", strain, "arg_strain")
+
+
+def honours_held(hands: Sequence[Hand], strain: Strain | str) -> PerSide[tuple[Card, ...]]:
     """The honours each side holds in the four hands as dealt (indexed by seat), high to low.
 
     >>> from vint_core import Deal
     >>> hands = Deal.new(seed=7).hands
     >>> print(honours_held(hands, Strain.HEARTS))
     N–S A♥ Q♥, E–W K♥ J♥ 10♥
-    >>> print(honours_held(hands, Strain.NOTRUMP).map(len))
+    >>> print(honours_held(hands, "NT").map(len))
     N–S 3, E–W 1
     """
     north, east, south, west = _four(hands)
-    honours = _HONOURS[strain]
+    honours = honour_cards(strain)
     return PerSide(tuple(c for c in honours if c in north or c in south),
                    tuple(c for c in honours if c in east or c in west))
 
 
-def honours_count(hands: Sequence[Hand], strain: Strain) -> PerSide[int]:
+def honours_count(hands: Sequence[Hand], strain: Strain | str) -> PerSide[int]:
     """How many honours each side holds: :func:`honours_held`, counted."""
     north, east, south, west = _four(hands)
-    honours = _HONOURS[strain]
+    honours = honour_cards(strain)
     return PerSide(sum(1 for c in honours if c in north or c in south),
                    sum(1 for c in honours if c in east or c in west))
 
 
 def _four(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
     """The four hands, N E S W, or a ``VintError`` that says four are needed."""
+    if isinstance(hands, (str, bytes, Hand)) or not isinstance(hands, Sequence):
+        raise bad_argument("hands", hands, "arg_hands")
     if len(hands) != 4 or not all(isinstance(h, Hand) for h in hands):
         raise VintError(Reason.FOUR_HANDS, n=len(hands))
     return hands[0], hands[1], hands[2], hands[3]
 
 
-def honours_odds(strain: Strain, *, hand: Hand | None = None) -> dict[int, Fraction]:
+def honours_odds(strain: Strain | str, *, hand: Hand | None = None) -> dict[int, Fraction]:
     """The exact odds that a partnership holds 5, 4, … 0 trump honours (4, 3, … 0 aces at no-trump).
 
     Without ``hand`` the partnership's 26 cards are any 26 of the 52; with
@@ -84,17 +96,19 @@ def honours_odds(strain: Strain, *, hand: Hand | None = None) -> dict[int, Fract
     you cannot see. Counts below what ``hand`` itself holds have probability 0.
     The values are :class:`fractions.Fraction` and add up to 1.
 
-    >>> print({n: str(p) for n, p in honours_odds(Strain.NOTRUMP).items()})
+    >>> print({n: str(p) for n, p in honours_odds("NT").items()})
     {4: '46/833', 3: '208/833', 2: '325/833', 1: '208/833', 0: '46/833'}
     """
     honours = honour_cards(strain)
     size = len(honours)
+    if hand is not None and not isinstance(hand, Hand):
+        raise bad_argument("hand", hand, "arg_hand")
     if hand is None:
         # the partnership holds 26 of the 52 cards: hypergeometric over the honours
         total = comb(52, 26)
         return {n: Fraction(comb(size, n) * comb(52 - size, 26 - n), total) for n in range(size, -1, -1)}
-    if not isinstance(hand, Hand) or len(hand) != 13:
-        raise VintError(Reason.ODDS_HAND, n=len(hand) if isinstance(hand, Hand) else 0)
+    if len(hand) != 13:
+        raise VintError(Reason.ODDS_HAND, n=len(hand))
     mine = sum(1 for card in honours if card in hand)
     unseen = size - mine
     total = comb(39, 13)

@@ -44,12 +44,12 @@ from typing import IO
 from vint_core.calls import PASS, Call
 from vint_core.cards import Card, Hand
 from vint_core.deal import Deal
-from vint_core.errors import FileRefused, ParseError, Reason, VintError
+from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
 from vint_core.files import read_bytes, size_text
 from vint_core.i18n import Phrase
 from vint_core.records import RecordError, excerpt, rule_set_changes
 from vint_core.rubber import Rubber
-from vint_core.rules import SEED, RuleSet
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Seat, Side
 
 __all__ = [
@@ -149,11 +149,15 @@ def dumps(deals: Deal | Iterable[Deal], *, generator: str | None = None) -> str:
     ``generator`` (e.g. ``"vint random --seed 5"``) goes into a ``[Generator]``
     tag after the program's name and version.
     """
+    if generator is not None and not isinstance(generator, str):
+        raise bad_argument("generator", generator, "arg_text")
+    if not isinstance(deals, Deal) and (isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable)):
+        raise bad_argument("deals", deals, "arg_deals")
     items = [deals] if isinstance(deals, Deal) else list(deals)
     out = ["% PBN 2.1", "% EXPORT", "% Vint deals: scored by the rules of Vint (tag VintScore), not by bridge scoring"]
     for deal in items:
         if not isinstance(deal, Deal):
-            raise TypeError(f"dumps() needs Deal objects, not {type(deal).__name__}")
+            raise bad_argument("deals", deal, "arg_deal")
         out.append("")
         out.extend(_deal_lines(deal, generator))
     return "\n".join(out) + "\n"
@@ -569,16 +573,17 @@ def read_records(text: str) -> list[PbnRecord]:
     return records
 
 
-def loads(text: str, *, rules: RuleSet | None = None) -> list[Deal]:
+def loads(text: str, *, rules: RuleSet | str | None = None) -> list[Deal]:
     """Every deal of a PBN text, each replayed (and checked) through the engine.
 
-    ``rules`` replays every deal under that rule set instead of the one its tags name.
+    ``rules`` (a rule set or its name) replays every deal under that rule set instead of the one its tags name.
     Any text at all either gives a list of deals or raises ``ParseError``.
     """
-    return [record.to_deal(rules=rules) for record in read_records(text)]
+    chosen = as_rule_set(rules) if rules is not None else None
+    return [record.to_deal(rules=chosen) for record in read_records(text)]
 
 
-def load(fp: IO[str] | IO[bytes], *, rules: RuleSet | None = None) -> list[Deal]:
+def load(fp: IO[str] | IO[bytes], *, rules: RuleSet | str | None = None) -> list[Deal]:
     """:func:`loads` of an open file (text, or bytes in UTF-8 or PBN's ISO-8859-1), at most :data:`FILE_LIMIT`
     bytes or characters of it (:class:`~vint_core.errors.FileRefused` if there are more)."""
     data = fp.read(FILE_LIMIT + 1)
@@ -606,7 +611,7 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def loads_one(text: str, *, rules: RuleSet | None = None) -> Deal:
+def loads_one(text: str, *, rules: RuleSet | str | None = None) -> Deal:
     """The one deal of a PBN text; ``ParseError`` if there are none or several."""
     deals = loads(text, rules=rules)
     if len(deals) != 1:
@@ -614,7 +619,7 @@ def loads_one(text: str, *, rules: RuleSet | None = None) -> Deal:
     return deals[0]
 
 
-def loads_rubbers(text: str, *, rules: RuleSet | None = None) -> list[Rubber]:
+def loads_rubbers(text: str, *, rules: RuleSet | str | None = None) -> list[Rubber]:
     """Every deal of a PBN text, replayed (and checked) and grouped into rubbers as a score sheet keeps them.
 
     The deals follow each other in one run: the deal passes to the left, and a
@@ -629,6 +634,7 @@ def loads_rubbers(text: str, *, rules: RuleSet | None = None) -> list[Rubber]:
     An empty text gives no rubbers; anything wrong raises :class:`RecordError`
     naming the board (and the line).
     """
+    rules = as_rule_set(rules) if rules is not None else None
     rubbers: list[Rubber] = []
     current: Rubber | None = None
     for index, record in enumerate(read_records(text)):

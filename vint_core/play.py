@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
 from vint_core.cards import SUIT_MASKS, Card, Hand, Suit, mask_cards, suit_cards
-from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason
+from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, bad_argument
 from vint_core.seats import Seat, Side
 
 
@@ -35,9 +35,35 @@ def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
-def trick_winner(leader: Seat, cards: tuple[Card, ...], trump: Suit | None) -> Seat:
-    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
+def trick_winner(leader: Seat | str, cards: Sequence[Card], trump: Suit | str | None) -> Seat:
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led.
+
+    ``leader`` is a seat or its text (``"N"``), ``cards`` the cards in the order played (1 to 4; the seat winning
+    so far for fewer), ``trump`` a suit or its letter (``"H"``, ``"♥"``), or None at no-trump; anything else raises
+    a :class:`~vint_core.errors.VintError` that says what may be given.
+
+    >>> trick_winner("N", [Card.parse(c) for c in ("2♠", "A♠", "3♥", "K♠")], "♥")
+    <Seat.SOUTH: 2>
+    """
+    if not (leader.__class__ is Seat and cards.__class__ is tuple and 0 < len(cards) <= 4
+            and (trump is None or trump.__class__ is Suit) and all(c.__class__ is Card for c in cards)):
+        leader, cards, trump = _trick_arguments(leader, cards, trump)
     return _SEATS[(leader + winning_index(cards, trump)) & 3]
+
+
+def _trick_arguments(leader: object, cards: object, trump: object) -> tuple[Seat, tuple[Card, ...], Suit | None]:
+    """:func:`trick_winner`'s arguments read (texts too), or a ``VintError`` that says what they may be."""
+    seat = Seat.of(leader)  # type: ignore[arg-type]
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise bad_argument("cards", cards, "arg_cards")
+    given = tuple(cards)
+    if not 0 < len(given) <= 4 or not all(isinstance(c, Card) for c in given) or len(set(given)) != len(given):
+        raise bad_argument("cards", cards, "arg_cards")
+    if trump is None or isinstance(trump, Suit):
+        return seat, given, trump
+    if isinstance(trump, str):
+        return seat, given, Suit.parse(trump)
+    raise bad_argument("trump", trump, "arg_suit")
 
 
 _SEATS = tuple(Seat)
@@ -325,7 +351,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
     played |= card.bit
     if len(current) == 3:
         cards = (*current, card)
-        winner = trick_winner(leader, cards, fixed.trump)
+        winner = _SEATS[(leader + winning_index(cards, fixed.trump)) & 3]  # trick_winner, its checks left out
         tricks = (*tricks, Trick._complete(leader, cards, fixed.trump, winner))
         return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns + 1 if winner & 1 == 0 else ns,
                                    fixed.dealt[winner] & ~played if len(tricks) < 13 else 0))

@@ -30,10 +30,10 @@ from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit, deck
 from vint_core.controller import Controller
 from vint_core.deal import Deal
-from vint_core.errors import Reason, VintError
+from vint_core.errors import Reason, VintError, bad_argument
 from vint_core.explain import Feedback, auction_status, call_feedback, card_feedback, trick_feedback, void_note
-from vint_core.i18n import text
-from vint_core.rules import SEED, RuleSet
+from vint_core.i18n import Phrase, text
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import Seat
 from vint_core.session import BotMove
 from vint_core.views import SeatView
@@ -57,10 +57,18 @@ def trick_position(*, hand: Hand | str | Iterable[Card], led: Sequence[Card | st
     """A deal at the first trick: ``seat`` holds ``hand`` (13 cards) and is to play after the cards ``led``
     (0 to 3, from the opening leader on), under a contract of ``level`` in ``trump`` (None: no-trump). The
     other cards are dealt from ``seed``; a seat that did not follow suit gets none of the suit led."""
+    if isinstance(led, (str, bytes)) or not isinstance(led, Sequence):
+        raise bad_argument("led", led, "arg_cards")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_argument("seed", seed, "arg_integer")
     mine = hand if isinstance(hand, Hand) else Hand.parse(hand) if isinstance(hand, str) else Hand(hand)
     cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in led)
     if len(cards) > 3 or len(mine) != 13:
-        raise VintError(Reason.BAD_DEAL, detail="the learner needs 13 cards and at most 3 cards led before his")
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("arg_drill_position"))
+    seat = Seat.of(seat)
+    rules = as_rule_set(rules)
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
+        raise bad_argument("level", level, "arg_whole", low=1, high=7)
     leader = seat.offset(-len(cards))
     declarer = leader.right  # the declarer's left leads
     holding: dict[Seat, list[Card]] = {s: [] for s in Seat}
@@ -70,7 +78,7 @@ def trick_position(*, hand: Hand | str | Iterable[Card], led: Sequence[Card | st
     used = {c for held in holding.values() for c in held}
     pool = [c for c in deck() if c not in used]
     if len(pool) + len(used) != 52:
-        raise VintError(Reason.BAD_DEAL, detail="a card is in the hand and among the cards led")
+        raise VintError(Reason.BAD_DEAL, problem=Phrase("arg_drill_position"))
     random.Random(seed).shuffle(pool)
     suit_led = cards[0].suit if cards else None
     void = [s for k, s in enumerate(leader.offset(i) for i in range(len(cards))) if k and cards[k].suit != suit_led]
@@ -79,7 +87,7 @@ def trick_position(*, hand: Hand | str | Iterable[Card], led: Sequence[Card | st
         need = 13 - len(holding[s])
         fit = [c for c in pool if s not in void or c.suit != suit_led][:need]
         if len(fit) < need:
-            raise VintError(Reason.BAD_DEAL, detail=f"{s} cannot be dealt 13 cards without the suit led")
+            raise VintError(Reason.BAD_DEAL, problem=Phrase("arg_drill_void", seat=s))
         holding[s] += fit
         pool = [c for c in pool if c not in fit]
     hands = (Hand(holding[Seat.NORTH]), Hand(holding[Seat.EAST]), Hand(holding[Seat.SOUTH]), Hand(holding[Seat.WEST]))
@@ -134,7 +142,11 @@ class TrickDrill(_TableDrill):
     def __init__(self, deal: Deal, *, human: Seat | None = None, tricks: int = 1, bots: str = "rule",
                  lang: str = "en") -> None:
         """``deal`` in its play, ``human`` the learner's seat (default: the seat to play)."""
-        seat = human if human is not None else deal.to_act
+        if not isinstance(deal, Deal):
+            raise bad_argument("deal", deal, "arg_deal")
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 1 <= tricks <= 13:
+            raise bad_argument("tricks", tricks, "arg_whole", low=1, high=13)
+        seat = Seat.of(human) if human is not None else deal.to_act
         if seat is None or deal.play is None:
             raise VintError(Reason.NOT_PLAY, action=text("lesson_trick_title", lang), seat=Seat.SOUTH)
         self.start = deal
@@ -212,6 +224,10 @@ class BiddingDrill:
 
     def __init__(self, auction: Auction | None = None, *, calls: Sequence[Call | str] = (),
                  dealer: Seat = Seat.NORTH, rules: RuleSet = SEED, deal_number: int = 1, lang: str = "en") -> None:
+        if auction is not None and not isinstance(auction, Auction):
+            raise bad_argument("auction", auction, "arg_auction")
+        if isinstance(calls, (str, bytes)) or not isinstance(calls, Sequence):
+            raise bad_argument("calls", calls, "arg_actions")
         start = auction if auction is not None else Auction(dealer, rules, deal_number=deal_number)
         for call in calls:
             start = start.apply(call if isinstance(call, Call) else Call.parse(call))

@@ -31,7 +31,7 @@ from typing import Any
 from vint_core.calls import Call
 from vint_core.cards import Card, Hand
 from vint_core.deal import Deal
-from vint_core.errors import ParseError, Reason, VintError
+from vint_core.errors import ParseError, Reason, VintError, bad_argument
 from vint_core.rubber import Rubber
 from vint_core.rules import RULE_SETS, SEED, RuleSet
 from vint_core.scoring import ScoreLine
@@ -125,6 +125,8 @@ def _rules_json(rules: RuleSet) -> dict[str, Any]:
     return out
 def deal_to_json(deal: Deal) -> dict[str, Any]:
     """A deal (finished or not) as plain JSON data; :func:`deal_from_json` gives it back."""
+    if not isinstance(deal, Deal):
+        raise bad_argument("deal", deal, "arg_deal")
     cards = [card.pbn for _, card in deal.play.cards_played()] if deal.play is not None else []
     return {
         "format": "vint_core.deal",

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Literal
 
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
+from vint_core.errors import bad_argument
 from vint_core.i18n import rules_short, rules_title, seat_name, side_name, text
 from vint_core.seats import PerSide, Seat, Side
 
@@ -399,9 +400,20 @@ def hand_html(hand: Hand, *, playable: Iterable[Card] = (), four_colour: bool = 
 
     ``playable`` lists the cards that may be played now: they get the class ``vint-card``
     and the others are dimmed. ``layout="suits"`` puts each suit on its own row (the
-    compact form used around the table).
+    compact form used around the table). ``hand`` may be a hand's text; anything that cannot be raises a
+    :class:`~vint_core.errors.VintError` that says what may be given.
     """
-    body = _hand_body(hand, playable=tuple(playable), layout=layout, lang=lang, suit_order=_RED_BLACK_ORDER)
+    hand = hand if isinstance(hand, Hand) else Hand.parse(hand, complete=False)
+    if isinstance(playable, (str, bytes)) or not isinstance(playable, Iterable):
+        raise bad_argument("playable", playable, "arg_cards")
+    playable = tuple(playable)
+    if not all(isinstance(card, Card) for card in playable):
+        raise bad_argument("playable", playable, "arg_cards")
+    if layout not in ("row", "suits"):
+        raise bad_argument("layout", layout, "arg_choice", choices="'row', 'suits'")
+    if not isinstance(lang, str):
+        raise bad_argument("lang", lang, "arg_choice", choices="'en', 'de'")
+    body = _hand_body(hand, playable=playable, layout=layout, lang=lang, suit_order=_RED_BLACK_ORDER)
     label = esc(text("ui_hand_label", lang, n=len(hand), cards=str(hand)))
     extra = "vint-hand" if layout == "row" else "vint-hand-suits"
     return _wrap(body, css=css, four_colour=four_colour, extra=extra,

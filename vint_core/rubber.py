@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from vint_core.deal import Deal
-from vint_core.errors import NotFinishedError, Reason, RubberError
+from vint_core.errors import NotFinishedError, Reason, RubberError, bad_argument
 from vint_core.i18n import Phrase
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, game_line, rubber_line, totals, trick_value
@@ -169,6 +169,8 @@ class Rubber:
         rubber's rules, was dealt by :attr:`next_dealer` (the deal passes to the left
         after every deal) and, under ``progressive``, carries the next deal number.
         """
+        if not isinstance(deal, Deal):
+            raise bad_argument("deal", deal, "arg_deal")
         if self.is_finished:
             raise RubberError(Reason.RUBBER_OVER, winner=self.winner)
         if not deal.is_finished:
@@ -222,11 +224,16 @@ class Rubber:
 def rubbers_of(deals: Iterable[Deal], *, rules: RuleSet | None = None) -> list[Rubber]:
     """Split a sequence of finished deals into rubbers: each deal after a won rubber starts the next.
 
-    The last rubber may be unfinished. ``rules`` defaults to the first deal's.
+    The last rubber may be unfinished. ``rules`` (a rule set or its name) defaults to the first deal's.
     """
+    if isinstance(deals, (str, bytes, Deal)) or not isinstance(deals, Iterable):
+        raise bad_argument("deals", deals, "arg_deals")
+    rules = as_rule_set(rules) if rules is not None else None
     out: list[Rubber] = []
     current: Rubber | None = None
     for deal in deals:
+        if not isinstance(deal, Deal):
+            raise bad_argument("deals", deal, "arg_deal")
         if current is None or current.is_finished:
             if current is not None:
                 out.append(current)

@@ -24,9 +24,9 @@ from typing import Any, Literal
 from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand
-from vint_core.errors import Reason, VintError
+from vint_core.errors import Reason, VintError, bad_argument, shown
 from vint_core.honours import honour_cards, honours_count, honours_held
-from vint_core.rules import SEED, RuleSet
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Side
 
 LineKind = Literal["tricks", "undertricks", "slam", "honours", "aces", "game", "rubber"]
@@ -67,6 +67,11 @@ def _line(side: Side, kind: LineKind, points: int, key: str, *, counts: bool = T
 
 def totals(lines: Iterable[ScoreLine]) -> PerSide[int]:
     """Points per side: ``PerSide(ns=…, ew=…)``."""
+    if isinstance(lines, (str, bytes, ScoreLine)) or not isinstance(lines, Iterable):
+        raise bad_argument("lines", lines, "arg_lines")
+    lines = tuple(lines)
+    if not all(isinstance(line, ScoreLine) for line in lines):
+        raise bad_argument("lines", lines, "arg_lines")
     out = [0, 0]
     for line in lines:
         out[line.side] += line.points
@@ -202,15 +207,17 @@ def _ranks(cards: PerSide[tuple[Card, ...]] | None, side: Side) -> str:
 
 
 def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[int] | Sequence[Hand] | None = None,
-                   aces: PerSide[int] | None = None, rules: RuleSet = SEED) -> tuple[ScoreLine, ...]:
+                   aces: PerSide[int] | None = None, rules: RuleSet | str = SEED) -> tuple[ScoreLine, ...]:
     """Every line a contract scores, from the tricks the declaring side took and the honours held.
 
     What-if scoring, no play needed: ``contract`` is a :class:`Contract` or its
     text (``"4♥ N"``, ``"3NT by South"``); ``tricks`` are the declaring side's
     (0–13); ``honours`` is how many each side holds (``PerSide(ns=2, ew=3)``: of
     A K Q J 10 of trumps, or of the aces at no-trump), or the four hands as
-    dealt (indexed by seat), or None for no honours lines. Game and rubber lines
+    dealt (indexed by seat), or None for no honours lines; ``rules`` a
+    :class:`RuleSet` or its name (``"short"``). Game and rubber lines
     are not included: they need the rubber (:class:`vint_core.Rubber`).
+    Anything else raises a :class:`~vint_core.errors.VintError` that says what may be given.
 
     Under ``foster_1897`` (the "majority" rule) a suit contract has two counts,
     the trump honours and the aces: give the aces' count as ``aces=PerSide(…)``
@@ -222,13 +229,18 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
     N–S: 9 tricks × 40 = 360
     E–W: 4 tricks × 40 = 160
     E–W: 1 undertrick × 2 × 40 = 80
-    >>> print(totals(score_contract("4♥ N", tricks=10, honours=PerSide(5, 0))))
+    >>> print(totals(score_contract("4♥ N", tricks=10, honours=PerSide(5, 0), rules="short")))
     N–S 800, E–W 120
     """
     if isinstance(contract, str):
         contract = Contract.parse(contract)
+    elif not isinstance(contract, Contract):
+        raise bad_argument("contract", contract, "arg_contract")
+    rules = as_rule_set(rules)
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise VintError(Reason.BAD_TRICKS, n=tricks)
+        raise VintError(Reason.BAD_TRICKS, n=shown(tricks))
+    if aces is not None and not isinstance(aces, PerSide):
+        raise bad_argument("aces", aces, "arg_aces")
     strain = contract.strain
     if honours is None:
         held: PerSide[int] | None = None
@@ -240,6 +252,8 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
             aces = _checked_count(aces, size=4)
         elif (strain is not Strain.NOTRUMP and rules.honours_suit == "majority"):
             raise VintError(Reason.ACES_NEEDED, rules=rules.name, contract=str(contract.bid))
+    elif isinstance(honours, (str, bytes)) or not isinstance(honours, Sequence):
+        raise bad_argument("honours", honours, "arg_honours")
     else:
         held = honours_count(honours, strain)
         majority = strain is not Strain.NOTRUMP and rules.honours_suit == "majority"

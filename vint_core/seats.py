@@ -29,6 +29,8 @@ class Side(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Side:
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_SEAT, text=repr(text))
         key = text.strip().upper().replace("–", "").replace("-", "").replace("/", "")
         if key in ("NS", "SN"):
             return Side.NS
@@ -82,6 +84,8 @@ class Seat(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Seat:
         """``"N"``, ``"north"``, ``"Nord"``, ``"Süd"`` …"""
+        if not isinstance(text, str):
+            raise ParseError(Reason.BAD_SEAT, text=repr(text))
         key = text.strip().lower()
         seat = _SEAT_NAMES.get(key)
         if seat is None:

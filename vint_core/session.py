@@ -33,12 +33,12 @@ from vint_core.bots import BOT_NAMES, Bot, make_bot
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
-from vint_core.errors import FileRefused, ParseError, Reason, VintError
+from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
 from vint_core.i18n import LANGUAGES, Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.review import DealReview
 from vint_core.rubber import Rubber
-from vint_core.rules import SEED, RuleSet
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.saves import (
     default_save_path,
     disk_problem,
@@ -132,13 +132,30 @@ class TableSession:
 
         ``bots`` names the bot of each computer seat (``"random"``, ``"rule"``, ``"sim-normal"`` …);
         seats left out play ``"rule"``. ``practice`` allows undo. With ``autosave`` every action is
-        saved to ``save_path`` (default :func:`default_save_path`).
+        saved to ``save_path`` (default :func:`default_save_path`). ``human`` may be a seat's text, ``rules`` a rule
+        set's name; anything that cannot be raises a :class:`~vint_core.errors.VintError` that says what may be given.
         """
-        self.human = Seat(human)
-        self.rules = rules
+        self.human = Seat.of(human)
+        self.rules = rules = as_rule_set(rules)
         names = {seat: "rule" for seat in Seat}
-        if bots:
-            names.update({Seat(k): str(v) for k, v in bots.items()})
+        if bots is not None and not isinstance(bots, Mapping):
+            raise bad_argument("bots", bots, "arg_bots")
+        for k, v in (bots or {}).items():
+            if v not in BOT_NAMES:
+                make_bot(v)  # raises the error that lists the computer players
+            names[Seat.of(k)] = str(v)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise bad_argument("seed", seed, "arg_integer")
+        for name, flag in (("practice", practice), ("autosave", autosave)):
+            if not isinstance(flag, bool):
+                raise bad_argument(name, flag, "arg_bool")
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            raise bad_argument("lang", lang, "arg_choice", choices=", ".join(LANGUAGES))
+        if save_path is not None and not isinstance(save_path, (str, Path)):
+            raise bad_argument("save_path", save_path, "arg_path")
+        if settings is not None and (not isinstance(settings, Mapping)
+                                     or not all(isinstance(k, str) for k in settings)):
+            raise bad_argument("settings", settings, "arg_settings")
         self.bot_names: dict[Seat, str] = names
         self.seed = seed
         self.practice = practice

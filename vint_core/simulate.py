@@ -59,9 +59,10 @@ from typing import IO, Any
 from vint_core.bots import make_bot
 from vint_core.bots.base import Bot
 from vint_core.deal import Action, Deal
+from vint_core.errors import bad_argument
 from vint_core.i18n import side_name, text
 from vint_core.rubber import Rubber
-from vint_core.rules import SEED, RuleSet
+from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Seat, Side
 
 #: the dealer of every table's first deal
@@ -344,7 +345,11 @@ def _play_in_processes(sheets: list[_Sheet], *, ns: str, ew: str, deals: int, se
                 proc.join()
 
 
-def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int = 0, duplicate: bool = False,
+#: the most deals :func:`simulate` plays at one table
+MAX_DEALS = 100_000
+
+
+def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet | str = SEED, seed: int = 0, duplicate: bool = False,
              workers: int = 1, dask: Any = None,
              progress: bool | Callable[[int, int], None] = False) -> SimulationResult:
     """Let bot ``ns`` (N–S) play ``deals`` seeded deals against bot ``ew`` (E–W), in rubbers at each table.
@@ -358,9 +363,20 @@ def simulate(*, deals: int, ns: str, ew: str, rules: RuleSet = SEED, seed: int =
     bar (:func:`progress_bar`: a widget in a notebook); a function
     ``progress(done, total)`` is called instead after every deal at every table
     (``total`` is ``deals`` times the number of tables; on Dask, after each piece of
-    a table comes back, once per deal in it).
+    a table comes back, once per deal in it). ``rules`` may be a rule set's name; anything that cannot be raises a
+    :class:`~vint_core.errors.VintError` that says what may be given.
     """
     first, second = make_bot(ns), make_bot(ew)  # fail early on a bad name
+    rules = as_rule_set(rules)
+    for name, value, low, high in (("deals", deals, 0, MAX_DEALS), ("workers", workers, 1, 256)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise bad_argument(name, value, "arg_whole", low=low, high=high)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_argument("seed", seed, "arg_integer")
+    if not isinstance(duplicate, bool):
+        raise bad_argument("duplicate", duplicate, "arg_bool")
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise bad_argument("progress", progress, "arg_progress")
     report = progress_bar() if progress is True else progress or None
     n_tables = 2 if duplicate else 1
     sheets = [_Sheet(rules) for _ in range(n_tables)]

@@ -46,8 +46,9 @@ from dataclasses import dataclass
 from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Hand, Rank, Suit
+from vint_core.errors import bad_argument
 from vint_core.honours import honour_cards
-from vint_core.rules import RuleSet
+from vint_core.rules import RuleSet, as_rule_set
 from vint_core.scoring import honour_lines, play_points, totals
 from vint_core.seats import PerSide, Seat
 
@@ -294,16 +295,50 @@ class Estimate:
         return self.ours - self.theirs
 
 
-def estimate_contract(rules: RuleSet, level: int, strain: Strain, *, tricks: float, we_declare: bool = True,
-                      honours: float = 0.0, game_score: tuple[int, int] | None = None) -> Estimate:
+def _is_game_score(value: object) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**9 for n in value))
+
+
+def _estimate_arguments(rules: object, level: object, strain: object, tricks: object, we_declare: object,
+                        honours: object, game_score: object) -> tuple[RuleSet, Strain]:
+    """:func:`estimate_contract`'s rule set and strain read (names and texts too), or a ``VintError`` that says
+    which argument cannot be what it is."""
+    rule_set = as_rule_set(rules)  # type: ignore[arg-type]
+    if not isinstance(strain, (Strain, str)):
+        raise bad_argument("strain", strain, "arg_strain")
+    chosen = Strain.of(strain)
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
+        raise bad_argument("level", level, "arg_whole", low=1, high=7)
+    if isinstance(tricks, bool) or not isinstance(tricks, (int, float)) or not 0 <= tricks <= 13:
+        raise bad_argument("tricks", tricks, "arg_number", low=0, high=13)
+    if not isinstance(we_declare, bool):
+        raise bad_argument("we_declare", we_declare, "arg_bool")
+    if isinstance(honours, bool) or not isinstance(honours, (int, float)) or not math.isfinite(honours):
+        raise bad_argument("honours", honours, "arg_real")
+    if game_score is not None and not _is_game_score(game_score):
+        raise bad_argument("game_score", game_score, "arg_game_score")
+    return rule_set, chosen
+
+
+def estimate_contract(rules: RuleSet | str, level: int, strain: Strain | str, *, tricks: float,
+                      we_declare: bool = True, honours: float = 0.0,
+                      game_score: tuple[int, int] | None = None) -> Estimate:
     """The Vint score of a contract, from our side's point of view.
 
     ``tricks`` is what the declaring side expects to take; ``we_declare`` says
     whose contract it is; ``honours`` is our expected net honour count in units of
     the trick value (:func:`honours_units`); ``game_score`` (ours, theirs), when
     known, adds the rubber bonus for every outcome that takes one side to the game
-    target first (a side near 1000 values a cheap, safe contract).
+    target first (a side near 1000 values a cheap, safe contract). ``rules`` may be a rule set's name and
+    ``strain`` a strain's text (``"H"``, ``"hearts"``); anything that cannot be raises a
+    :class:`~vint_core.errors.VintError` that says what may be given.
     """
+    if not (rules.__class__ is RuleSet and strain.__class__ is Strain and level.__class__ is int and 1 <= level <= 7
+            and tricks.__class__ in (int, float) and 0 <= tricks <= 13 and we_declare.__class__ is bool
+            and honours.__class__ in (int, float) and math.isfinite(honours)
+            and (game_score is None or _is_game_score(game_score))):
+        rules, strain = _estimate_arguments(rules, level, strain, tricks, we_declare, honours, game_score)
     table = score_table(rules, level, strain)
     dist = distribution(tricks)
     tv = rules.trick_value_of(level, strain)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from vint_core.bots.base import Promise
@@ -30,8 +30,9 @@ from vint_core.bots.evaluation import (
 )
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Suit
+from vint_core.errors import bad_argument
 from vint_core.i18n import bot_text
-from vint_core.rules import RuleSet
+from vint_core.rules import RuleSet, as_rule_set
 from vint_core.seats import Seat
 
 # ======================================================================================
@@ -372,15 +373,29 @@ def read_auction(dealer: Seat, calls: tuple[Call, ...], rules: RuleSet, deal_num
     return Reading(rules, deal_number=deal_number)
 
 
-def promises(calls_by: Iterable[tuple[Seat, Call]], rules: RuleSet, *, deal_number: int = 1) -> dict[Seat, Promise]:
+def promises(calls_by: Iterable[tuple[Seat, Call]], rules: RuleSet | str, *,
+             deal_number: int = 1) -> dict[Seat, Promise]:
     """What each seat's calls have shown, according to the bidding guide (BIDDING.md).
 
     ``calls_by`` is the auction as (seat, call) pairs in order (``view.calls_by()``);
     ``deal_number`` sets the minimum level under ``progressive``. Every promise can
     be met by some hand, and together the four never ask for more than the pack
-    holds: where calls contradict each other, the ranges are widened.
+    holds: where calls contradict each other, the ranges are widened. ``rules`` may be a rule set's name, a seat
+    and a call their texts (``("N", "1NT")``).
     """
-    pairs = list(calls_by)
+    rules = as_rule_set(rules)
+    if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number <= 10**6:
+        raise bad_argument("deal_number", deal_number, "arg_whole", low=1, high=10**6)
+    if isinstance(calls_by, (str, bytes)) or not isinstance(calls_by, Iterable):
+        raise bad_argument("calls_by", calls_by, "arg_calls")
+    pairs = []
+    for pair in calls_by:
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise bad_argument("calls_by", pair, "arg_calls")
+        seat, call = pair
+        if not isinstance(call, (Call, str)):
+            raise bad_argument("calls_by", pair, "arg_calls")
+        pairs.append((Seat.of(seat), call if isinstance(call, Call) else Call.parse(call)))
     if not pairs:
         return Reading(rules, deal_number=deal_number).promises()
     dealer = pairs[0][0]

@@ -31,10 +31,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from vint_core.errors import bad_argument
 from vint_core.quiz import bidding, cardplay, honours, points, table
 from vint_core.quiz.items import KINDS, Choice, Item, Kind, Verdict, check, normalise
 from vint_core.quiz.texts import MISCONCEPTIONS, Misconception, Msg
-from vint_core.rules import RULE_SETS, RuleSet
+from vint_core.rules import RULE_SETS, RuleSet, as_rule_set
 
 Generator = Callable[[random.Random, RuleSet, str], Item]
 
@@ -110,9 +111,25 @@ def item_from_id(ident: str) -> Item:
     return make_item(type_name, seed=int(seed), index=int(index), rules=rules)
 
 
+#: the most items :func:`generate` makes in one call
+MAX_ITEMS = 100_000
+
+
 def generate(topic: str, *, seed: int, count: int = 10, rules: str | RuleSet | None = None,
              start: int = 0) -> list[Item]:
-    """``count`` items of a topic, a type, or ``"all"`` (the types taken in turns), from ``seed``."""
+    """``count`` items of a topic, a type, or ``"all"`` (the types taken in turns), from ``seed``.
+
+    ``rules`` is a rule set or its name; anything that cannot be raises a :class:`~vint_core.errors.VintError`.
+    """
+    if not isinstance(topic, str) or (topic != "all" and topic not in TOPICS and topic not in TYPES):
+        raise bad_argument("topic", topic, "arg_choice", choices=", ".join(["all", *TOPICS, *TYPES]))
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise bad_argument("seed", seed, "arg_integer")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_ITEMS:
+        raise bad_argument("count", count, "arg_whole", low=0, high=MAX_ITEMS)
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise bad_argument("start", start, "arg_from", low=0)
+    rules = as_rule_set(rules) if rules is not None else None
     names = types_of(topic)
     return [make_item(names[i % len(names)], seed=seed, index=i // len(names), rules=rules)
             for i in range(start, start + count)]

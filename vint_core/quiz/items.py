@@ -16,7 +16,7 @@ from typing import Any, Literal
 from vint_core.auction import Auction
 from vint_core.calls import Call
 from vint_core.cards import Card, Hand
-from vint_core.errors import VintError
+from vint_core.errors import VintError, bad_argument
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
@@ -235,6 +235,8 @@ def _key(kind: Kind, value: Any) -> Any:
 def check(item: Item, given: Any) -> Verdict:
     """Mark ``given`` (a choice's value or a free answer) against ``item``; a wrong answer that a
     misconception produces is diagnosed with that misconception's feedback."""
+    if not isinstance(item, Item):
+        raise bad_argument("item", item, "arg_item")
     try:
         value = normalise(item.kind, given)
     except (ValueError, KeyError, TypeError) as exc:

@@ -35,6 +35,7 @@ from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
+from vint_core.widgets.drawn import PageMark
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore
@@ -341,8 +342,10 @@ class OneDeal(_Lesson):
         self.human = human
         self.bots = bots
         self.flow = Controller.one_deal(seed=seed, human=human, bots=bots, lang=lang)
-        self.hand = HandView(on_play=self._forward(self.act), lang=lang)
-        self.box = BiddingBox(on_call=self._forward(self.act), rules=self.flow.session.deal.rules, lang=lang)
+        #: a click counts for the position the page had drawn (a double click on Pass makes one pass)
+        self.mark = PageMark()
+        self.hand = HandView(on_play=self._forward(self._clicked), lang=lang)
+        self.box = BiddingBox(on_call=self._forward(self._clicked), rules=self.flow.session.deal.rules, lang=lang)
         self.trick = TrickView(bottom=human, lang=lang)
         self.last_trick = html("vint-last-trick-box")  # the trick just finished, its four cards, once the next began
         self.auction = AuctionView(lang=lang)
@@ -360,13 +363,17 @@ class OneDeal(_Lesson):
     def session(self) -> Any:
         return self.flow.session
 
-    def act(self, action: Card | Call) -> bool:
-        """The learner's call or card (as a click does); the computer players answer. False if refused."""
-        update = self.flow.act(action)
+    def act(self, action: Card | Call, *, position: int | None = None) -> bool:
+        """The learner's call or card (as a click does); the computer players answer. False if refused (also when
+        ``position``, the position the click was made on, has gone by)."""
+        update = self.flow.act(action, position=position)
         if update.follow:
             update = self.flow.advance()
         self._after(update)
         return update.accepted
+
+    def _clicked(self, action: Card | Call) -> None:
+        self.act(action, position=self.mark.seen)
 
     def next_deal(self) -> None:
         """Another deal: the next seed."""
@@ -422,5 +429,6 @@ class OneDeal(_Lesson):
         else:
             self.review.clear()
             self.review.widget.layout.display = "none"
+        self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
         self._draw_status(self.flow.status())
         self._draw_feedback()

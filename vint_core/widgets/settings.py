@@ -19,6 +19,23 @@ from vint_core.widgets.style import hbox, html, shared, vbox
 LANGUAGES = (("English", "en"), ("Deutsch", "de"))
 
 
+class Choice(widgets.Dropdown):  # type: ignore[misc]
+    """A dropdown that always has one of its options chosen. The page may send any index (a forged message: ``null``,
+    a text, 99, -1); one that is not an option's changes nothing, and the page is sent the index chosen, so that it
+    shows it again. (ipywidgets' own dropdown takes ``null`` as "nothing chosen", and the panel's readers fail.)"""
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        if "index" in sync_data:
+            index = sync_data["index"]
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._options_labels):
+                rest = {key: value for key, value in sync_data.items() if key != "index"}
+                if rest:
+                    super().set_state(rest)
+                self.send_state("index")
+                return
+        super().set_state(sync_data)
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """What the settings panel chooses. ``bots`` maps each computer seat to a bot name; ``human`` is the
@@ -50,25 +67,25 @@ class SettingsPanel:
         lang = settings.lang
         style = shared("description")
         layout = shared("layout")
-        self.seat = widgets.Dropdown(options=[(seat_name(seat, lang), seat) for seat in Seat], value=human,
+        self.seat = Choice(options=[(seat_name(seat, lang), seat) for seat in Seat], value=human,
                                      style=style, layout=layout)
         self.seat.add_class("vint-seat-choice")
-        self.rules = widgets.Dropdown(options=self._rules_options(lang, settings.rules), value=settings.rules,
+        self.rules = Choice(options=self._rules_options(lang, settings.rules), value=settings.rules,
                                       style=style, layout=layout)
         self.new_game = widgets.Button(layout=layout, style=shared("button"))
         self.new_game.add_class("vint-new-game")
         self.new_game.on_click(self._new_game_clicked)
         #: the computer players' controls by role: left-hand opponent, partner, right-hand opponent
         self.roles: tuple[Any, ...] = tuple(
-            widgets.Dropdown(options=[(bot_title(name, lang), name) for name in BOT_NAMES],
+            Choice(options=[(bot_title(name, lang), name) for name in BOT_NAMES],
                              value=settings.bots.get(seat, "rule"), style=style, layout=layout)
             for seat in self.computer_seats)
         for dd in self.roles:
             dd.add_class("vint-bot-level")
             dd.observe(self._changed, names="value")
-        self.pace = widgets.Dropdown(options=[(key, key) for key in PACES], value=settings.pace, style=style,
+        self.pace = Choice(options=[(key, key) for key in PACES], value=settings.pace, style=style,
                                  layout=layout)
-        self.lang = widgets.Dropdown(options=list(LANGUAGES), value=lang, style=style, layout=layout)
+        self.lang = Choice(options=list(LANGUAGES), value=lang, style=style, layout=layout)
         self.four_colour = widgets.Checkbox(value=settings.four_colour, indent=False)
         for control in (self.pace, self.lang, self.four_colour):
             control.observe(self._changed, names="value")

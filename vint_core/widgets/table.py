@@ -41,6 +41,7 @@ from vint_core.seats import Seat
 from vint_core.session import TableSession
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
+from vint_core.widgets.drawn import PageMark
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
@@ -68,6 +69,9 @@ class Table:
         session = self.flow.session
         self._review: DealReview | None = None  # the review drawn (its analysis is asked for later)
         self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
+        #: the position each drawing shows, and the one the page reports having drawn: a click made on an older
+        #: drawing (a double click on Pass, the computer players having answered the first click at once) is refused
+        self.mark = PageMark()
         human = session.human
         lang = session.lang
         self.style = html(value=style_html(four_colour=self.four_colour))
@@ -245,9 +249,11 @@ class Table:
 
     # -- the learner's actions: forwarded to the controller, its answers drawn ------------------
 
-    def act(self, action: Action) -> bool:
-        """Make the learner's call or card, then let the computer players answer. False if refused."""
-        update = self._ctl().act(action)
+    def act(self, action: Action, *, position: int | None = None) -> bool:
+        """Make the learner's call or card, then let the computer players answer. False if refused (also when
+        ``position``, the :attr:`Controller.position <vint_core.controller.Controller.position>` the click was made
+        on, is not the table's any more)."""
+        update = self._ctl().act(action, position=position)
         if update.follow:
             self._draw_action(action)
             update = self.flow.advance()
@@ -255,10 +261,10 @@ class Table:
         return update.accepted
 
     def _card_clicked(self, card: Card) -> None:
-        self.act(card)
+        self.act(card, position=self.mark.seen)
 
     def _call_clicked(self, call: Call) -> None:
-        self.act(call)
+        self.act(call, position=self.mark.seen)
 
     def hint(self) -> str:
         """What the partner's computer player would do in the learner's seat, and why."""
@@ -358,13 +364,18 @@ class Table:
                           f"{text('ui_tricks_n', s.lang, n=mine)}")
 
     def _draw_status(self) -> None:
-        """The status line with the drawing's count: drawn last, so once the page shows the count,
-        everything drawn before it has arrived."""
+        """The status line with the drawing's count and what the learner may do in it (``data-turn``: ``call``,
+        ``card``, ``next`` or empty): drawn last, so once the page shows the count, everything drawn before it has
+        arrived."""
         self.renders += 1
+        self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
+        controls = self.flow.controls()
+        turn = "call" if controls.calls else "card" if controls.cards else "next" if controls.next_deal else ""
         notice = self.session.save_notice()  # the game cannot be saved now (a full or read-only disk): said first
         shown = f'<div class="vint-save-notice" role="alert">{render.esc(notice)}</div>' if notice else ""
         self.status.value = (shown + render.status_html(self.flow.status(), css=False)
-                             + f'<span class="vint-render" data-render="{self.renders}" hidden></span>')
+                             + f'<span class="vint-render" data-render="{self.renders}" data-turn="{turn}" hidden>'
+                             "</span>")
 
     def refresh(self) -> None:
         """Redraw everything from the session (only what the learner may see)."""

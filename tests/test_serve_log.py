@@ -56,8 +56,10 @@ def test_vint_table_prints_its_link_and_log_and_the_log_has_the_kernels_errors(t
             client = wc.TableClient(link.group(0))
             await client.open()
             try:
-                for dropdown in client.find("DropdownModel"):
-                    await client.set_state(dropdown, {"index": "x"})
+                boxes = client.find("CheckboxModel")  # the four-colour deck: a value that is no yes-or-no
+                assert boxes
+                for box in boxes:
+                    await client.set_state(box, {"value": "yes"})
                 await client.send("comm_msg", {"comm_id": client.controls()[0], "data": {"method": "nonsense"}})
                 # the page learns nothing of it; the log has it
                 await asyncio.to_thread(bs.wait_for, lambda: "Traceback" in log.read_text(encoding="utf-8"),

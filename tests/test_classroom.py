@@ -562,8 +562,18 @@ def fetch_and_submit_in_chromium(hub: Hub, name: str, notebook: Path) -> None:
             fetched.get_by_role("button", name="Submit").first.click()
             page.locator("#submitted_assignments_list").get_by_text(EXERCISE).first.wait_for(timeout=120_000)
             # the fetched folder in the learner's file browser, at the top of their home
-            page.locator(".jp-BreadCrumbs-home").click()
-            page.locator(".jp-DirListing-item", has_text=EXERCISE).wait_for(timeout=120_000)
+            browser_panel = page.locator("#filebrowser")
+            if not browser_panel.is_visible():  # the Assignment List took the side bar: show the file browser
+                page.locator('.jp-SideBar li[data-id="filebrowser"]').click()
+            folder = browser_panel.locator(".jp-DirListing-item", has_text=EXERCISE)
+
+            def at_home_with_the_folder() -> bool:  # JupyterLab may follow the start page back into ~/vint
+                if folder.is_visible():
+                    return True
+                browser_panel.locator(".jp-BreadCrumbs-home").click()
+                return False
+
+            bs.wait_for(at_home_with_the_folder, seconds=120, interval=1)
             bs.screenshot(page, "classroom-assignment-list")
         except Exception:
             bs.screenshot(page, "classroom-assignment-list-failed")

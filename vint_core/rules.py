@@ -108,8 +108,8 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         order = self.strain_order
-        if (not isinstance(order, tuple) or not order or len(set(order)) != len(order)
-                or not all(isinstance(s, Strain) for s in order)):
+        if (not isinstance(order, tuple) or not order or not all(isinstance(s, Strain) for s in order)
+                or len(set(order)) != len(order)):
             raise _bad_field("strain_order", order)
         if not _field_ok("min_level", self.min_level, 1):
             raise _bad_field("min_level", self.min_level)

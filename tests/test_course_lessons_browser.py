@@ -471,6 +471,7 @@ def test_lesson_11_table_fits_a_1280_px_screen_score_sheet_and_all(lesson: Lesso
     try:
         bs.wait_for(lambda: not area.evaluate(WIDER_JS), seconds=60, interval=0.5)
     except AssertionError:
+        shoot(page, "course-11-table-too-wide", table)
         raise AssertionError(area.evaluate(WIDER_JS)) from None
     assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth + 1")
     right = sheet.locator(".vint-head span").last.evaluate("e => e.getBoundingClientRect().right")

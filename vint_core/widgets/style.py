@@ -71,6 +71,9 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-next-deal:enabled,.vint-table .jupyter-button.vint-continue:enabled{
  background:var(--vint-accent);color:#fff;font-weight:700}
 .vint-table .jupyter-button.vint-attention{outline:2px solid var(--vint-win)}
+/* the side panel goes under the felt when the output area (a notebook beside JupyterLab's file browser) has no
+   room for both: it is never cut off */
+.vint-table .vint-body{flex-wrap:wrap}
 .vint-table .vint-main{flex:0 0 auto}
 .vint-table .vint-side{flex:1 1 auto;min-width:22em;gap:.5em;padding-left:.8em}
 /* the score sheet in the side panel: columns that fit beside the felt in a notebook's output area (1100 px at a

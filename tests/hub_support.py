@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import browser_support as bs
+import system_accounts
 
 ROOT = Path(__file__).resolve().parent.parent
 HUB_DIR = ROOT / "deploy" / "jupyterhub"
@@ -68,9 +69,10 @@ def start_hub(env: Mapping[str, str], *, cwd: Path, log: Path) -> subprocess.Pop
     from vint_core.app.launch import free_port
 
     ports = [f"--JupyterHub.hub_port={free_port()}", f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}"]
+    command = system_accounts.in_namespace([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG), *ports])
     with open(log, "wb") as out:
-        return subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG), *ports], cwd=cwd, env=dict(env),
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(command, cwd=cwd, env=dict(env), stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
 
 
 def stop_hub(process: subprocess.Popen[bytes]) -> None:

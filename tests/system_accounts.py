@@ -99,6 +99,14 @@ def _open_script() -> str:
     return "\n".join(lines)
 
 
+def in_namespace(argv: Sequence[str]) -> list[str]:
+    """The command line that runs ``argv`` (as root) in a mount namespace of its own where this checkout's Python
+    is passable for other accounts: a hub started so runs its learners' servers with it, and the machine's
+    folders keep their modes (two test runs at once cannot undo each other's changes)."""
+    command = " ".join(shlex.quote(a) for a in argv)
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", f"{_open_script()}\nexec {command}"]
+
+
 def command_as(user: pwd.struct_passwd, argv: Sequence[str], *, env: Mapping[str, str] | None = None,
                cwd: Path | None = None) -> list[str]:
     """The command line that runs ``argv`` as ``user`` (runuser) with a clean environment, this checkout first."""

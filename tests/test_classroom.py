@@ -38,6 +38,7 @@ import browser_support as bs
 import hub_support as hs
 import psutil
 import pytest
+import system_accounts
 from test_app_browser import ENABLED_CALLS, wait_for_turn
 
 from vint_core import Seat
@@ -68,28 +69,6 @@ class Hub:
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
-
-
-@contextlib.contextmanager
-def reachable_by_the_learners(paths: list[Path]) -> Iterator[None]:
-    """Let other accounts through the folders above ``paths`` (the Python environment, this checkout) for the run.
-
-    A learner's server runs this environment's Python as the learner; where a folder on the way is closed
-    to other accounts (``/root``, 0700, holds pyenv's Python here), the test opens it for passing through
-    (o+x, not reading) and puts its mode back afterwards.
-    """
-    changed: dict[Path, int] = {}
-    for path in paths:
-        for folder in [path, *path.parents] if path.is_dir() else path.parents:
-            mode = folder.stat().st_mode
-            if not mode & stat.S_IXOTH and folder not in changed:
-                changed[folder] = stat.S_IMODE(mode)
-                folder.chmod(stat.S_IMODE(mode) | stat.S_IXOTH)
-    try:
-        yield
-    finally:
-        for folder, mode in changed.items():
-            folder.chmod(mode)
 
 
 @contextlib.contextmanager
@@ -138,12 +117,12 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
                      VINT_HUB_TEACHER_PASSWORD=PASSWORDS[TEACHER], VINT_HUB_LEARNERS=",".join(LEARNERS),
                      VINT_HUB_GROUP=GROUP, VINT_TABLE_ENV="VINT_BOTS=rule;VINT_PACE=none;VINT_LANG=en",
                      VINT_NBGRADER_EXCHANGE=str(shared / "exchange"))
-    environment = [Path(p).resolve() for p in (sys.executable, sys.prefix, sys.base_prefix, ROOT)]
     try:
-        with reachable_by_the_learners(environment), closed_to_others(ROOT / "exercises" / "source"):
-            check = subprocess.run([sys.executable, "-c", "import vint_core, jupyterhub, voila"], user="nobody",
-                                   group="nogroup", env={"PYTHONPATH": str(ROOT), "HOME": "/"}, cwd="/",
-                                   capture_output=True, text=True)
+        with closed_to_others(ROOT / "exercises" / "source"):
+            # the hub runs in a mount namespace where this Python is passable (hub_support.start_hub): so must this
+            check = subprocess.run(system_accounts.command_as(pwd.getpwnam("nobody"), [
+                sys.executable, "-c", "import vint_core, jupyterhub, voila"], cwd=Path("/")),
+                capture_output=True, text=True)
             assert check.returncode == 0, ("the learners' accounts cannot run this Python environment and checkout: "
                                            f"{check.stderr[-500:]}")
             process = hs.start_hub(env, cwd=root, log=log)

@@ -13,6 +13,8 @@ import csv
 import io
 import json
 import os
+import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -347,3 +349,41 @@ def test_csv_and_json_rows_carry_the_learner(tmp_path, capsys):
     loose = write(tmp_path / "mail", "carl-05-honours.ipynb", solved("05-honours"))
     assert main(["exercises", "grade", str(loose), "--learner", "Carl Smith"]) == 0
     assert "3 of 3 points (exercise 05-honours, learner Carl Smith)" in capsys.readouterr().out
+
+
+def test_a_checkout_under_tmp_still_imports_and_its_hidden_folders_stay_hidden(tmp_path, monkeypatch):
+    """The learner's process gets a fresh ``/tmp``; a checkout that lives there (a CI's clone) is put back into it,
+    its data files read by ``__file__`` as a package does, while the folders hidden in it stay hidden, also
+    through the folders the process opened as root (``/proc/self/fd``)."""
+    checkout = Path(tempfile.mkdtemp(prefix="vint-checkout-", dir="/tmp"))
+    try:
+        package, secret = checkout / "probe_pkg", checkout / "exercises" / "source"
+        package.mkdir()
+        (package / "__init__.py").write_text("", encoding="utf-8")
+        (package / "theme.json").write_text('{"ok": true}', encoding="utf-8")
+        secret.mkdir(parents=True)
+        (secret / "answer.txt").write_text("the solution", encoding="utf-8")
+        for folder in (checkout, package, secret.parent, secret):
+            folder.chmod(0o755)
+        monkeypatch.syspath_prepend(str(checkout))
+        (tmp_path / "work").mkdir()
+        learner = Learner(Limits(), hide=[str(secret)], workdir=str(tmp_path / "work"))
+        try:
+            uid, notes = learner.started(60)
+            learner.stop_at = time.monotonic() + 60
+            code = (PROBE + "import glob, json, pathlib, probe_pkg\n"
+                    "theme = json.loads((pathlib.Path(probe_pkg.__file__).parent / 'theme.json').read_text())\n"
+                    f"seen = [p for p in [{str(secret / 'answer.txt')!r}, *glob.glob('/proc/self/fd/*/exercises/"
+                    "source/answer.txt')] if attempt(lambda p=p: open(p).read()) == 'done']\n"
+                    "found = lambda: (theme, seen)\n")
+            assert learner.ask(("run", code)) == ("ran", None)
+            theme, seen = learner.function("found")()
+        finally:
+            learner.kill()
+    finally:
+        shutil.rmtree(checkout, ignore_errors=True)
+    assert theme == {"ok": True}
+    if ROOT:
+        assert uid != 0 and notes == [] and seen == []
+    else:
+        assert any("not root" in n for n in notes)

@@ -46,7 +46,7 @@ _HEADER = struct.Struct("!Q")
 #: the most a message from the learner's process may hold
 MAX_REPLY = 16 * 2**20
 _CLONE_NEWNS, _CLONE_NEWNET = 0x00020000, 0x40000000
-_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_REC, _MS_PRIVATE = 1, 2, 4, 0x4000, 0x40000
+_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_BIND, _MS_REC, _MS_PRIVATE = 1, 2, 4, 0x1000, 0x4000, 0x40000
 _PR_SET_DUMPABLE = 4
 
 
@@ -289,36 +289,61 @@ def _libc() -> Any:
     return ctypes.CDLL(None, use_errno=True)
 
 
-def _isolate(hide: list[str]) -> list[str] | None:
-    """As root: an own mount and network namespace, fresh small temporary folders, ``hide`` covered up;
-    what is still shared, or ``None`` when the system allows no namespaces."""
+def _isolate(hide: list[str]) -> tuple[list[str], dict[str, int]] | None:
+    """As root: an own mount and network namespace, ``hide`` covered up, fresh small temporary folders; what is
+    still shared and the folders imports come from, opened in the new namespace after ``hide`` is covered
+    (:func:`_open_import_folders`), or ``None`` when the system allows no namespaces. Those folders that lie in
+    a temporary folder (a checkout under ``/tmp``) are put back into the fresh one at the same place, with what
+    is hidden in them still hidden."""
     notes = []
     libc = _libc()
     if libc.unshare(_CLONE_NEWNS | _CLONE_NEWNET) != 0:
         return None
     libc.mount(b"none", b"/", None, _MS_REC | _MS_PRIVATE, None)
-    for path in ("/tmp", "/var/tmp", "/dev/shm"):
-        if os.path.isdir(path) and libc.mount(b"tmpfs", path.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV,
-                                              b"size=64m,mode=1777") != 0:
-            notes.append(f"{path} is shared")
     keep = [os.path.realpath(p) for p in sys.path if p]
-    for path in hide:
+    for path in hide:  # first: a checkout under /tmp stays reachable through a folder opened before, hidden parts too
         real = os.path.realpath(path)
         if os.path.isdir(real) and not any(k == real or k.startswith(real + os.sep) for k in keep):
             libc.mount(b"tmpfs", real.encode(), b"tmpfs", _MS_RDONLY | _MS_NOSUID | _MS_NODEV, b"size=4k,mode=755")
-    return notes
+    opened = _open_import_folders()  # here: in this namespace, through the covers just made
+    for path in ("/tmp", "/var/tmp", "/dev/shm"):
+        if not os.path.isdir(path):
+            continue
+        inside = {folder: fd for folder, fd in opened.items() if os.path.realpath(folder).startswith(path + os.sep)}
+        if libc.mount(b"tmpfs", path.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, b"size=64m,mode=1777") != 0:
+            notes.append(f"{path} is shared")
+            continue
+        for folder, fd in inside.items():
+            target = os.path.realpath(folder) if os.path.isabs(folder) else folder
+            os.makedirs(target, mode=0o755, exist_ok=True)
+            if libc.mount(f"/proc/self/fd/{fd}".encode(), target.encode(), None, _MS_BIND | _MS_REC, None) != 0:
+                notes.append(f"{folder} could not be put back into the fresh {path}")
+    return notes, opened
 
 
-def _drop_to(user: str) -> None:
-    """Become ``user`` for good; the import path keeps working through folders opened before."""
+def _open_import_folders() -> dict[str, int]:
+    """The folders imports come from (the import path, and the loaded packages' own folders, such as an
+    editable checkout's), each opened as root, those inside another one left out: they stay reachable once
+    the learner's ``/tmp`` covers a checkout under ``/tmp`` and the user has changed."""
+    folders = {p for p in sys.path if p}
+    for module in list(sys.modules.values()):
+        paths = getattr(module, "__path__", None)
+        if isinstance(paths, list):
+            folders.update(p for p in paths if isinstance(p, str) and p.startswith(os.sep))
+    outer = [f for f in sorted(folders) if not any(f.startswith(o + os.sep) for o in folders if o != f)]
+    opened = {}
+    for path in outer:
+        if os.path.isdir(path):
+            with contextlib.suppress(OSError):
+                opened[path] = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    return opened
+
+
+def _drop_to(user: str, opened: dict[str, int]) -> None:
+    """Become ``user`` for good; the import path keeps working through the folders ``opened`` before."""
     import pwd
 
     entry = pwd.getpwnam(user)
-    opened = {}
-    for path in sys.path:
-        if path and os.path.isdir(path):
-            with contextlib.suppress(OSError):
-                opened[path] = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     os.setgroups([])
     os.setgid(entry.pw_gid)
     os.setuid(entry.pw_uid)
@@ -514,8 +539,10 @@ def main(argv: list[str]) -> None:
         isolated = _isolate(config["hide"])
         if isolated is None:
             notes.append("no namespaces: /tmp is shared and the network is open")
+            opened = _open_import_folders()
         else:
-            notes += isolated
+            notes += isolated[0]
+            opened = isolated[1]
             workdir = "/tmp/work"
             os.makedirs(workdir, exist_ok=True)
         import pwd
@@ -525,7 +552,7 @@ def main(argv: list[str]) -> None:
         os.chmod(workdir, 0o700)
         os.environ["HOME"] = os.environ["TMPDIR"] = workdir
         os.chdir(workdir)
-        _drop_to(entry.pw_name)
+        _drop_to(entry.pw_name, opened)
     else:
         notes.append("not root: the learner's code runs as this user")
     _limit(limits)

@@ -532,14 +532,27 @@ def fetch_and_submit_in_chromium(hub: Hub, name: str, notebook: Path) -> None:
             start_page_links(page)  # JupyterLab has opened the start page: its layout is settled
             page.get_by_role("menuitem", name="Nbgrader").click(timeout=240_000)
             page.locator(".lm-Menu").last.get_by_text("Assignment List").click(timeout=60_000)
+            tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="Assignments")
+
+            def in_the_assignments_tab(item: Any) -> None:
+                """Wait for ``item``; JupyterLab may bring the start page to the front after the Assignments tab
+                has opened (a busy machine shows it): then the test brings the tab back, as a learner would."""
+                def shown() -> bool:
+                    if item.is_visible():
+                        return True
+                    if tab.count():
+                        tab.first.click()
+                    return False
+                bs.wait_for(shown, seconds=120, interval=1)
+
             released = page.locator("#released_assignments_list")
-            released.get_by_text(EXERCISE).wait_for(timeout=120_000)
+            in_the_assignments_tab(released.get_by_text(EXERCISE))
             released.get_by_role("button", name="Fetch").click()
             fetched = page.locator("#fetched_assignments_list")
-            fetched.get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            in_the_assignments_tab(fetched.get_by_text(EXERCISE).first)
             assert notebook.is_file()
             fetched.get_by_role("button", name="Submit").first.click()
-            page.locator("#submitted_assignments_list").get_by_text(EXERCISE).first.wait_for(timeout=120_000)
+            in_the_assignments_tab(page.locator("#submitted_assignments_list").get_by_text(EXERCISE).first)
             # the fetched folder in the learner's file browser, at the top of their home
             browser_panel = page.locator("#filebrowser")
             if not browser_panel.is_visible():  # the Assignment List took the side bar: show the file browser

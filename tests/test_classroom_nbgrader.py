@@ -20,19 +20,18 @@ import os
 import re
 import secrets
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import browser_support as bs
 import pytest
 from system_accounts import REPO, accounts, popen_as, run_as
 
+from vint_core.app.launch import free_port, stop_voila
 from vint_core.checks.result import WIDTH
 
 sys.path.insert(0, str(REPO / "deploy" / "jupyterhub"))
@@ -172,12 +171,6 @@ def test_release_fetch_submit_autograde_feedback_export_as_real_accounts(klass):
 
 # -- the learners' and the teacher's servers ------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _get(url: str) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(urllib.request.Request(url), timeout=30) as r:
@@ -204,27 +197,22 @@ def _released(klass: dict) -> None:
 @contextlib.contextmanager
 def lab_as(klass: dict, who: str, *, is_teacher: bool = False) -> Iterator[tuple[str, str]]:
     """JupyterLab started as ``who`` with the hub's configuration for that role: (address, token)."""
-    port, token = _free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)
     folder = Path(tempfile.mkdtemp(prefix="vint-server-", dir="/tmp"))
     log = folder / "server.log"
     process = popen_as(klass["users"][who], ["jupyter", "lab", "--no-browser", f"--port={port}",
                                              f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
                        env=_env(klass, teacher=is_teacher), log=log)
     url = f"http://127.0.0.1:{port}"
+    def answers() -> bool:
+        assert process.poll() is None, log.read_text(errors="replace")
+        return _get(f"{url}/api/status?token={token}")[0] == 200
+
     try:
-        deadline = time.monotonic() + 300
-        while _get(f"{url}/api/status?token={token}")[0] != 200:
-            assert process.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, f"{who}'s server did not answer:\n{log.read_text()}"
-            time.sleep(0.5)
+        bs.wait_for(answers, seconds=300, interval=0.5)
         yield url, token
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)
+        stop_voila(process, timeout=60)  # the server, then whatever is left in its process group
         shutil.rmtree(folder, ignore_errors=True)
 
 

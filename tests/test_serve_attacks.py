@@ -166,25 +166,23 @@ def test_the_kernel_api_and_websocket_need_the_token(tmp_path: Path) -> None:
         status, text = get(f"{server.base}api/kernels/{kernel_id}", {"Authorization": f"token {server.token}"})
         assert status == 200 and kernel_id in text
 
+        async def refused(address: str) -> int:
+            """The HTTP status a websocket to ``address`` is refused with (it must not open)."""
+            try:
+                await websockets.connect(address, open_timeout=60)
+            except websockets.InvalidStatus as err:
+                return int(err.response.status_code)
+            raise AssertionError(f"a websocket was opened: {address}")
+
         async def sockets() -> None:
             url = f"ws://127.0.0.1:{server.port}/api/kernels/{kernel_id}/channels"
-            try:
-                await websockets.connect(f"{url}?session_id=stranger", open_timeout=30)
-            except websockets.InvalidStatus as err:
-                assert err.response.status_code == 403
-            else:
-                raise AssertionError("a websocket without the token was opened")
+            assert await refused(f"{url}?session_id=stranger") == 403  # without the token
             # a table takes at most 4 websockets at once; a fifth is refused, and taken once one closed
             token = urllib.parse.quote(server.token)
             opened = [await websockets.connect(f"{url}?session_id=s{i}&token={token}", open_timeout=60)
                       for i in range(4)]
             try:
-                try:
-                    await websockets.connect(f"{url}?session_id=s4&token={token}", open_timeout=60)
-                except websockets.InvalidStatus as err:
-                    assert err.response.status_code == 429
-                else:
-                    raise AssertionError("a fifth websocket to one table was opened")
+                assert await refused(f"{url}?session_id=s4&token={token}") == 429  # a fifth to one table
                 await opened.pop().close()
                 deadline = time.monotonic() + 30
                 while True:  # the server notices the closed one at once, or within a moment on a busy machine

@@ -15,7 +15,7 @@ import browser_support as bs
 import widget_client as wc
 from test_app_serving import get, kernels
 
-from vint_core.app.launch import HOST, copy_to_log, free_port, wait_until_serving
+from vint_core.app.launch import HOST, copy_to_log, free_port, stop_voila, wait_until_serving
 
 
 def test_the_log_is_rotated(tmp_path: Path) -> None:
@@ -37,7 +37,8 @@ def test_vint_table_prints_its_link_and_log_and_the_log_has_the_kernels_errors(t
     port = free_port()
     env = {**os.environ, "VINT_DATA_DIR": str(data_dir), "VINT_BOTS": "rule", "VINT_PACE": "none"}
     process = subprocess.Popen([sys.executable, "-m", "vint_core.app.launch", "--no-browser", f"--port={port}"],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
     try:
         assert process.stdout is not None
         said = [process.stdout.readline() for _ in range(2)]
@@ -71,9 +72,4 @@ def test_vint_table_prints_its_link_and_log_and_the_log_has_the_kernels_errors(t
         asyncio.run(forge())
         assert kernels(process.pid)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_voila(process, timeout=60)

@@ -40,7 +40,7 @@ from vint_core.i18n import Phrase
 from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
-from vint_core.saves import data_dir, keep_aside, read_json, write_json
+from vint_core.saves import data_dir, open_saved, write_json
 
 FORMAT = "vint-quiz-progress"
 #: version 2 keeps the latest answers and the totals; version 1 (every answer) is still read
@@ -270,25 +270,22 @@ class Progress:
     def open(cls, path: Path | None = None, *, learner: str = "") -> Progress:
         """The progress saved at ``path`` (default :func:`default_progress_path`), or a new one.
 
-        The file is read as every save is (:func:`vint_core.saves.read_json`: a regular file, of a bounded
-        size, its nesting safe to read) and every field is checked. A file that cannot be read, or does not
+        The file is read as every save is (:func:`vint_core.saves.open_saved`: a regular file, of a bounded
+        size, its nesting safe to read, a killed save's temporary file removed) and every field is
+        checked. A file that cannot be read, or does not
         fit, is moved aside unchanged (``quiz.json.damaged-<time>``) and a new progress starts, whose
         ``message`` says so and why (never with the file's path). Should it not even be moved aside (a folder
         that cannot be written), the new progress keeps no file, and the message says that too.
         """
         path = path if path is not None else default_progress_path()
-        if not (path.exists() or path.is_symlink()):
-            return cls(learner=learner, path=path)
-        try:
-            return cls.from_json(read_json(path, kind=Phrase("file_kind_progress")), path=path)
-        except (ValueError, OSError, TypeError, KeyError, AttributeError, IndexError, OverflowError,
-                RecursionError) as exc:
-            why = _why(exc)
-        try:
-            aside = keep_aside(path)
-        except OSError as exc:
-            return cls(learner=learner, message=Msg.of("ui_damaged_kept", error=why, problem=_why(exc)))
-        return cls(learner=learner, path=path, message=Msg.of("ui_damaged", aside=aside.name, error=why))
+        opened = open_saved(path, lambda obj: cls.from_json(obj, path=path), kind=Phrase("file_kind_progress"))
+        if opened.problem is None:
+            return opened.value if opened.value is not None else cls(learner=learner, path=path)
+        why = _why(opened.problem)
+        if opened.aside is None:  # not even moved aside: nothing is written over it
+            problem = _why(opened.stuck) if opened.stuck is not None else why
+            return cls(learner=learner, message=Msg.of("ui_damaged_kept", error=why, problem=problem))
+        return cls(learner=learner, path=path, message=Msg.of("ui_damaged", aside=opened.aside.name, error=why))
 
     def to_csv(self) -> str:
         """The kept answers as CSV for a teacher: learner, time, topic, type, item id, answer given, correct;

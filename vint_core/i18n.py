@@ -868,6 +868,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                     "Diese Lektion ist abgeschlossen ({right} Antworten richtig)."),
     "lesson_to_go": ("{left} more right answers finish it.", "Noch {left} richtige Antworten, dann ist sie "
                      "abgeschlossen."),
+    "lesson_to_go_one": ("One more right answer finishes it.", "Noch eine richtige Antwort, dann ist sie "
+                         "abgeschlossen."),
     "lesson_finished_now": ("Lesson {number} is finished: {right} answers right. Lessons 00 and 11 show all your "
                             "lessons under “Your progress”.",
                             "Lektion {number} ist abgeschlossen: {right} Antworten richtig. Die Lektionen 00 und 11 "

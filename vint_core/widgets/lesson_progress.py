@@ -34,16 +34,17 @@ from vint_core.lesson_progress import FINISHED_RIGHT, LESSONS, LessonState, cour
 from vint_core.widgets.quiz import QuizWidget
 
 _CSS = """
-.vint-progress{max-width:52em;font-size:15px}
-.vint-progress .vint-progress-title{font-size:1.3em;font-weight:700}
-.vint-progress table{border-collapse:collapse;width:100%}
-.vint-progress th,.vint-progress td{text-align:left;padding:.2em .6em .2em 0;vertical-align:top;
+.vint-course-progress{max-width:52em;font-size:15px}
+.vint-course-progress .vint-progress-title{font-size:1.3em;font-weight:700}
+.vint-course-progress table{border-collapse:collapse;width:100%}
+.vint-course-progress th,.vint-course-progress td{text-align:left;padding:.2em .6em .2em 0;vertical-align:top;
  border-bottom:1px solid var(--jp-border-color2,#ddd)}
-.vint-progress .vint-progress-lesson[data-state=finished] .vint-progress-mark{color:#1a7f37;font-weight:700}
-[data-jp-theme-light=false] .vint-progress .vint-progress-lesson[data-state=finished] .vint-progress-mark{color:#5ed17f}
-.vint-progress .vint-progress-lesson[data-state=new] .vint-progress-mark{color:var(--jp-ui-font-color2,#555)}
-.vint-progress button.vint-progress-refresh{width:auto;padding:0 1em}
-@media (max-width:600px){.vint-progress{font-size:14px}}
+.vint-course-progress [data-state=finished] .vint-progress-mark{color:#1a7f37;font-weight:700}
+[data-jp-theme-light=false] .vint-course-progress [data-state=finished] .vint-progress-mark{color:#5ed17f}
+.vint-course-progress [data-state=new] .vint-progress-mark{color:var(--jp-ui-font-color2,#555)}
+.vint-course-progress .vint-status:has(.widget-html-content:empty){display:none}
+.vint-course-progress button.vint-progress-refresh{width:auto;padding:0 1em;align-self:flex-start}
+@media (max-width:600px){.vint-course-progress{font-size:14px}}
 """
 
 
@@ -57,7 +58,8 @@ def resumed_text(state: LessonState, lang: str = "en") -> str:
     said = text("lesson_resumed", lang, right=state.right, n=state.answered, when=_when(state.last or ""))
     if state.finished:
         return f"{said} {text('lesson_done', lang, right=state.right)}"
-    return f"{said} {text('lesson_to_go', lang, left=FINISHED_RIGHT - state.right)}"
+    left = FINISHED_RIGHT - state.right
+    return f"{said} {text('lesson_to_go_one' if left == 1 else 'lesson_to_go', lang, left=left)}"
 
 
 def lesson_quiz(number: str, *, topics: Iterable[str] | None = None, rules: str | None = None,
@@ -104,7 +106,7 @@ class CourseProgress:
         self.refresh_button.on_click(lambda _: self.refresh())
         self.widget = widgets.VBox([widgets.HTML(f"<style>{_CSS}</style>"), title, self.summary, self.table,
                                     self.status, self.refresh_button])
-        self.widget.add_class("vint-progress")
+        self.widget.add_class("vint-course-progress")
         self.widget.add_class("vint-lesson")
         self.widget.add_class("vint")
         self.refresh()

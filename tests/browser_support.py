@@ -228,7 +228,8 @@ class LabServer(Server):
 @contextmanager
 def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
                       name: str = "jupyterlab") -> Iterator[LabServer]:
-    """JupyterLab serving ``root`` on a free 127.0.0.1 port, with a fresh token and its own settings and workspaces,
+    """JupyterLab serving ``root`` on a free 127.0.0.1 port, with a fresh token and its own settings, workspaces and
+    data folder (``VINT_DATA_DIR``, unless ``env`` names one),
     configured as ``make course`` opens it (:data:`COURSE_CONFIG`).
 
     The page gets ``window.jupyterapp`` (to run commands: run all cells, change the theme). Serve a copy of the
@@ -249,6 +250,9 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
     environ = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings),
                "JUPYTERLAB_WORKSPACES_DIR": str(state / "workspaces"), "JUPYTER_RUNTIME_DIR": str(state / "runtime"),
                "JUPYTER_CONFIG_PATH": str(COURSE_CONFIG),
+               # the lessons' quizzes save into a data folder of this server, not the machine's (a quiz answered in
+               # one run would change what the next run's lessons ask first)
+               "VINT_DATA_DIR": str(state / "data"),
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), **(env or {})}
     port = free_port()
     token = secrets.token_hex(16)

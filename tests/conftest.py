@@ -9,7 +9,9 @@ exactly the wanted number of tricks. Everything it returns went through
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
@@ -28,6 +30,10 @@ from vint_core import (
     deal_hands,
     deck,
 )
+
+# the tests, and the lessons nbval runs in kernels of their own, save into a folder of this run, never into the
+# data folder of whoever runs them (a learner's lesson progress there would change what a lesson's quiz asks)
+os.environ.setdefault("VINT_DATA_DIR", tempfile.mkdtemp(prefix="vint-test-data-"))
 
 
 def cards(text: str) -> list[Card]:

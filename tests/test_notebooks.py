@@ -176,12 +176,13 @@ QUIZ_MARKER = re.compile(r"<!-- quiz: (?:a QuizWidget (?:limited to the topics? 
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
-def test_a_lesson_quizzes_the_topics_its_marker_names_and_saves_nothing(path: Path) -> None:
+def test_a_lesson_quizzes_the_topics_its_marker_names_and_keeps_the_answers_in_its_own_record(path: Path) -> None:
     [question] = [text for text in cells(path, "markdown") if "## Check question" in text]
     marker = QUIZ_MARKER.search(question)
     assert marker, f"{path.name}: the quiz marker names the QuizWidget's topics, or says why there is none"
     calls = [node for source in cells(path, "code") for node in ast.walk(code(source))
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "QuizWidget"]
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+             and node.func.id in ("QuizWidget", "lesson_quiz")]
     if marker.group(3) is not None:
         assert not calls, f"{path.name}: the marker says there is no QuizWidget"
         return
@@ -190,10 +191,11 @@ def test_a_lesson_quizzes_the_topics_its_marker_names_and_saves_nothing(path: Pa
     keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg in ("topics", "rules")}
     topics = {"topics": marker.group(1).split(" and ")} if marker.group(1) else {}
     assert keywords == {**topics, "rules": marker.group(2)}, path.name
-    progress = call.args[0]
-    assert isinstance(progress, ast.Call) and ast.unparse(progress.func) == "Progress", path.name
-    assert [k.arg for k in progress.keywords] == ["seed"] and not progress.args, \
-        f"{path.name}: a lesson's quiz is seeded and saves nothing (no path)"
+    # the lesson's quiz keeps its answers in the lesson's own record (vint_core.lesson_progress), seeded by the
+    # lesson's number for a new learner
+    assert call.func.id == "lesson_quiz" and [ast.literal_eval(a) for a in call.args] == [path.name[:2]], \
+        f"{path.name}: the quiz is lesson_quiz({path.name[:2]!r}, ...)"
+    assert {k.arg for k in call.keywords} <= {"topics", "rules"}, path.name
 
 
 def course_map_rows() -> dict[str, list[str]]:

@@ -861,6 +861,32 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "quiz_not_saved": ("your progress is not being saved: {why}; answer on, it is saved again as soon as it can be",
                        "dein Fortschritt wird nicht gespeichert: {why}; antworte weiter, er wird wieder gespeichert, "
                        "sobald es geht"),
+    # -- the lessons' progress (vint_core.widgets.lesson_progress) ---------------------------------
+    "lesson_resumed": ("Your answers in this lesson so far: {right} of {n} right, the last on {when}.",
+                       "Deine Antworten in dieser Lektion bisher: {right} von {n} richtig, die letzte am {when}."),
+    "lesson_done": ("This lesson is finished ({right} answers right).",
+                    "Diese Lektion ist abgeschlossen ({right} Antworten richtig)."),
+    "lesson_to_go": ("{left} more right answers finish it.", "Noch {left} richtige Antworten, dann ist sie "
+                     "abgeschlossen."),
+    "lesson_to_go_one": ("One more right answer finishes it.", "Noch eine richtige Antwort, dann ist sie "
+                         "abgeschlossen."),
+    "lesson_finished_now": ("Lesson {number} is finished: {right} answers right. Lessons 00 and 11 show all your "
+                            "lessons under “Your progress”.",
+                            "Lektion {number} ist abgeschlossen: {right} Antworten richtig. Die Lektionen 00 und 11 "
+                            "zeigen alle deine Lektionen unter „Dein Fortschritt“."),
+    "progress_title": ("Your progress", "Dein Fortschritt"),
+    "progress_rule": ("A lesson is finished when {n} questions of its quiz are answered right. Finished: {done} "
+                      "of {total} lessons.",
+                      "Eine Lektion ist abgeschlossen, wenn {n} Fragen ihres Quiz richtig beantwortet sind. "
+                      "Abgeschlossen: {done} von {total} Lektionen."),
+    "progress_lesson": ("Lesson", "Lektion"),
+    "progress_state": ("Your answers", "Deine Antworten"),
+    "progress_finished": ("✓ finished: {right} of {n} right", "✓ abgeschlossen: {right} von {n} richtig"),
+    "progress_started": ("started: {right} of {n} right", "begonnen: {right} von {n} richtig"),
+    "progress_new": ("not started", "noch nicht begonnen"),
+    "progress_refresh": ("Show again", "Neu anzeigen"),
+    "progress_refresh_hint": ("Answered a quiz in another lesson since? Show again.",
+                              "Seitdem in einer anderen Lektion geantwortet? Neu anzeigen."),
     "save_why_full": ("the disk is full", "der Datenträger ist voll"),
     "save_why_quota": ("the disk quota is used up", "das Speicherkontingent ist aufgebraucht"),
     "save_why_read_only": ("the data folder is read-only", "der Datenordner ist schreibgeschützt"),

@@ -82,8 +82,10 @@ class QuizWidget:
     """One learner practising: a question, the answer controls, Check / Hint / Next, feedback, the score."""
 
     def __init__(self, progress: Progress, *, topics: Iterable[str] | None = None, lang: str = "en",
-                 rules: str | None = None) -> None:
+                 rules: str | None = None, on_answer: Callable[[], None] | None = None) -> None:
         self.progress = progress
+        #: called after each answer is recorded and saved (a lesson keeps its progress this way)
+        self.on_answer = on_answer
         self.lang = lang
         self.rules = rules
         chosen = [t for t in (topics or ()) if t in TOPICS]
@@ -280,10 +282,13 @@ class QuizWidget:
         if self.item.kind == "choice" and self._choice is None:
             self.feedback.value = html_lib.escape(_t("ui_pick_choice", self.lang))
             return
+        saved = False
         try:
             self.progress.answer(self.item, self._given())
         except (OSError, FileRefused) as exc:  # a full or read-only disk: the answer counts, the page says so
             self.status.value = html_lib.escape(text("quiz_not_saved", self.lang, why=disk_problem(exc)))
+        else:
+            saved = True
         verdict = self.progress.last_verdict
         assert verdict is not None
         self.checked = True
@@ -302,6 +307,8 @@ class QuizWidget:
                 elif i == self._choice:
                     self.choice_buttons[i].button_style = "danger"
         self._draw_score()
+        if saved and self.on_answer is not None:
+            self.on_answer()
 
     def show_hint(self) -> None:
         self.hint.value = f"<i>{html_lib.escape(self.item.hint.render(self.lang))}</i>"

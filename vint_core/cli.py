@@ -395,7 +395,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``vint`` parser with every subcommand, this module's and those of ``_COMMAND_MODULES``."""
+    """The ``vint`` parser with every subcommand, this module's and those of ``_command_modules()``."""
     from vint_core import __version__
 
     parser = _Parser(prog="vint", description="Vint, the Russian partnership card game: deals, records, scores.")

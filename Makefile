@@ -38,9 +38,11 @@ table: setup
 course: setup
 	JUPYTER_CONFIG_PATH=$(CURDIR)/deploy/course $(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
+# ruff, mypy, and import-linter's contracts (pyproject.toml [tool.importlinter]: the layers, the engine stdlib only)
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
 test: setup chromium axe hub-proxy lint

@@ -127,6 +127,15 @@ def test_a_stalled_wait_fails_within_its_timeout() -> None:
         wait_for_turn(_StalledPage(), seconds=90_000)
 
 
+def test_no_browser_test_waits_a_fixed_time() -> None:
+    """A browser test waits for the thing it means (a drawing, a round trip, a theme in), never for Playwright's
+    fixed ``wait_for_timeout``: on a busy machine a while on the clock is too short, or proves nothing."""
+    fixed_wait = "wait_for" + "_timeout("
+    found = [f"{path.name}:{number}" for path in sorted(Path(__file__).parent.glob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if fixed_wait in line]
+    assert not found, found
+
+
 class _Button:
     def __init__(self, clicks: list[float]) -> None:
         self.clicks = clicks

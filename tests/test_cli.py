@@ -352,8 +352,7 @@ def test_other_modules_register_subcommands(capsys: pytest.CaptureFixture[str],
         parser.set_defaults(func=lambda args: print(f"hello {args.name}") or 0)
 
     module.register = register  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "vint_test_hello", module)
-    monkeypatch.setattr(cli, "_COMMAND_MODULES", ("vint_test_hello",))
+    monkeypatch.setattr(cli, "_command_modules", lambda: (module,))
     code, out, _ = run(capsys, "hello", "--name", "Foster")
     assert code == 0 and out == "hello Foster\n"
 

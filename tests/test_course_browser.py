@@ -67,16 +67,41 @@ def run_all_cells(page: Any, *, cells: int) -> None:
     bs.wait_for(done, seconds=90, interval=0.2)
 
 
+#: resolves once ``element`` (and the output area it is drawn in) lies still for one animation frame: the layout
+#: after a scroll, a resize or a side panel closed is done; false if it still moves after 600 frames
+SETTLED = """async element => {
+    const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+    const area = element.closest('.jp-OutputArea-output') || element;
+    let last = null;
+    for (let i = 0; i < 600; i++) {
+        await frame();
+        const box = element.getBoundingClientRect();
+        const now = [box.x, box.y, box.width, box.height, area.clientWidth, area.scrollWidth].join();
+        if (now === last) return true;
+        last = now;
+    }
+    return false;
+}"""
+
+
+def settled(target: Any) -> None:
+    """Wait until ``target`` is laid out (:data:`SETTLED`): a signal of the page, not a while on the clock."""
+    assert target.evaluate(SETTLED), "the element kept moving for 600 animation frames"
+
+
 def set_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab's theme and wait until it is in: JupyterLab marks the body once the theme's stylesheet has
+    loaded, and takes away the splash screen it lays over the page meanwhile (after a fade)."""
     page.evaluate(f"() => {{ window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}}); }}")
     light = "true" if theme == "JupyterLab Light" else "false"
-    page.wait_for_selector(f"body[data-jp-theme-light='{light}']", state="attached", timeout=30_000)
-    page.wait_for_timeout(300)  # the theme's stylesheet settles
+    page.wait_for_selector(f"body[data-jp-theme-light='{light}'][data-jp-theme-name='{theme}']", state="attached",
+                           timeout=30_000)
+    page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=30_000)
 
 
 def shoot(page: Any, name: str, target: Any) -> None:
     target.scroll_into_view_if_needed()
-    page.wait_for_timeout(200)
+    settled(target)
     bs.screenshot(page, name)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import browser_support as bs
 import pytest
-from test_course_browser import code_cells, copy_course, run_all_cells, set_theme, shoot
+from test_course_browser import code_cells, copy_course, run_all_cells, set_theme, settled, shoot
 
 from vint_core import PASS, Card, Contract, PerSide, Seat, Side, Strain, deal_hands
 from vint_core.controller import Controller
@@ -413,7 +413,8 @@ def test_lesson_07_honours_explorer_and_a_deal_that_fits_a_phone(lesson: Lesson)
     page.set_viewport_size(PHONE)
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
     deal.scroll_into_view_if_needed()
-    page.wait_for_timeout(200)
+    page.wait_for_function("() => window.jupyterapp.shell.leftCollapsed && window.jupyterapp.shell.rightCollapsed")
+    settled(deal)  # laid out again at 390 px, the side panels closed
     widths = deal.evaluate("""deal => {
         const area = deal.closest('.jp-OutputArea-output');
         return {deal: deal.getBoundingClientRect().width, area: area.clientWidth, scroll: area.scrollWidth};

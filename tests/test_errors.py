@@ -135,7 +135,7 @@ def test_card_after_the_last_trick() -> None:
 
 
 def test_non_card_during_the_play() -> None:
-    err = rejected(play_deal(), 7, IllegalPlayError, Reason.BAD_CARD)
+    err = rejected(play_deal(), 7, ParseError, Reason.BAD_CARD)  # as a text that is no card
     assert str(err).startswith("'7' is not a card")
 
 
@@ -209,7 +209,7 @@ def test_call_after_the_auction_is_over_on_the_auction() -> None:
 
 
 def test_non_call_during_the_auction() -> None:
-    err = rejected(auction_deal([]), 1.5, IllegalCallError, Reason.BAD_CALL)
+    err = rejected(auction_deal([]), 1.5, ParseError, Reason.BAD_CALL)  # as a text that is no call
     assert str(err).startswith("'1.5' is not a call")
 
 

@@ -1,5 +1,6 @@
-"""Text in, wherever a learner types: calls and cards from text in ``Deal.apply``, deals from a PBN
-string or with some cards fixed, seats as text, and the checks of tricks and the play."""
+"""Text in, wherever a learner types: calls and cards from text in every legality method of the auction, the
+play and the deal (one coercion each, ``Call.of``, ``Card.of``, ``Deal.action_of``, with one message), deals
+from a PBN string or with some cards fixed, seats as text, and the checks of tricks and the play."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ from typing import Any
 
 import pytest
 from conftest import auction_for
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vint_core import (
+    PASS,
     SEED,
     WHIST_VINT,
+    Auction,
     Call,
     Card,
     Deal,
@@ -321,3 +326,96 @@ def test_what_cannot_be_read_is_a_vint_error_that_says_what_may_be_given(call: A
     assert info.value.reason is reason and isinstance(info.value, ParseError)
     assert str(info.value) == english
     assert german is None or info.value.message("de") == german
+
+
+# -- one way to give text: every legality method of every phase takes the value or its text ---------------
+
+
+def _phases() -> dict[str, Any]:
+    """Each phase with something to decide: the auction (alone and in a deal) and the play (alone and in a deal)."""
+    deal, play = auction(), playing()
+    return {"Auction": deal.auction, "Deal in the auction": deal, "Play": play.play, "Deal in the play": play}
+
+
+def _outcome(method: Any, value: object) -> tuple[str, str, str] | None:
+    """None when ``method`` accepts ``value``, else the error's type, reason and message (in both languages)."""
+    try:
+        method(value)
+    except VintError as error:
+        return type(error).__name__, error.reason.name, error.message("en") + " / " + error.message("de")
+    return None
+
+
+def _state(phase: Any) -> tuple[object, ...]:
+    return (repr(phase), *(getattr(phase, name, None) for name in ("actions", "calls", "current", "tricks")))
+
+
+def _check_agrees(phase: Any, value: object) -> None:
+    """is_legal, check and apply agree about ``value``: the same verdict, the same error, nothing changed."""
+    before = _state(phase)
+    by_check = _outcome(phase.check, value)
+    by_apply = _outcome(phase.apply, value)
+    assert phase.is_legal(value) is (by_check is None)
+    assert by_apply == by_check, (value, by_check, by_apply)
+    assert _state(phase) == before
+
+
+def test_the_play_takes_text_in_is_legal_and_check_too() -> None:
+    """It did not: ``Play.is_legal("J♠")`` was False and ``Play.check("J♠")`` said "'J♠' is not a card"
+    while ``Play.apply("J♠")`` played it."""
+    play = playing().play
+    assert play is not None and play.to_act is E
+    for text in ("J♠", "SJ", "js", "♠J"):
+        assert play.is_legal(text) and play.check(text) is None and play.apply(text).current == (Card.parse("J♠"),)
+    with pytest.raises(IllegalPlayError) as info:
+        play.check("K♠")  # North holds ♠K, not East
+    assert info.value.reason is Reason.NOT_IN_HAND and str(info.value) == "K♠ by East is illegal: East does not hold K♠"
+    assert not play.is_legal("K♠")
+
+
+def test_the_auction_takes_the_spellings_its_message_names() -> None:
+    """``Auction.apply("1H")`` said "'1H' is not a call: … like 1♠, 2NT or 3H"; now every spelling the message
+    offers is read, and a text that is none is told so in the same words by is_legal, check and apply."""
+    bare = Auction(N, SEED)
+    assert bare.apply("1H").calls == (Call.parse("1♥"),) and bare.is_legal("1h") and bare.check("1 H") is None
+    for text in ("Pass", "1♠", "2NT", "3H"):  # the examples of Reason.BAD_CALL's message
+        assert bare.apply(text).calls == (Call.parse(text),)
+    for text in ("10♥", "TH", "♠A"):  # the examples of Reason.BAD_CARD's message
+        assert Card.of(text) is Card.parse(text)
+    with pytest.raises(ParseError) as info:
+        bare.check("1X")
+    assert str(info.value) == "'1X' is not a call: write Pass, or a level 1–7 and a strain, like 1♠, 2NT or 3H"
+    assert not bare.is_legal("1X") and bare == Auction(N, SEED)
+
+
+@pytest.mark.parametrize("value", [7, 1.5, None, b"1H", ["1H"], object])
+@pytest.mark.parametrize("phase", list(_phases()))
+def test_what_is_neither_value_nor_text_is_refused_alike_everywhere(phase: str, value: object) -> None:
+    """A value that is no call, no card and no text: the ParseError of a bad text of that phase, in every method."""
+    subject = _phases()[phase]
+    _check_agrees(subject, value)
+    kind, reason, _ = _outcome(subject.check, value)  # type: ignore[misc]
+    assert kind == "ParseError" and reason == ("BAD_CALL" if "uction" in phase else "BAD_CARD")
+
+
+@pytest.mark.parametrize("phase", list(_phases()))
+@settings(max_examples=150, deadline=None)
+@given(text=st.one_of(st.text(max_size=5), st.sampled_from(["1H", "1h", "1 nt", "p", "pass", "7♣", "8NT", "AS", "sa",
+                                                             "10♠", "T♠", "J♠", "js", "K♠", "2S", "1X", "Z♠", ""])))
+def test_any_text_gets_the_same_answer_from_is_legal_check_and_apply(phase: str, text: str) -> None:
+    _check_agrees(_phases()[phase], text)
+
+
+@pytest.mark.parametrize("phase", list(_phases()))
+def test_a_call_or_card_and_each_of_its_spellings_are_the_same(phase: str) -> None:
+    """Whatever the phase's legal and illegal choices, each written as str, PBN, lower case or with a space, is
+    judged exactly as the value itself."""
+    subject = _phases()[phase]
+    values = ([PASS, *SEED.bids] if "uction" in phase else list(deck()))
+    for value in values:
+        verdict = _outcome(subject.check, value)
+        for text in {str(value), value.pbn, str(value).lower(), " " + str(value) + " "}:
+            assert _outcome(subject.check, text) == verdict, (value, text)
+            assert subject.is_legal(text) is (verdict is None)
+            if verdict is None:
+                assert subject.apply(text) == subject.apply(value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -18,6 +19,7 @@ import pytest
 from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
 from vint_core.app import notebook_path, preheated, settings_from_environment, wait_for_page, warm_up
 from vint_core.app.launch import register, table_environment, voila_command
+from vint_core.controller import Update
 from vint_core.review import position_after
 from vint_core.session import TableSession
 from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table
@@ -649,30 +651,47 @@ def test_the_seat_from_the_environment_and_the_command_line() -> None:
 def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop() -> None:
     import asyncio
 
+    async def until(done: Callable[[], object], what: str, *, seconds: float = 60) -> None:
+        """Let the event loop run the scheduled steps until ``done()`` (a signal, not a while on the clock)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while not done():
+            assert loop.time() < deadline, f"after {seconds} s still not {what}"
+            await asyncio.sleep(0.01)
+
     async def play() -> list[str]:
         table = new_table(seed=33, pace="fast")  # made inside a running loop, as in a notebook kernel
         s = table.session
         statuses: list[str] = []
         table.status.observe(lambda change: statuses.append(table.status_text()), names="value")
-        for _ in range(200):  # the computer players before South act one per pause
-            if s.human_to_act():
-                break
-            assert table.flow.thinking == s.deal.to_act and table.bidding.enabled == ()
-            await asyncio.sleep(0.05)
+        steps: list[tuple[int, bool]] = []  # each scheduled step the loop ran: its generation, and did it act?
+        step = table.flow.step
+
+        def seen_step(generation: int) -> Update | None:
+            update = step(generation)
+            steps.append((generation, update is not None))
+            return update
+
+        table.flow.step = seen_step  # type: ignore[method-assign]
+
+        def in_turn() -> bool:  # the computer players before South act one per pause, each thinking first
+            assert s.human_to_act() or (table.flow.thinking == s.deal.to_act and table.bidding.enabled == ())
+            return s.human_to_act()
+
+        await until(in_turn, "South's turn")
         assert s.human_to_act() and table.bidding.enabled
         before = len(s.deal.actions)
         table.bidding.button(table.bidding.enabled[0]).click()
         assert len(s.deal.actions) == before + 1  # the answers come later, one per pause
         assert "is thinking" in table.status_text() and table.hint_button.disabled
+        voided, ran = table.flow.generation, len(steps)
         table.undo_button.click()  # an undo voids the answer scheduled
         assert len(s.deal.actions) == before and s.human_to_act() and table.flow.thinking is None
-        await asyncio.sleep(0.5)
-        assert len(s.deal.actions) == before
+        await until(lambda: any(generation == voided for generation, _ in steps[ran:]), "the voided step run")
+        assert steps[ran:] == [(voided, False)]  # the step scheduled before the undo ran, and did nothing
+        assert len(s.deal.actions) == before and s.human_to_act()
         table.bidding.button(table.bidding.enabled[0]).click()
-        for _ in range(200):
-            if s.human_to_act() or s.deal.is_finished:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: s.human_to_act() or s.deal.is_finished, "South's turn again")
         assert len(s.deal.actions) > before + 1
         return statuses
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from vint_core.calls import PASS, Bid, Call, Strain
-from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason, bad_argument
+from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason, VintError, bad_argument
 from vint_core.rules import RuleSet, as_rule_set
 from vint_core.seats import Seat, Side
 
@@ -197,28 +197,30 @@ class Auction:
         calls = rules.calls_from
         return calls[min(start, len(calls) - 1)]
 
-    def is_legal(self, call: Call) -> bool:
+    def is_legal(self, call: Call | str) -> bool:
+        """Whether ``call`` (a Call or its text, ``"1H"``, ``"pass"``) may be made now; False for a text that
+        is no call."""
         try:
             self.check(call)
-        except (IllegalCallError, OutOfTurnError):
+        except VintError:
             return False
         return True
 
-    def check(self, call: Call, *, seat: Seat | None = None) -> None:
-        """Raise an ``IllegalCallError`` (or ``OutOfTurnError``) that says why ``call`` is not allowed now."""
-        self._checked_rank(call, seat)
+    def check(self, call: Call | str, *, seat: Seat | str | None = None) -> None:
+        """Raise an ``IllegalCallError`` (or ``OutOfTurnError``) that says why ``call`` (a Call or its text) is
+        not allowed now, or the ``ParseError`` of :meth:`Call.of` for what is no call."""
+        self._checked_rank(Call.of(call), seat)
 
-    def _checked_rank(self, call: Call, seat: Seat | None) -> int:
+    def _checked_rank(self, call: Call, seat: Seat | str | None) -> int:
         """The rank of a legal bid (-1 for a pass); raises, saying why, for an illegal call."""
         rules, _, min_level, _, to_act, top, top_seat, _, passed, over = self._s
         if over:
             raise IllegalCallError(Reason.AUCTION_OVER, call=call)
-        if seat is not None and seat != to_act:
-            raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=call)
+        if seat is not None and Seat.of(seat) != to_act:
+            raise OutOfTurnError(Reason.OUT_OF_TURN, seat=Seat.of(seat), to_act=to_act, action=call)
         if call is PASS:
             return -1
-        if not isinstance(call, Bid):
-            raise IllegalCallError(Reason.BAD_CALL, text=call if isinstance(call, str) else repr(call))
+        assert isinstance(call, Bid)  # a Call is a Bid or the pass
         rank = rules.bid_ranks.get(call)
         if rank is None:
             raise IllegalCallError(Reason.STRAIN_NOT_ALLOWED, call=call, seat=to_act, rules=rules.name)
@@ -234,8 +236,9 @@ class Auction:
 
     # -- moving on ---------------------------------------------------------
 
-    def apply(self, call: Call, *, seat: Seat | None = None) -> Auction:
-        """The auction after ``call``; raises (and changes nothing) if it is illegal."""
+    def apply(self, call: Call | str, *, seat: Seat | str | None = None) -> Auction:
+        """The auction after ``call`` (a Call or its text); raises (and changes nothing) if it is illegal."""
+        call = Call.of(call)
         return self._after(call, self._checked_rank(call, seat))
 
     def _after(self, call: Call, rank: int) -> Auction:

@@ -109,6 +109,16 @@ class Call:
                 return Bid(int(s[0]), strain)
         raise ParseError(Reason.BAD_CALL, text=text)
 
+    @staticmethod
+    def of(value: Call | str) -> Call:
+        """A call given as a Call or as its text (see :meth:`parse`): what every legality method of the
+        auction takes. Anything else raises the ``ParseError`` of a bad text, "'…' is not a call: …".
+
+        >>> Call.of("1H") is Call.of("1♥") is Call.parse("1 h"), Call.of(PASS)
+        (True, Call.parse('Pass'))
+        """
+        return value if isinstance(value, Call) else Call.parse(value)
+
     @property
     def pbn(self) -> str:
         raise NotImplementedError

@@ -143,6 +143,16 @@ class Card:
                     return _DECK[suit * 13 + rank - 2]
         raise ParseError(Reason.BAD_CARD, text=text)
 
+    @classmethod
+    def of(cls, value: Card | str) -> Card:
+        """A card given as a Card or as its text (see :meth:`parse`): what every legality method of the
+        play takes. Anything else raises the ``ParseError`` of a bad text, "'…' is not a card: …".
+
+        >>> Card.of("SA") is Card.of("A♠") is Card.parse("♠A")
+        True
+        """
+        return value if isinstance(value, Card) else cls.parse(value)
+
     @property
     def pbn(self) -> str:
         """Suit letter then rank character, as in a PBN play section: ``"HT"``."""

@@ -4,8 +4,8 @@ This module parses the arguments and prints; the work is done by the library
 (:mod:`vint_core.pbn`, :mod:`vint_core.records`, :mod:`vint_core.random_play`,
 :mod:`vint_core.simulate`).
 
-Other modules add subcommands without changing this file much: put the
-module's name into ``_COMMAND_MODULES``; the module provides
+Other modules add subcommands without changing this file much: import the
+module in ``_command_modules``; the module provides
 ``register(subparsers) -> None``, which adds its parser with
 ``subparsers.add_parser(...)`` and sets ``func=`` to a function taking the
 parsed arguments and returning the exit status. A command reports a problem
@@ -25,17 +25,18 @@ A registering module should import heavy optional packages inside its
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, NoReturn
 
 from vint_core import pbn
+from vint_core.app.launch import port_arg
 from vint_core.bots import BOT_NAMES
 from vint_core.deal import Deal
-from vint_core.errors import FileRefused, ParseError, VintError
+from vint_core.errors import CommandError, FileRefused, ParseError, VintError
 from vint_core.i18n import rules_title, seat_name, text
 from vint_core.random_play import random_deals
 from vint_core.records import score_report
@@ -43,15 +44,17 @@ from vint_core.rubber import Rubber, rubbers_of
 from vint_core.rules import RULE_SETS, SEED, RuleSet
 from vint_core.seats import Seat
 
-#: modules that add subcommands: each provides ``register(subparsers) -> None``
-_COMMAND_MODULES: tuple[str, ...] = ("vint_core.app.launch", "vint_core.checks.command")
+
+def _command_modules() -> tuple[ModuleType, ...]:
+    """The modules that add subcommands: each provides ``register(subparsers) -> None``."""
+    from vint_core.app import launch
+    from vint_core.checks import command
+
+    return launch, command
+
 
 __all__ = ["CommandError", "build_parser", "deal_diagram", "main", "output_paths", "port_arg", "rules_arg",
            "score_text"]
-
-
-class CommandError(Exception):
-    """A problem the user can fix (a missing file, a bad record): one line on stderr, exit status 1."""
 
 
 class _UsageError(Exception):
@@ -106,13 +109,6 @@ def _seed_arg(text: str) -> int:
     if not 0 <= value < 2**64:
         raise argparse.ArgumentTypeError(f"'{text}' is not a seed from 0 to 2**64 - 1")
     return value
-
-
-def port_arg(text: str) -> int:
-    """An argparse type: a TCP port to serve on, 1 to 65535."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a port (1 to 65535)")
-    return int(text)
 
 
 def _new_seed() -> int:
@@ -399,7 +395,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``vint`` parser with every subcommand, this module's and those of ``_COMMAND_MODULES``."""
+    """The ``vint`` parser with every subcommand, this module's and those of ``_command_modules()``."""
     from vint_core import __version__
 
     parser = _Parser(prog="vint", description="Vint, the Russian partnership card game: deals, records, scores.")
@@ -407,8 +403,8 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     _register(subparsers)
     _register_quiz(subparsers)
-    for name in _COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    for module in _command_modules():
+        module.register(subparsers)
     return parser
 
 
@@ -442,6 +438,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover - tests run it as a process
-    # ``python -m vint_core.cli`` runs this file as ``__main__``; the commands of other modules raise
-    # ``vint_core.cli.CommandError``, so run the imported module's ``main``, whose class that is.
-    sys.exit(importlib.import_module("vint_core.cli").main())
+    sys.exit(main())

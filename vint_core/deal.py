@@ -285,17 +285,27 @@ class Deal:
             except ParseError:
                 raise error from None
 
+    def action_of(self, value: Action | str) -> Action:
+        """A call or a card given as itself or as its text: what every legality method of the deal takes.
+
+        Text is read by :meth:`parse_action`; anything else raises the ``ParseError`` of a bad text in this
+        phase ("'…' is not a call" in the auction, "'…' is not a card" in the play).
+        """
+        return value if isinstance(value, (Call, Card)) else self.parse_action(value)
+
     def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (a call or a card, or its text) may be made now; False for a text that is
+        neither."""
         try:
             self.check(action)
         except VintError:
             return False
         return True
 
-    def check(self, action: Action | str, *, seat: Seat | None = None) -> None:
+    def check(self, action: Action | str, *, seat: Seat | str | None = None) -> None:
         """Raise a ``VintError`` explaining why ``action`` (by ``seat``, if given) is not allowed now."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
+        action = self.action_of(action)
+        seat = None if seat is None else Seat.of(seat)
         play = self.play
         if self.phase is Phase.FINISHED:
             raise (IllegalCallError if isinstance(action, Call) else IllegalPlayError)(Reason.DEAL_OVER, action=action)
@@ -310,11 +320,12 @@ class Deal:
 
     # -- moving on ---------------------------------------------------------
 
-    def apply(self, action: Action | str, *, seat: Seat | None = None) -> Deal:
+    def apply(self, action: Action | str, *, seat: Seat | str | None = None) -> Deal:
         """The deal after ``action``: a call or a card, or its text (see :meth:`parse_action`).
 
         An illegal action raises a ``VintError`` that says why, and this deal stays as it was.
         """
+        action = self.action_of(action)
         ps = self._ps
         if ps is not None and seat is None and type(action) is Card and ps.legal & action.bit:
             # the common case, without an explanation
@@ -325,8 +336,6 @@ class Deal:
             return new
         if ps is None and isinstance(action, Call) and not self.auction.is_over:
             auction = self.auction.apply(action, seat=seat)  # checks the call
-        elif isinstance(action, str):
-            return self.apply(self.parse_action(action), seat=seat)
         else:
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
             return self._with(self.auction, state_after(ps, action))  # type: ignore[arg-type]

@@ -26,6 +26,9 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from vint_core.i18n import Phrase, error_message
+from vint_core.i18n import text as tr
+
 
 class Reason(enum.Enum):
     """Why an input or an action was rejected."""
@@ -103,8 +106,6 @@ class VintError(ValueError):
 
     def message(self, lang: str = "en") -> str:
         """The explanation in ``lang`` ("en" or "de")."""
-        from vint_core.i18n import error_message
-
         return error_message(self.reason, lang, self.params)
 
 
@@ -123,8 +124,6 @@ class ParseError(VintError):
         text = super().message(lang)
         if self.line is None:
             return text
-        from vint_core.i18n import text as tr
-
         return tr("line_prefix", lang, line=self.line) + text
 
 
@@ -145,8 +144,6 @@ def bad_argument(name: str, value: object, expected: str, **params: Any) -> Pars
     >>> print(bad_argument("tricks", "nine", "arg_whole", low=0, high=13))
     tricks cannot be 'nine': it is a whole number from 0 to 13
     """
-    from vint_core.i18n import Phrase
-
     return ParseError(Reason.BAD_ARGUMENT, name=name, value=shown(value), expected=Phrase(expected, **params))
 
 
@@ -173,3 +170,8 @@ class RubberError(VintError):
 
 class FileRefused(VintError):
     """A learner's file that is not read: not a regular file (a folder, a named pipe, a device) or too large."""
+
+
+class CommandError(Exception):
+    """A problem the user of the ``vint`` command can fix (a missing file, a bad record): one line on stderr,
+    exit status 1. The commands raise it (``vint_core.cli`` re-exports it), ``vint_core.cli.main`` prints it."""

@@ -29,128 +29,127 @@ import string
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from vint_core.errors import Reason, VintError
-
 LANGUAGES = ("en", "de")
 
 _SEATS = {"en": ("North", "East", "South", "West"), "de": ("Nord", "Ost", "Süd", "West")}
 _SIDES = {"en": ("N–S", "E–W"), "de": ("N–S", "O–W")}
 
 # Each entry: (English, German); a tuple of two such pairs means (singular, plural) chosen by n.
-_ERRORS: dict[Reason, tuple[str, str]] = {
-    Reason.BAD_CARD: ("'{text}' is not a card: write a rank and a suit, like 10♥, TH or ♠A",
+# keyed by the value of a vint_core.errors.Reason (the catalogue imports nothing of vint_core: it is the bottom)
+_ERRORS: dict[str, tuple[str, str]] = {
+    "bad_card": ("'{text}' is not a card: write a rank and a suit, like 10♥, TH or ♠A",
                       "„{text}“ ist keine Karte: schreibe Rang und Farbe, etwa 10♥, TH oder ♠A"),
-    Reason.BAD_CALL: ("'{text}' is not a call: write Pass, or a level 1–7 and a strain, like 1♠, 2NT or 3H",
+    "bad_call": ("'{text}' is not a call: write Pass, or a level 1–7 and a strain, like 1♠, 2NT or 3H",
                       "„{text}“ ist keine Ansage: schreibe Pass oder Stufe 1–7 und Farbe, etwa 1♠, 2NT oder 3H"),
-    Reason.BAD_SEAT: ("'{text}' is not a seat: use N, E, S or W",
+    "bad_seat": ("'{text}' is not a seat: use N, E, S or W",
                       "„{text}“ ist kein Platz: N, O (E), S oder W"),
-    Reason.BAD_HAND: ("'{text}' is not a hand: write four suits ♠.♥.♦.♣ like AKQ.JT9.876.5432, each card once",
+    "bad_hand": ("'{text}' is not a hand: write four suits ♠.♥.♦.♣ like AKQ.JT9.876.5432, each card once",
                       "„{text}“ ist kein Blatt: vier Farben ♠.♥.♦.♣ wie AKQ.JT9.876.5432, jede Karte einmal"),
-    Reason.BAD_RECORD: ("{detail}", "{detail}"),
-    Reason.HAND_SIZE: ("a hand has 13 cards; '{text}' has {n}", "ein Blatt hat 13 Karten; „{text}“ hat {n}"),
-    Reason.HAND_TOO_BIG: ("a hand has at most 13 cards; '{text}' has {n}",
+    "bad_record": ("{detail}", "{detail}"),
+    "hand_size": ("a hand has 13 cards; '{text}' has {n}", "ein Blatt hat 13 Karten; „{text}“ hat {n}"),
+    "hand_too_big": ("a hand has at most 13 cards; '{text}' has {n}",
                           "ein Blatt hat höchstens 13 Karten; „{text}“ hat {n}"),
-    Reason.CARD_TWICE: ("'{text}' names {card} twice: each card can be held once",
+    "card_twice": ("'{text}' names {card} twice: each card can be held once",
                         "„{text}“ nennt {card} zweimal: jede Karte gibt es nur einmal"),
-    Reason.BAD_PBN_DEAL: ("'{text}' is not a PBN deal: write the first seat, a colon and the four hands "
+    "bad_pbn_deal": ("'{text}' is not a PBN deal: write the first seat, a colon and the four hands "
                           "clockwise, like N:AKQ.JT9.876.5432 … … …",
                           "„{text}“ ist keine PBN-Verteilung: schreibe den ersten Platz, einen Doppelpunkt und "
                           "die vier Blätter im Uhrzeigersinn, etwa N:AKQ.JT9.876.5432 … … …"),
-    Reason.FIXED_TWICE: ("{card} cannot be fixed for both {seat} and {other}: each card is dealt once",
+    "fixed_twice": ("{card} cannot be fixed for both {seat} and {other}: each card is dealt once",
                          "{card} kann nicht zugleich {seat} und {other} gegeben werden: jede Karte wird einmal "
                          "verteilt"),
-    Reason.FIXED_TOO_MANY: ("{seat} is given {n} fixed cards, but a hand has 13",
+    "fixed_too_many": ("{seat} is given {n} fixed cards, but a hand has 13",
                             "{seat} bekommt {n} feste Karten, aber ein Blatt hat 13"),
-    Reason.TRICK_TOO_LONG: ("a trick has at most four cards, one from each seat, not {n}",
+    "trick_too_long": ("a trick has at most four cards, one from each seat, not {n}",
                             "ein Stich hat höchstens vier Karten, eine von jedem Platz, nicht {n}"),
-    Reason.UNKNOWN_RULES: ("'{text}' is not a rule set; the rule sets are {known}",
+    "unknown_rules": ("'{text}' is not a rule set; the rule sets are {known}",
                            "„{text}“ ist kein Regelwerk; es gibt {known}"),
-    Reason.NOT_RULES: ("{value} is not a rule set: pass a RuleSet, like SHORT, or the name of one: {known}",
+    "not_rules": ("{value} is not a rule set: pass a RuleSet, like SHORT, or the name of one: {known}",
                        "{value} ist kein Regelwerk: übergib ein RuleSet, etwa SHORT, oder einen dieser Namen: {known}"),
-    Reason.BAD_RULES_DATA: ("{value} is not a rule set: write its fields as a dict, like "
+    "bad_rules_data": ("{value} is not a rule set: write its fields as a dict, like "
                             "{{'name': 'mine', 'game_target': 500}}",
                             "{value} ist kein Regelwerk: schreibe seine Felder als dict, etwa "
                             "{{'name': 'mine', 'game_target': 500}}"),
-    Reason.UNKNOWN_RULE_FIELD: ("'{field}' is not a field of a rule set; the fields are {known}",
+    "unknown_rule_field": ("'{field}' is not a field of a rule set; the fields are {known}",
                                 "„{field}“ ist kein Feld eines Regelwerks; die Felder heißen {known}"),
-    Reason.BAD_RULE_FIELD: ("a rule set's {field} cannot be {value}: {allowed}",
+    "bad_rule_field": ("a rule set's {field} cannot be {value}: {allowed}",
                             "{field} eines Regelwerks kann nicht {value} sein: {allowed}"),
-    Reason.UNKNOWN_BOT: ("unknown computer player '{text}'; the players are {known}",
+    "unknown_bot": ("unknown computer player '{text}'; the players are {known}",
                          "unbekannter Computerspieler „{text}“; es gibt {known}"),
-    Reason.UNKNOWN_BOT_LEVEL: ("'{text}' is not a level of the sampling computer player; the levels are {known}",
+    "unknown_bot_level": ("'{text}' is not a level of the sampling computer player; the levels are {known}",
                                "„{text}“ ist keine Stufe des Computerspielers mit Stichproben; die Stufen heißen "
                                "{known}"),
-    Reason.BAD_SAVE: ("this saved game cannot be read: {problem}",
+    "bad_save": ("this saved game cannot be read: {problem}",
                       "dieses gespeicherte Spiel ist nicht lesbar: {problem}"),
-    Reason.NOT_A_FILE: ("this is {kind}, not a regular file", "das ist {kind}, keine gewöhnliche Datei"),
-    Reason.FILE_TOO_BIG: ("the file is {size}; {kind} may be at most {limit}",
+    "not_a_file": ("this is {kind}, not a regular file", "das ist {kind}, keine gewöhnliche Datei"),
+    "file_too_big": ("the file is {size}; {kind} may be at most {limit}",
                           "die Datei ist {size} groß; {kind} darf höchstens {limit} groß sein"),
-    Reason.AUCTION_OVER: ("{call} is too late: the auction is over",
+    "auction_over": ("{call} is too late: the auction is over",
                           "{call} kommt zu spät: die Auktion ist vorbei"),
-    Reason.INSUFFICIENT_BID: (
+    "insufficient_bid": (
         "{call} by {seat} is illegal: a bid must outrank {top} (a higher level, or the same level in a "
         "higher strain: ♠ < ♣ < ♦ < ♥ < NT)",
         "{call} von {seat} ist unzulässig: ein Gebot muss {top} überbieten (höhere Stufe, oder gleiche Stufe "
         "in höherer Farbe: ♠ < ♣ < ♦ < ♥ < NT)"),
-    Reason.BELOW_MIN_LEVEL: ("{call} by {seat} is illegal: in this deal every bid must be at level {level} or higher",
+    "below_min_level": ("{call} by {seat} is illegal: in this deal every bid must be at level {level} or higher",
                              "{call} von {seat} ist unzulässig: in diesem Spiel muss jedes Gebot mindestens "
                              "Stufe {level} haben"),
-    Reason.STRAIN_NOT_ALLOWED: ("{call} by {seat} is illegal: the rule set {rules} does not allow that strain",
+    "strain_not_allowed": ("{call} by {seat} is illegal: the rule set {rules} does not allow that strain",
                                 "{call} von {seat} ist unzulässig: das Regelwerk {rules} kennt diese Farbe nicht"),
-    Reason.SELF_OVERCALL: (
+    "self_overcall": (
         "{call} by {seat} is illegal: {seat} holds the highest bid ({top}) and may bid again only after "
         "someone outbids it",
         "{call} von {seat} ist unzulässig: {seat} hält das höchste Gebot ({top}) und darf erst wieder bieten, "
         "wenn jemand überboten hat"),
-    Reason.PASSED_BEFORE: ("{call} by {seat} is illegal: {seat} has passed and may not bid again",
+    "passed_before": ("{call} by {seat} is illegal: {seat} has passed and may not bid again",
                            "{call} von {seat} ist unzulässig: {seat} hat gepasst und darf nicht mehr bieten"),
-    Reason.NOT_AUCTION: ("{action} by {seat} is a call, but the auction is over: it is time to play a card",
+    "not_auction": ("{action} by {seat} is a call, but the auction is over: it is time to play a card",
                          "{action} von {seat} ist eine Ansage, aber die Auktion ist vorbei: jetzt wird gespielt"),
-    Reason.NOT_IN_RULES: ("{call} cannot be bid under the rule set {rules}: its strains are {strains}",
+    "not_in_rules": ("{call} cannot be bid under the rule set {rules}: its strains are {strains}",
                           "{call} kann im Regelwerk {rules} nicht geboten werden: seine Farben sind {strains}"),
-    Reason.NOT_IN_HAND: ("{card} by {seat} is illegal: {seat} does not hold {card}",
+    "not_in_hand": ("{card} by {seat} is illegal: {seat} does not hold {card}",
                          "{card} von {seat} ist unzulässig: {seat} hat {card} nicht"),
-    Reason.MUST_FOLLOW: ("{card} by {seat} is illegal: {seat} must follow {suit} and holds {held}",
+    "must_follow": ("{card} by {seat} is illegal: {seat} must follow {suit} and holds {held}",
                          "{card} von {seat} ist unzulässig: {seat} muss {suit} bedienen und hat {held}"),
-    Reason.NOT_PLAY: ("{action} by {seat} is a card, but the auction is still going on: make a call",
+    "not_play": ("{action} by {seat} is a card, but the auction is still going on: make a call",
                       "{action} von {seat} ist eine Karte, aber die Auktion läuft noch: erst ansagen"),
-    Reason.PLAY_OVER: ("{card} is too late: all 13 tricks have been played",
+    "play_over": ("{card} is too late: all 13 tricks have been played",
                        "{card} kommt zu spät: alle 13 Stiche sind gespielt"),
-    Reason.OUT_OF_TURN: ("{action} by {seat} is out of turn: it is {to_act}'s turn",
+    "out_of_turn": ("{action} by {seat} is out of turn: it is {to_act}'s turn",
                          "{action} von {seat} ist nicht an der Reihe: {to_act} ist am Zug"),
-    Reason.DEAL_OVER: ("{action} is too late: the deal is over", "{action} kommt zu spät: das Spiel ist vorbei"),
-    Reason.NOTHING_TO_DO: ("{seat} has nothing to do now: it is not {seat}'s turn",
+    "deal_over": ("{action} is too late: the deal is over", "{action} kommt zu spät: das Spiel ist vorbei"),
+    "nothing_to_do": ("{seat} has nothing to do now: it is not {seat}'s turn",
                            "{seat} hat jetzt nichts zu tun: {seat} ist nicht am Zug"),
-    Reason.NOT_STARTED: ("the tricks still to come can only be counted once the play has begun",
+    "not_started": ("the tricks still to come can only be counted once the play has begun",
                          "die restlichen Stiche lassen sich erst zählen, wenn das Spiel begonnen hat"),
-    Reason.RUBBER_OVER: ("the rubber is over ({winner} won it): start the next rubber",
+    "rubber_over": ("the rubber is over ({winner} won it): start the next rubber",
                          "der Rubber ist vorbei ({winner} hat gewonnen): beginne den nächsten"),
-    Reason.WRONG_DEAL: ("this deal does not fit the rubber: {problem}",
+    "wrong_deal": ("this deal does not fit the rubber: {problem}",
                         "dieses Spiel passt nicht zum Rubber: {problem}"),
-    Reason.NOT_FINISHED: ("the deal is not finished yet, so it cannot be {what}",
+    "not_finished": ("the deal is not finished yet, so it cannot be {what}",
                           "das Spiel ist noch nicht zu Ende und kann noch nicht {what} werden"),
-    Reason.BAD_DEAL: ("this is not a deal: {problem}", "das ist kein Spiel: {problem}"),
-    Reason.BAD_TRICKS: ("{n} tricks cannot be: a side takes 0 to 13 tricks",
+    "bad_deal": ("this is not a deal: {problem}", "das ist kein Spiel: {problem}"),
+    "bad_tricks": ("{n} tricks cannot be: a side takes 0 to 13 tricks",
                         "{n} Stiche gibt es nicht: eine Partei macht 0 bis 13 Stiche"),
-    Reason.TABLE: ("{detail}", "{detail}"),
-    Reason.BAD_CONTRACT: ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
+    "table": ("{detail}", "{detail}"),
+    "bad_contract": ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
                           "„{text}“ ist kein Kontrakt: schreibe Gebot und Alleinspieler, etwa 4♥ N, 4H N oder "
                           "3NT von Süd"),
-    Reason.BAD_HONOURS: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 5 trump honours",
+    "bad_honours": ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 5 trump honours",
                          "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 5 "
                          "Trumpf-Ehrenkarten"),
-    Reason.BAD_ACES: ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 4 aces",
+    "bad_aces": ("N–S {ns}, E–W {ew} cannot be: between them the two sides hold all 4 aces",
                       "N–S {ns}, O–W {ew} gibt es nicht: die beiden Seiten halten zusammen alle 4 Asse"),
-    Reason.ACES_NEEDED: ("under {rules} the aces count apart from the trump honours at {contract}: give "
+    "aces_needed": ("under {rules} the aces count apart from the trump honours at {contract}: give "
                          "aces=PerSide(ns=…, ew=…) as well, or the four hands",
                          "unter {rules} zählen bei {contract} die Asse getrennt von den Trumpf-Ehrenkarten: gib "
                          "auch aces=PerSide(ns=…, ew=…) an, oder die vier Blätter"),
-    Reason.FOUR_HANDS: ("the honours need the four hands as dealt, one for each seat (N, E, S, W), not {n}",
+    "four_hands": ("the honours need the four hands as dealt, one for each seat (N, E, S, W), not {n}",
                         "für die Ehrenkarten braucht es die vier Blätter, eines je Platz (N, O, S, W), nicht {n}"),
-    Reason.ODDS_HAND: ("the odds need your hand as dealt, 13 cards; this hand has {n}",
+    "odds_hand": ("the odds need your hand as dealt, 13 cards; this hand has {n}",
                        "für die Chancen braucht es dein Blatt wie ausgeteilt, 13 Karten; dieses hat {n}"),
-    Reason.BAD_ARGUMENT: ("{name} cannot be {value}: {expected}", "{name} kann nicht {value} sein: {expected}"),
-    Reason.BAD_STRAIN: ("'{text}' is not a strain: write ♠, ♣, ♦, ♥ or NT, or S, C, D, H, spades, clubs, diamonds, "
+    "bad_argument": ("{name} cannot be {value}: {expected}", "{name} kann nicht {value} sein: {expected}"),
+    "bad_strain": ("'{text}' is not a strain: write ♠, ♣, ♦, ♥ or NT, or S, C, D, H, spades, clubs, diamonds, "
                         "hearts, no-trump",
                         "„{text}“ ist keine Farbe: schreibe ♠, ♣, ♦, ♥, NT, oder S, C, D, H, Pik, Kreuz, Karo, "
                         "Herz, Kein-Trumpf"),
@@ -1235,18 +1234,13 @@ def side_name(side: int, lang: str = "en") -> str:
 
 
 def _render(value: Any, lang: str) -> Any:
-    from vint_core.seats import Seat, Side
-
-    if isinstance(value, Seat):
-        return seat_name(value, lang)
-    if isinstance(value, Side):
-        return side_name(value, lang)
     if isinstance(value, Phrase):
         return value.text(lang)
-    if callable(getattr(value, "text", None)) and not isinstance(value, str):  # a Contract, a ScoreLine, …
+    if callable(getattr(value, "text", None)) and not isinstance(value, str):  # a Seat, a Contract, a ScoreLine, …
         return value.text(lang)
-    if isinstance(value, VintError):
-        return value.message(lang)
+    message = getattr(value, "message", None)
+    if isinstance(value, Exception) and callable(message):  # a nested VintError
+        return message(lang)
     if isinstance(value, enum.Enum) or value is None:
         return str(value) if value is not None else "—"
     return value if isinstance(value, (int, float, str)) else str(value)
@@ -1276,8 +1270,10 @@ def _fill(template: str, lang: str, params: Mapping[str, Any], *, exact: bool = 
     return template.format(**{k: _render(params[k], lang) for k in names})
 
 
-def error_message(reason: Reason, lang: str, params: Mapping[str, Any]) -> str:
-    return _fill(_ERRORS[reason][_lang(lang)], lang, params, exact=True)
+def error_message(reason: enum.Enum | str, lang: str, params: Mapping[str, Any]) -> str:
+    """The message of a :class:`~vint_core.errors.Reason` (or its value) in ``lang``, filled from ``params``."""
+    key = reason.value if isinstance(reason, enum.Enum) else reason
+    return _fill(_ERRORS[key][_lang(lang)], lang, params, exact=True)
 
 
 def score_text(key: str, lang: str, params: Mapping[str, Any], **extra: Any) -> str:
@@ -1338,7 +1334,7 @@ def bot_about(name: str, lang: str = "en") -> str:
 def entries() -> Iterator[tuple[str, str, str]]:
     """Every entry of the catalogue as (name, English, German); singular and plural forms apart."""
     for reason, pair in _ERRORS.items():
-        yield f"error {reason.name}", pair[0], pair[1]
+        yield f"error {reason.upper()}", pair[0], pair[1]
     for key, entry in _SCORES.items():
         forms = entry if isinstance(entry[0], tuple) else (entry,)
         for i, form in enumerate(forms):

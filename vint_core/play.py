@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
 from vint_core.cards import SUIT_MASKS, Card, Hand, Suit, mask_cards, suit_cards
-from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, bad_argument
+from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, VintError, bad_argument
 from vint_core.seats import Seat, Side
 
 
@@ -256,22 +256,24 @@ class Play:
         """The cards the seat to act may play: the suit led if it holds any, else any card."""
         return legal_cards_in(self._s)
 
-    def is_legal(self, card: Card) -> bool:
+    def is_legal(self, card: Card | str) -> bool:
+        """Whether ``card`` (a Card or its text, ``"A♠"``, ``"SA"``) may be played now; False for a text that
+        is no card."""
         try:
             self.check(card)
-        except (IllegalPlayError, OutOfTurnError):
+        except VintError:
             return False
         return True
 
-    def check(self, card: Card, *, seat: Seat | None = None) -> None:
-        """Raise an ``IllegalPlayError`` (or ``OutOfTurnError``) saying why ``card`` may not be played now."""
+    def check(self, card: Card | str, *, seat: Seat | str | None = None) -> None:
+        """Raise an ``IllegalPlayError`` (or ``OutOfTurnError``) saying why ``card`` (a Card or its text) may not
+        be played now, or the ``ParseError`` of :meth:`Card.of` for what is no card."""
+        card = Card.of(card)
         if len(self._s.tricks) == 13:
             raise IllegalPlayError(Reason.PLAY_OVER, card=card)
         to_act = self._s.to_act
-        if seat is not None and seat != to_act:
-            raise OutOfTurnError(Reason.OUT_OF_TURN, seat=seat, to_act=to_act, action=card)
-        if not isinstance(card, Card):
-            raise IllegalPlayError(Reason.BAD_CARD, text=card if isinstance(card, str) else repr(card))
+        if seat is not None and Seat.of(seat) != to_act:
+            raise OutOfTurnError(Reason.OUT_OF_TURN, seat=Seat.of(seat), to_act=to_act, action=card)
         if _allows(self._s, card):
             return
         mask = self._s.fixed.dealt[to_act] & ~self._s.played
@@ -284,11 +286,10 @@ class Play:
 
     # -- moving on ---------------------------------------------------------
 
-    def apply(self, card: Card | str, *, seat: Seat | None = None) -> Play:
+    def apply(self, card: Card | str, *, seat: Seat | str | None = None) -> Play:
         """The play after ``card`` (a Card or its text, ``"A♠"``, ``"SA"``); raises (and changes nothing)
         if it is illegal."""
-        if isinstance(card, str):
-            card = Card.parse(card)
+        card = Card.of(card)
         self.check(card, seat=seat)
         return Play.of_state(state_after(self._s, card))
 

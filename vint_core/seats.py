@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from vint_core.errors import ParseError, Reason
+from vint_core.i18n import seat_name, side_name
 
 
 class Side(enum.IntEnum):
@@ -26,6 +27,10 @@ class Side(enum.IntEnum):
 
     def __str__(self) -> str:
         return ("N–S", "E–W")[self]
+
+    def text(self, lang: str = "en") -> str:
+        """The side's name in ``lang``: ``Side.EW.text("de")`` → ``'O–W'``."""
+        return side_name(self, lang)
 
     @classmethod
     def parse(cls, text: str) -> Side:
@@ -106,6 +111,10 @@ class Seat(enum.IntEnum):
     def __str__(self) -> str:
         return self.name.capitalize()
 
+    def text(self, lang: str = "en") -> str:
+        """The seat's name in ``lang``: ``Seat.SOUTH.text("de")`` → ``'Süd'``."""
+        return seat_name(self, lang)
+
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -160,8 +169,6 @@ class PerSide(Generic[T]):
 
     def text(self, lang: str = "en") -> str:
         """``"N–S 360, E–W 240"`` in ``lang``; a tuple of cards reads ``"N–S A♥ Q♥, E–W K♥ J♥ 10♥"``."""
-        from vint_core.i18n import side_name
-
         return f"{side_name(Side.NS, lang)} {_value_text(self.ns)}, {side_name(Side.EW, lang)} {_value_text(self.ew)}"
 
     def __str__(self) -> str:

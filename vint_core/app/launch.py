@@ -37,6 +37,13 @@ HOST = "127.0.0.1"
 PREHEAT = ("--preheat_kernel=True", "--pool_size=1", "--VoilaKernelManager.fill_delay=4")
 
 
+def port_arg(text: str) -> int:
+    """An argparse type: a TCP port to serve on, 1 to 65535."""
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port (1 to 65535)")
+    return int(text)
+
+
 def free_port(host: str = HOST) -> int:
     """A TCP port on ``host`` nobody listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -262,8 +269,6 @@ def more_than_zero(kind: type[int] | type[float]) -> Any:
 
 def register(subparsers: Any) -> None:
     """Add the ``table`` command to the ``vint`` command line."""
-    from vint_core.cli import port_arg
-
     parser = subparsers.add_parser("table", help="play Vint in the browser against three computer players",
                                    description="Serve the Vint table with Voilà on 127.0.0.1 and open it.")
     parser.add_argument("--port", type=port_arg, default=None, help="port to serve on (default: a free one)")

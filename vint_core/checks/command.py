@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
 def run_release(args: argparse.Namespace) -> int:
     """``vint exercises release``."""
     from vint_core.checks.notebooks import release
-    from vint_core.cli import CommandError
+    from vint_core.errors import CommandError
 
     if not args.source.is_dir():
         raise CommandError(f"no exercise sources at {args.source}: run this in the project folder, or give --source")
@@ -69,7 +69,7 @@ def run_grade(args: argparse.Namespace) -> int:
 
     from vint_core.checks.notebooks import GradingError, grade, grades_csv, load_sources
     from vint_core.checks.sandbox import Limits
-    from vint_core.cli import CommandError
+    from vint_core.errors import CommandError
 
     missing = [str(p) for p in args.notebooks if not p.is_file()]
     if missing:

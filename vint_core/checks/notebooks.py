@@ -313,8 +313,9 @@ def _imports(source: dict[str, Any]) -> dict[str, Any]:
     import ast
     import builtins
 
-    namespace: dict[str, Any] = {"__builtins__": builtins, "__name__": "__grader__"}
-    exec("from vint_core import checks", namespace)
+    from vint_core import checks
+
+    namespace: dict[str, Any] = {"__builtins__": builtins, "__name__": "__grader__", "checks": checks}
     for cell in source.get("cells", []):
         meta = _nbgrader(cell)
         if cell.get("cell_type") != "code" or meta.get("solution") or is_test_cell(cell):

@@ -11,10 +11,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import vint_core.checks.cases as gen
 from vint_core.auction import Auction
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Suit, deck
-from vint_core.checks import cases as gen
 from vint_core.checks.guard import AUCTION, BID_ORDER, TRICK_WINNER
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, Words, WrongType, run_check

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import vint_core.checks.cases as gen
 from vint_core.calls import PASS
-from vint_core.checks import cases as gen
 from vint_core.checks.guard import RUBBER as RUBBER_PARTS
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import Answers, Case, Words, WrongType, run_check, show_pair

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import vint_core.checks.cases as gen
 from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, deal_hands
-from vint_core.checks import cases as gen
 from vint_core.checks.guard import HONOURS, SCORING
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, Words, run_check

@@ -386,11 +386,12 @@ def _weigh_cards(deal: Deal, seat: Seat, moments: Sequence[tuple[int, Deal, Card
         dd, sampled = solved[at], solved[at + 1:at + 1 + len(layouts)]
         at += 1 + len(layouts)
         dd_points = {c: points.margin(deal.hands, _declarer_tricks(before, seat, t)) for c, t in dd.items()}
-        dd_best = max(dd_points, key=lambda c: (dd_points[c], -c.index))
+        dd_best = max(dd_points, key=lambda c: (dd_points[c], c == card, int(c.rank), -int(c.suit)))
         legal = [a for a in before.legal_actions() if isinstance(a, Card)]
         expected = {c: sum(points.margin(lay.hands, _declarer_tricks(before, seat, s[c]))
                            for lay, s in zip(layouts, sampled, strict=True)) / len(layouts) for c in legal}
-        best = max(legal, key=lambda c: (round(expected[c], 6), c == card, -c.index))
+        # ties: the card played is not blamed, and among equal cards the higher is named
+        best = max(legal, key=lambda c: (round(expected[c], 6), c == card, int(c.rank), -int(c.suit)))
         cost = expected[best] - expected[card]
         mark: Mark | None = "costly" if cost >= COSTLY_POINTS else "slip" if cost >= SLIP_POINTS else None
         trick = before.current_trick

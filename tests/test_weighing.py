@@ -216,3 +216,33 @@ def test_bad_arguments_are_clear_errors() -> None:
         weigh(finish(CASH, "2D"), S, samples=0)
     with pytest.raises(VintError, match="Deal"):
         weigh("not a deal", S)  # type: ignore[arg-type]
+
+
+def test_the_reasons_for_the_partners_suit_and_a_high_card_spent_second() -> None:
+    """The sentences a marked card gets, on the position before it (the marks themselves depend on the odds)."""
+    from vint_core.weighing import _why
+
+    # North led spades at trick 1 (West declares); South wins trick 9 with the A♥ and is on lead
+    partner = ending({S: "2.A.432.", N: "AKQJ.2..", E: ".KQJ.AK.", W: "...AKQJT"}, leader=N, bid="3NT",
+                     declarer=W)
+    for card in ("2H", "JH", "AH", "TC"):
+        partner = partner.apply(Card.parse(card))
+    why = _why(partner, S, Card.parse("2D"), Card.parse("2S"))
+    assert why is not None and why.text("en") == ("Going back to your partner's suit, ♠, with 2♠ was better: "
+                                                  "it is the suit your side set out to make tricks in.")
+    assert why.text("de").startswith("Zurück in die Farbe deines Partners, ♠, mit 2♠")
+    # East leads the 3♠ and South, second to play, holds K 2
+    second = ending({S: "K2.A.A.A", E: "Q3.KQJ..", W: "A..KQJ.K", N: ".T.T.QJT"}, leader=E, bid="3NT",
+                    declarer=W).apply(Card.parse("3S"))
+    why = _why(second, S, Card.parse("KS"), Card.parse("2S"))
+    assert why is not None and why.text("en") == ("K♠ was spent too early as the second card of the trick: "
+                                                  "the low 2♠ keeps it for a later trick.")
+    assert _why(second, S, Card.parse("2S"), Card.parse("KS")) is None  # the low card is never blamed for that
+
+
+def test_the_deal_review_weighs_a_seat() -> None:
+    from vint_core.review import DealReview
+
+    deal = finish(CASH, "2D")
+    review = DealReview.of(deal, lines=deal.score())
+    assert review.weighing(S, samples=4) == weigh(deal, S, samples=4)

@@ -610,10 +610,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
                         "{call}: der Computerspieler sagt dasselbe. {why}"),
     "weigh_call_differs": ("{call}: the computer player would call {bot}. {why}",
                            "{call}: der Computerspieler würde {bot} sagen. {why}"),
-    "weigh_contract": ("{side} played {reached} by {declarer}: {points} points with all cards visible; "
-                       "their best contract was {best} by {best_declarer}, {tricks} tricks, {best_points} points.",
-                       "{side} spielte {reached} von {declarer}: {points} Punkte mit allen Karten offen; "
-                       "ihr bester Kontrakt war {best} von {best_declarer}, {tricks} Stiche, {best_points} Punkte."),
+    "weigh_contract": ("The contract was {reached} by {declarer}: {points} points for {side} (its points minus the "
+                       "other side's) with all cards visible; the best contract for {side} was {best} by "
+                       "{best_declarer}, {tricks} tricks, {best_points} points.",
+                       "Der Kontrakt war {reached} von {declarer}: {points} Punkte für {side} (ihre Punkte minus "
+                       "die der Gegner) mit allen Karten offen; der beste Kontrakt für {side} war {best} von "
+                       "{best_declarer}, {tricks} Stiche, {best_points} Punkte."),
     "weigh_contract_passed": ("The deal was passed out: 0 points; the best contract for {side} was {best} by "
                               "{best_declarer}, {tricks} tricks, {best_points} points with all cards visible.",
                               "Das Spiel wurde eingepasst: 0 Punkte; der beste Kontrakt für {side} war {best} von "

@@ -32,9 +32,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from vint_core.analysis import DoubleDummyUnavailable, Position, best_contracts, contract_scores, solve_positions
 from vint_core.auction import Contract
+from vint_core.bots.guide import promises
+from vint_core.bots.rule_bot import RuleBot
+from vint_core.bots.sampling import sample_layouts
 from vint_core.calls import Call
-from vint_core.cards import Card, Hand, Suit
+from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal
 from vint_core.errors import NotFinishedError, Reason, bad_argument
 from vint_core.i18n import Phrase, text
@@ -243,8 +247,6 @@ def _top_of_suit(card: Card, seen: int) -> bool:
 
 
 def _higher(card: Card) -> list[Card]:
-    from vint_core.cards import Rank
-
     return [Card(card.suit, Rank(r)) for r in range(int(card.rank) + 1, int(Rank.ACE) + 1)]
 
 
@@ -273,14 +275,12 @@ def _why(before: Deal, seat: Seat, played: Card, better: Card) -> Phrase | None:
         return Phrase("weigh_why_second", card=played, better=better)
     if played.suit is not led_suit and played.suit is not trump and better.suit is not played.suit:
         same = [c for c in view.hand if c.suit is played.suit]
-        if played.rank >= 9 and played == max(same, key=lambda c: c.rank):  # a jack or higher, the suit's best
+        if played.rank >= Rank.JACK and played == max(same, key=lambda c: c.rank):  # the suit's best, a jack or higher
             return Phrase("weigh_why_guard", card=played, suit=played.suit.symbol)
     return None
 
 
 def _suit_cards(suit: Suit) -> list[Card]:
-    from vint_core.cards import Rank
-
     return [Card(suit, rank) for rank in Rank]
 
 
@@ -309,8 +309,6 @@ def weigh(deal: Deal, seat: Seat | str, *, samples: int = SAMPLES, seed: int | N
     from the deal itself, so the same deal always gives the same weighing). Without endplay the
     cards and the contract are not weighed and :attr:`Weighing.needs_endplay` is True.
     """
-    from vint_core.analysis import DoubleDummyUnavailable
-
     if not isinstance(deal, Deal):
         raise bad_argument("deal", deal, "arg_deal")
     if isinstance(seat, str):
@@ -334,8 +332,6 @@ def weigh(deal: Deal, seat: Seat | str, *, samples: int = SAMPLES, seed: int | N
 
 
 def _weigh_call(index: int, before: Deal, seat: Seat, call: Call) -> CallWeight:
-    from vint_core.bots.rule_bot import RuleBot
-
     bot = RuleBot()
     view = before.view(seat)
     chosen = bot.choose(view, random.Random(0))
@@ -344,8 +340,6 @@ def _weigh_call(index: int, before: Deal, seat: Seat, call: Call) -> CallWeight:
 
 
 def _weigh_contract(deal: Deal, side: Side) -> ContractWeight:
-    from vint_core.analysis import best_contracts, contract_scores
-
     scores = contract_scores(deal)
     best = best_contracts(deal, scores=scores)[side]
     reached = deal.contract
@@ -358,10 +352,6 @@ def _weigh_contract(deal: Deal, side: Side) -> ContractWeight:
 
 def _weigh_cards(deal: Deal, seat: Seat, moments: Sequence[tuple[int, Deal, Card]], samples: int,
                  seed: int) -> tuple[CardWeight, ...]:
-    from vint_core.analysis import Position, solve_positions
-    from vint_core.bots.guide import promises
-    from vint_core.bots.sampling import sample_layouts
-
     if not moments:
         return ()
     contract = deal.contract

@@ -246,3 +246,24 @@ def test_the_deal_review_weighs_a_seat() -> None:
     deal = finish(CASH, "2D")
     review = DealReview.of(deal, lines=deal.score())
     assert review.weighing(S, samples=4) == weigh(deal, S, samples=4)
+
+
+def test_the_sampled_measure_sees_only_what_the_seat_saw() -> None:
+    """West's hearts and East's diamonds swapped: South's view at trick 9 is the same, so is the sampled measure."""
+    swapped = ending({S: "A.2.2.32", W: "KQ..AKQ.", N: "JT.J.J.Q", E: ".AKQ..AK"}, leader=S, bid="3NT", declarer=S)
+    assert swapped.view(S) == CASH.view(S) and swapped.hands != CASH.hands
+    first = card_at(weigh(finish(CASH, "2D"), S, seed=7), 9)
+    second = card_at(weigh(finish(swapped, "2D"), S, seed=7), 9)
+    assert first.expected == second.expected and first.best == second.best
+
+
+def test_a_passed_out_deal_has_only_its_calls_and_the_best_contract() -> None:
+    deal = Deal(CASH.hands, dealer=S)
+    while not deal.is_finished:
+        deal = deal.apply(PASS)
+    weighing = weigh(deal, S)
+    assert weighing.cards == () and weighing.contract is not None and weighing.contract.reached is None
+    assert weighing.contract.reached_points == 0
+    assert weighing.bidding_lost == max(0, weighing.contract.best_points)  # passing is never worse than minus
+    assert weighing.summary()[0].startswith("The deal was passed out: 0 points; the best contract for N–S was")
+    assert all(c.call is PASS for c in weighing.calls)

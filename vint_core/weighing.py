@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -325,8 +326,9 @@ def weigh(deal: Deal, seat: Seat | str, *, samples: int = SAMPLES, seed: int | N
     try:
         contract = _weigh_contract(deal, seat.side)
         cards = _weigh_cards(deal, seat, card_moments, samples, seed)
-    except DoubleDummyUnavailable as err:
-        key = "analysis_not_in_browser" if "browser" in str(err) else "weigh_needs_endplay"
+    except DoubleDummyUnavailable:
+        # in the browser (JupyterLite's Pyodide) the solver cannot be installed at all
+        key = "analysis_not_in_browser" if sys.platform == "emscripten" else "weigh_needs_endplay"
         return Weighing(seat, calls, needs_endplay=True, seed=seed, notice_key=key)
     return Weighing(seat, calls, cards, contract, seed=seed)
 

@@ -240,14 +240,6 @@ def test_the_reasons_for_the_partners_suit_and_a_high_card_spent_second() -> Non
     assert _why(second, S, Card.parse("2S"), Card.parse("KS")) is None  # the low card is never blamed for that
 
 
-def test_the_deal_review_weighs_a_seat() -> None:
-    from vint_core.review import DealReview
-
-    deal = finish(CASH, "2D")
-    review = DealReview.of(deal, lines=deal.score())
-    assert review.weighing(S, samples=4) == weigh(deal, S, samples=4)
-
-
 def test_the_sampled_measure_sees_only_what_the_seat_saw() -> None:
     """West's hearts and East's diamonds swapped: South's view at trick 9 is the same, so is the sampled measure."""
     swapped = ending({S: "A.2.2.32", W: "KQ..AKQ.", N: "JT.J.J.Q", E: ".AKQ..AK"}, leader=S, bid="3NT", declarer=S)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from vint_core.calls import Call
 from vint_core.cards import Hand
@@ -31,9 +30,6 @@ from vint_core.i18n import text
 from vint_core.play import Trick
 from vint_core.scoring import ScoreLine, totals
 from vint_core.seats import PerSide, Seat
-
-if TYPE_CHECKING:
-    from vint_core.weighing import Weighing
 
 __all__ = ["DealReview", "analyse", "analysis_available", "position_after"]
 
@@ -99,10 +95,3 @@ class DealReview:
     def analysis(self) -> tuple[str, ...]:
         """The double-dummy analysis as sentences (empty when not offered). Takes up to a second."""
         return analyse(self.deal, self.lang) if self.analysis_offered else ()
-
-    def weighing(self, seat: Seat, *, samples: int | None = None) -> Weighing:
-        """``seat``'s calls and cards weighed (:func:`vint_core.weighing.weigh`, seeded by the deal). Takes a few
-        seconds with endplay; without it the result says the weighing needs it and holds the calls only."""
-        from vint_core.weighing import SAMPLES, weigh
-
-        return weigh(self.deal, seat, samples=SAMPLES if samples is None else samples)

@@ -562,6 +562,69 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "analysis_best": ("Best contract for {side}: {contract} by {seat}, {tricks} tricks, {mine} to {theirs} points.",
                       "Bester Kontrakt für {side}: {contract} von {seat}, {tricks} Stiche, {mine} zu {theirs} "
                       "Punkten."),
+    # weighing one seat's calls and cards after the deal (vint_core.weighing)
+    "finished_weighed": ("weighed card by card", "Karte für Karte gewogen"),
+    "arg_seat": ("it is a seat, like Seat.SOUTH or 'S'", "erlaubt ist ein Platz, etwa Seat.SOUTH oder 'S'"),
+    "arg_samples": ("it is a whole number of deals to sample, 1 to 1000",
+                    "erlaubt ist eine ganze Zahl zu ziehender Verteilungen, 1 bis 1000"),
+    "weigh_needs_endplay": (
+        "weighing the cards needs the optional package endplay (pip install 'vint_core[dds]'); "
+        "the calls are compared with the computer player's all the same",
+        "das Wiegen der Karten braucht das Zusatzpaket endplay (pip install 'vint_core[dds]'); "
+        "die Ansagen werden trotzdem mit denen des Computerspielers verglichen"),
+    "weigh_card_fine": ("Trick {trick}, {card}: fine by what you could know. With all cards visible it scores "
+                        "{dd} (the best card, {best}, {dd_best}).",
+                        "Stich {trick}, {card}: gut nach dem, was du wissen konntest. Mit allen Karten offen "
+                        "bringt sie {dd} (die beste Karte, {best}, {dd_best})."),
+    "weigh_card_slip": ("Trick {trick}, {card}: a slip. {better} was better by what you could know: "
+                        "{cost} points more on average over {n} deals that fit what you saw.",
+                        "Stich {trick}, {card}: ein Ausrutscher. {better} war besser nach dem, was du wissen "
+                        "konntest: im Mittel {cost} Punkte mehr über {n} Verteilungen, die zu dem passen, was du "
+                        "gesehen hast."),
+    "weigh_card_costly": ("Trick {trick}, {card}: costly. {better} was better by what you could know: "
+                          "{cost} points more on average over {n} deals that fit what you saw.",
+                          "Stich {trick}, {card}: teuer. {better} war besser nach dem, was du wissen konntest: "
+                          "im Mittel {cost} Punkte mehr über {n} Verteilungen, die zu dem passen, was du gesehen "
+                          "hast."),
+    "weigh_why_cash": ("{better} was a sure trick: take it before giving up the lead, or it may be lost.",
+                       "{better} war ein sicherer Stich: nimm ihn, bevor du das Ausspiel abgibst, sonst kann er "
+                       "verloren gehen."),
+    "weigh_why_trump": ("Leading a trump ({better}) first was better: while the other side still has trumps, "
+                        "it can trump your winners.",
+                        "Zuerst Trumpf ({better}) zu spielen war besser: solange die Gegner noch Trumpf haben, "
+                        "können sie deine sicheren Stiche abtrumpfen."),
+    "weigh_why_partner": ("Going back to your partner's suit, {suit}, with {better} was better: it is the suit "
+                          "your side set out to make tricks in.",
+                          "Zurück in die Farbe deines Partners, {suit}, mit {better} war besser: in dieser Farbe "
+                          "wollte eure Seite ihre Stiche machen."),
+    "weigh_why_second": ("{card} was spent too early as the second card of the trick: the low {better} keeps "
+                         "it for a later trick.",
+                         "{card} war als zweite Karte im Stich zu früh verbraucht: die kleine {better} hebt sie "
+                         "für einen späteren Stich auf."),
+    "weigh_why_guard": ("{card} was your guard in {suit}: thrown away, it lets the other side's long {suit} "
+                        "run.",
+                        "{card} war deine Sperre in {suit}: abgeworfen lässt sie die lange {suit}-Farbe der "
+                        "Gegner laufen."),
+    "weigh_call_same": ("{call}: the computer player calls the same. {why}",
+                        "{call}: der Computerspieler sagt dasselbe. {why}"),
+    "weigh_call_differs": ("{call}: the computer player would call {bot}. {why}",
+                           "{call}: der Computerspieler würde {bot} sagen. {why}"),
+    "weigh_contract": ("The contract was {reached} by {declarer}: {points} points for {side} (its points minus the "
+                       "other side's) with all cards visible; the best contract for {side} was {best} by "
+                       "{best_declarer}, {tricks} tricks, {best_points} points.",
+                       "Der Kontrakt war {reached} von {declarer}: {points} Punkte für {side} (ihre Punkte minus "
+                       "die der Gegner) mit allen Karten offen; der beste Kontrakt für {side} war {best} von "
+                       "{best_declarer}, {tricks} Stiche, {best_points} Punkte."),
+    "weigh_contract_passed": ("The deal was passed out: 0 points; the best contract for {side} was {best} by "
+                              "{best_declarer}, {tricks} tricks, {best_points} points with all cards visible.",
+                              "Das Spiel wurde eingepasst: 0 Punkte; der beste Kontrakt für {side} war {best} von "
+                              "{best_declarer}, {tricks} Stiche, {best_points} Punkte mit allen Karten offen."),
+    "weigh_lost": ("{side} lost {bidding} points in the bidding and {play} in the play to the best it could "
+                   "have found.",
+                   "{side} verlor {bidding} Punkte beim Reizen und {play} beim Spiel gegenüber dem Besten, das "
+                   "möglich war."),
+    "weigh_moment": ("Trick {trick}: {card} cost {cost} points; {better} was better.",
+                     "Stich {trick}: {card} kostete {cost} Punkte; {better} war besser."),
     # the contract explorer (vint_core.explore.contract_grid, vint_core.widgets.explorers.ContractExplorer)
     "explore_dd_title": ("Contract explorer (double dummy)", "Kontrakte erkunden (Double Dummy)"),
     "explore_dd_subtitle": ("Double dummy: all four hands are shown and every card is known; each contract is "

@@ -3,8 +3,9 @@ learners' real mistakes and feedback that says why.
 
 Every question type draws a realistic situation (a real auction with all its closing passes, a
 deal as dealt, a contract that fits the cards, a trick as it could be played) under a rule set
-(the one asked for; :func:`generate` without one lets each item draw one of the five), asks the engine for the answer, and turns each named misconception into a
-wrong answer with its own feedback. The same seed gives the same items.
+(the one asked for; :func:`generate` without one lets each item draw one of the five), asks the
+engine for the answer, and turns each named misconception into a wrong answer with its own
+feedback. The same seed gives the same items.
 
 >>> from vint_core.quiz import generate, check
 >>> item = generate("declarer", seed=21, count=1, rules="seed")[0]

@@ -278,6 +278,9 @@ def test_no_rule_set_blurb_under_the_course_rules(lang: str) -> None:
         text, html = item.text(lang), item.html(lang)
         assert rules_about("seed", lang) not in text and rules_title("seed", lang) not in item.prompt.render(lang)
         assert not re.search(r"\b(Rules|Regeln):", text) and "vint-quiz-rules" not in html, text
+        # nor do the hint and the explanation name the course's own rules ("… under Standard Vint")
+        for sentence in (item.hint.render(lang), *item.to_dict(lang)["explanation"]):
+            assert rules_title("seed", lang) not in sentence, (item.id, sentence)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

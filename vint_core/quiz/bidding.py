@@ -14,7 +14,7 @@ from typing import Any
 from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
-from vint_core.quiz.items import Item, Line, fill_seats, make_choices, seat_label
+from vint_core.quiz.items import COURSE_RULES, Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
 from vint_core.quiz.texts import Msg, RuleSetName
 from vint_core.rules import RuleSet
@@ -70,8 +70,15 @@ def _passes_line(a: Auction) -> Line | None:
     if n == 0 or not a.calls:
         return None
     if a.highest_bid is None:
-        return Msg.of("x_passes_no_bid", n=n, end=a.rules.passout_passes, rules=RuleSetName(a.rules.name))
-    return Msg.of("x_passes_so_far", n=n, end=a.rules.auction_end_passes, rules=RuleSetName(a.rules.name))
+        return _under(a.rules, "x_passes_no_bid", n=n, end=a.rules.passout_passes)
+    return _under(a.rules, "x_passes_so_far", n=n, end=a.rules.auction_end_passes)
+
+
+def _under(rules: RuleSet, key: str, **params: Any) -> Msg:
+    """A sentence that names the rule set ("under Short rubber, …"), but not the course's own rules."""
+    if rules.name == COURSE_RULES:
+        return Msg.of(f"{key}_own", **params)
+    return Msg.of(key, rules=RuleSetName(rules.name), **params)
 
 
 def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -207,7 +214,7 @@ def higher_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         mistake = "bridge_order" if _bridge_outranks(low, high) else None
     else:
         mistake = "strain_over_level" if order.index(low.strain) > order.index(high.strain) else None
-    explanation: list[Line] = [Msg.of("x_higher", high=high, low=low, rules=RuleSetName(rules.name))]
+    explanation: list[Line] = [_under(rules, "x_higher", high=high, low=low)]
     data = {"rules": rules.name, "a": a.pbn, "b": b.pbn}
     return Item(ident, "overbidding", "higher_bid", "choice", rules.name, data, high.pbn,
                 Msg.of("q_higher_bid", a=a, b=b),

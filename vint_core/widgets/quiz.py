@@ -78,7 +78,6 @@ _QUIZ_CSS = """
 .vint-quiz button.vint-quiz-export{width:auto;padding:0 1em}
 .vint-quiz .vint-quiz-buttons{flex-wrap:wrap}
 .vint-quiz .vint-quiz-buttons button{width:auto;min-width:8em;padding:0 1em}
-.vint-quiz .vint-quiz-rules-choice{width:auto;max-width:100%}
 .vint-quiz .vint-quiz-rules-choice select{min-width:0}
 .vint-quiz .vint-quiz-item .vint-quiz-rules{margin:.3em 0;font-style:italic}
 @media (max-width:600px){.vint-quiz{font-size:14px}.vint-quiz .widget-checkbox{width:auto}
@@ -176,7 +175,7 @@ class QuizWidget:
         names = [COURSE_RULES, *(n for n in RULE_SETS if n != COURSE_RULES)]
         self.rules_choice = widgets.Dropdown(options=[(rules_title(n, lang), n) for n in names], value=self.rules,
                                              description=_t("ui_rules", lang),
-                                             layout=widgets.Layout(width="auto"))
+                                             layout=widgets.Layout(width="28em", max_width="100%"))
         self.rules_choice.add_class("vint-quiz-rules-choice")
         self.rules_choice.observe(lambda _: self._safe(self._set_rules)(), names="value")
         if not self.choose_rules:

@@ -90,11 +90,11 @@ def test_a_wrong_answer_hides_the_answer_and_offers_try_again_and_show_the_answe
     assert "Why:" not in said and "the answer is" not in said
     assert shown(quiz.try_again_button) and shown(quiz.show_answer_button)
     assert quiz.check_button.disabled and all(b.disabled for b in quiz.choice_buttons)
-    assert not quiz.checked and quiz.tries == 1
+    assert quiz.checked and not quiz.revealed and quiz.tries == 1
     assert quiz.attempt is not None and quiz.attempt.first_try and not quiz.attempt.correct
 
     quiz.try_again_button.click()
-    assert quiz.feedback.value == "" and not quiz.check_button.disabled
+    assert quiz.feedback.value == "" and not quiz.check_button.disabled and not quiz.checked
     assert not shown(quiz.try_again_button) and not shown(quiz.show_answer_button)
     # the choice tried stays marked and cannot be chosen again; the others can
     assert quiz.choice_buttons[wrong].disabled and quiz.choice_buttons[wrong].button_style == "danger"
@@ -103,7 +103,7 @@ def test_a_wrong_answer_hides_the_answer_and_offers_try_again_and_show_the_answe
     quiz.choice_buttons[right].click()
     quiz.check_button.click()
     said = plain(quiz.feedback.value)
-    assert said.startswith("Right.") and "Why:" in said and quiz.checked and quiz.tries == 2
+    assert said.startswith("Right.") and "Why:" in said and quiz.revealed and quiz.tries == 2
     assert quiz.choice_buttons[right].button_style == "success"
     assert quiz.attempt is not None and quiz.attempt.correct and not quiz.attempt.first_try
     assert not shown(quiz.try_again_button)
@@ -142,13 +142,13 @@ def test_show_the_answer_shows_it_with_the_explanation_and_counts_nothing_more(t
     quiz.show_answer_button.click()
     said = plain(quiz.feedback.value)
     answer = next(c for c in item.choices if c.correct)
-    assert quiz.checked and "Why:" in said
+    assert quiz.revealed and "Why:" in said
     assert [b.button_style for b in quiz.choice_buttons].count("success") == 1
     assert quiz.choice_buttons[item.choices.index(answer)].button_style == "success"
     assert len(quiz.progress.attempts) == 1 and quiz.progress.answered == 1
     quiz.check_button.click()  # settled: nothing more is counted
     quiz.try_again()
-    assert len(quiz.progress.attempts) == 1 and quiz.checked
+    assert len(quiz.progress.attempts) == 1 and quiz.revealed
 
 
 def test_a_free_answer_can_be_corrected_after_try_again(tmp_path: Path) -> None:
@@ -312,7 +312,7 @@ def revealed(quiz: QuizWidget, item: Item, choice: int | None) -> str:
     else:
         quiz.choose(choice)
     quiz.check()
-    if not quiz.checked:
+    if not quiz.revealed:
         quiz.show_answer()
     return plain(quiz.feedback.value)
 

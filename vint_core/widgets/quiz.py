@@ -106,8 +106,10 @@ class QuizWidget:
         chosen = [t for t in (topics or ()) if t in TOPICS]
         self.topics: list[str] = chosen or list(TOPICS)
         self.item: Item
-        #: the answer is shown (right, or asked for): the question is settled
+        #: the answer given has been checked (right, or wrong and not yet tried again)
         self.checked = False
+        #: the answer is shown (found, or asked for): the question is settled
+        self.revealed = False
         #: how many answers were checked for the current question (the first is the one that counts)
         self.tries = 0
         #: the record of the latest answer checked (its ``first_try`` says whether it counted), None before one
@@ -218,6 +220,7 @@ class QuizWidget:
     def _new_item(self) -> None:
         self.item = self.progress.next_item(self.topics, rules=self.rules)
         self.checked = False
+        self.revealed = False
         self.tries = 0
         self._verdict = None
         self._tried = set()
@@ -318,7 +321,7 @@ class QuizWidget:
     def check(self) -> None:
         """Mark the answer given. Right: the feedback and the explanation. Wrong: the mistake, and *Try again* /
         *Show the answer*; the answer stays hidden. Only the first try counts for the score and the mastery."""
-        if self.checked or self._verdict is not None:
+        if self.checked:
             return
         if self.item.kind == "choice" and self._choice is None:
             self.feedback.value = html_lib.escape(_t("ui_pick_choice", self.lang))
@@ -339,6 +342,7 @@ class QuizWidget:
         verdict = self.progress.last_verdict
         assert verdict is not None
         self._verdict = verdict
+        self.checked = True
         self._lock_answer()
         if verdict.correct:
             self._reveal(verdict)
@@ -354,8 +358,9 @@ class QuizWidget:
 
     def try_again(self) -> None:
         """After a wrong try: the answer controls again (the choices tried stay marked), the answer still hidden."""
-        if self.checked or self._verdict is None or self._verdict.correct:
+        if self.revealed or not self.checked:
             return
+        self.checked = False
         self._verdict = None
         self._show_retry(False)
         self.feedback.value = ""
@@ -374,7 +379,7 @@ class QuizWidget:
 
     def show_answer(self) -> None:
         """After a wrong try: the answer, with the explanation (nothing more is counted)."""
-        if self.checked or self._verdict is None:
+        if self.revealed or self._verdict is None:
             return
         self._reveal(self._verdict)
 
@@ -392,7 +397,7 @@ class QuizWidget:
 
     def _reveal(self, verdict: Verdict) -> None:
         """The answer shown: the verdict's headline once, then the explanation once (each sentence once)."""
-        self.checked = True
+        self.revealed = True
         self._show_retry(False)
         self._lock_answer()
         # the feedback first: it is what the learner waits for; the buttons and the score follow

@@ -346,8 +346,11 @@ class QuizWidget:
         self._lock_answer()
         if verdict.correct:
             self._reveal(verdict)
-            return
-        # a wrong try: say what went wrong, not what is right
+        else:
+            self._wrong_try(verdict)
+
+    def _wrong_try(self, verdict: Verdict) -> None:
+        """A wrong try: what went wrong, not what is right; *Try again* and *Show the answer*."""
         if self.item.kind == "choice" and self._choice is not None:
             self._tried.add(self._choice)
             self.choice_buttons[self._choice].button_style = "danger"

@@ -30,8 +30,10 @@ def test_json_document(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and err == ""
     doc = json.loads(out)
     assert list(doc) == ["format", "topic", "seed", "rules", "lang", "items"]
+    # the course's own rules unless --rules chooses others
     assert (doc["format"], doc["topic"], doc["seed"], doc["rules"], doc["lang"]) == ("vint-quiz/1", "honours", 5,
-                                                                                        None, "en")
+                                                                                        "seed", "en")
+    assert {i["rules"] for i in doc["items"]} == {"seed"}
     assert len(doc["items"]) == 6 and {i["topic"] for i in doc["items"]} == {"honours"}
     for item in doc["items"]:
         keys = {"id", "topic", "type", "prompt", "kind", "choices", "answer", "explanation", "hint", "data"}

@@ -114,18 +114,24 @@ _CODE_NAMES = ("seed", "whist_vint", "foster_1897")
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_questions_name_the_rule_set_in_words_never_by_its_code_name(lang: str) -> None:
-    """"Rules seed" reads like a random seed: every prompt, explanation, hint and feedback names the rule set as
-    Settings does ("Standard Vint (rubber to 1000)"), and the question's HTML adds Settings' one-line description."""
+    """"Rules seed" reads like a random seed: every question under another rule set than the course's own says
+    which, as Settings does ("Short rubber (game to 500)") with its one-line description, in its text and its HTML;
+    a question under the course's own rules says nothing about them; no text names a rule set by its code name."""
     from vint_core.i18n import rules_about, rules_title
     from vint_core.rules import RULE_SETS
 
+    rules_word = "Rules: " if lang == "en" else "Regeln: "
     for type_name, qt in TYPES.items():
         for rules in qt.rules:
             item = make_item(type_name, seed=5, rules=rules)
             prompt = item.prompt.render(lang)
-            assert prompt.startswith(("Rules: " if lang == "en" else "Regeln: ") + rules_title(rules, lang)), prompt
-            html = item.html(lang)
-            assert rules_about(rules, lang) and rules_about(rules, lang).replace("'", "&#x27;") in html
+            html, text = item.html(lang), item.text(lang)
+            if rules == "seed":
+                assert rules_word not in text and "vint-quiz-rules" not in html, text
+            else:
+                line = rules_word + rules_title(rules, lang) + ": " + rules_about(rules, lang)
+                assert text.startswith(line), text
+                assert line.replace("'", "&#x27;") in html and f'data-rules="{rules}"' in html
             said = [prompt, item.hint.render(lang), *(d["feedback"] for d in item.to_dict(lang)["choices"]),
                     *item.to_dict(lang)["explanation"]]
             for text in said:

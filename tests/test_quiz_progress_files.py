@@ -97,7 +97,7 @@ CASES: dict[str, tuple[Any, str]] = {
                                          "latest answers"),
     "a learner that is not text": (with_text(changed(lambda d: d.update(learner=["A"]))), "not text"),
     "another format": (with_text(changed(lambda d: d.update(format="vint-table"))), "not a vint_core quiz"),
-    "version 3": (with_text(changed(lambda d: d.update(version=3))), "not a vint_core quiz"),
+    "version 4": (with_text(changed(lambda d: d.update(version=4))), "not a vint_core quiz"),
     "not JSON": (with_text("{not json"), "not JSON"),
     "binary": (with_text(b"\x80\x81\xfe\xff\x00" * 200), "not text"),
     "empty": (with_text(""), "not JSON"),
@@ -252,7 +252,7 @@ def test_a_version_1_file_with_every_answer_is_read(tmp_path: Path) -> None:
     assert again.answered == KEEP + 50 and [asdict(a) for a in again.attempts] == every[-KEEP:]
     assert sum(right for right, _ in again.score_by_topic().values()) == sum(a["correct"] for a in every)
     again.save()
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2 and Progress.open(path).answered == KEEP + 50
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 3 and Progress.open(path).answered == KEEP + 50
 
 
 def test_a_name_of_5_mb_is_cut_and_the_page_says_so(tmp_path: Path) -> None:

@@ -194,8 +194,9 @@ def test_csv_export_for_a_teacher(tmp_path: Path) -> None:
     quiz.export_button.click()
     path = tmp_path / "quiz-answers-Ben.csv"
     rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
-    assert rows[0] == ["learner", "time", "topic", "type", "item_id", "answer_given", "correct"]
+    assert rows[0] == ["learner", "time", "topic", "type", "item_id", "answer_given", "correct", "first_try"]
     assert [r[0] for r in rows[1:]] == ["Ben", "Ben"] and [r[6] for r in rows[1:]] == ["true", "false"]
+    assert [r[7] for r in rows[1:]] == ["true", "true"]
     assert rows[1][3] in TYPES and rows[1][4] == quiz.progress.attempts[0].item_id
     assert 'download="quiz-answers-Ben.csv"' in quiz.download.value and "data:text/csv;base64," in quiz.download.value
 
@@ -207,7 +208,10 @@ def test_german(tmp_path: Path) -> None:
     quiz.answer_with(quiz.item.answer)
     quiz.check_button.click()
     assert "Richtig." in quiz.feedback.value and "Warum:" in quiz.feedback.value
-    assert "Regeln" in quiz.question.value
+    # the course's own rules go without saying; another rule set is named, in German
+    assert "Regeln" not in quiz.question.value
+    quiz.rules_choice.value = "short"
+    assert "Regeln: Kurzer Rubber (Partie bis 500): wie Standard-Vint" in quiz.question.value
 
 
 def test_no_error_reaches_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -346,7 +346,8 @@ def _register_quiz(subparsers: Any) -> None:
                       help=f"how many items (default 10, at most {MAX_QUESTIONS})")
     quiz.add_argument("--seed", type=_seed_arg, help="the seed (default: a new one, written into the output)")
     quiz.add_argument("--rules", default=None, type=rules_arg,
-                      help=f"ask under this rule set: {', '.join(RULE_SETS)} (default: each item draws one)")
+                      help=f"ask under this rule set: {', '.join(RULE_SETS)} (default seed, the course's own rules; "
+                           "the practice page offers the others in its Rules menu)")
     quiz.add_argument("--json", action="store_true", help="print one JSON object (format vint-quiz/1)")
     quiz.add_argument("--format", choices=("text", "json", "jupyterquiz"), default=None,
                       help="text (default), json (as --json) or jupyterquiz (the choice items as JupyterQuiz "
@@ -377,6 +378,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
 
         return serve(args)
     seed = args.seed if args.seed is not None else _new_seed()
+    args.rules = args.rules if args.rules is not None else "seed"  # the course's own rules unless chosen
     fmt = args.format or ("json" if args.json else "text")
     if fmt == "json":
         doc = quiz_document(args.topic, seed=seed, count=args.count, rules=args.rules, lang=args.lang)

@@ -938,14 +938,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
                             "zeigen alle deine Lektionen unter „Dein Fortschritt“."),
     "progress_title": ("Your progress", "Dein Fortschritt"),
     "progress_rule": ("A lesson is finished when {n} questions of its quiz are answered right. Finished: {done} "
-                      "of {total} lessons.",
+                      "of {total} lessons with a quiz.",
                       "Eine Lektion ist abgeschlossen, wenn {n} Fragen ihres Quiz richtig beantwortet sind. "
-                      "Abgeschlossen: {done} von {total} Lektionen."),
+                      "Abgeschlossen: {done} von {total} Lektionen mit Quiz."),
     "progress_lesson": ("Lesson", "Lektion"),
     "progress_state": ("Your answers", "Deine Antworten"),
     "progress_finished": ("✓ finished: {right} of {n} right", "✓ abgeschlossen: {right} von {n} richtig"),
     "progress_started": ("started: {right} of {n} right", "begonnen: {right} von {n} richtig"),
     "progress_new": ("not started", "noch nicht begonnen"),
+    "progress_no_quiz": ("no quiz: read it", "kein Quiz: zum Lesen"),
     "progress_refresh": ("Show again", "Neu anzeigen"),
     "progress_refresh_hint": ("Answered a quiz in another lesson since? Show again.",
                               "Seitdem in einer anderen Lektion geantwortet? Neu anzeigen."),

@@ -6,7 +6,9 @@ and written exactly as the practice page's ``quiz.json`` (an atomic save, a size
 aside with a notice), so a learner who comes back to a lesson finds their answers counted and the quiz going
 on where it stopped.
 
-A lesson is **finished** when :data:`FINISHED_RIGHT` of its quiz's questions have been answered right.
+A lesson is **finished** when :data:`FINISHED_RIGHT` of its quiz's questions have been answered right. Lesson
+00 has no quiz (it teaches none of the quiz's topics yet): it is never "finished", and the course counts the
+eleven lessons with a quiz.
 
 >>> import os, tempfile
 >>> os.environ["VINT_DATA_DIR"] = tempfile.mkdtemp()
@@ -41,6 +43,8 @@ class Lesson:
     number: str
     title: str
     notebook: str
+    #: whether the lesson ends with a quiz (lesson 00 does not: it teaches none of the quiz's topics yet)
+    has_quiz: bool = True
 
     @property
     def place(self) -> int:
@@ -68,8 +72,10 @@ _TITLES = [
     ("Play a rubber", "play-a-rubber"),
 ]
 #: the course's lessons, in order (their headings and files are checked against the notebooks by the tests)
-LESSONS: tuple[Lesson, ...] = tuple(Lesson(f"{n:02d}", title, f"{n:02d}-{file}.ipynb")
+LESSONS: tuple[Lesson, ...] = tuple(Lesson(f"{n:02d}", title, f"{n:02d}-{file}.ipynb", has_quiz=n > 0)
                                     for n, (title, file) in enumerate(_TITLES))
+#: the lessons that end with a quiz, the ones that can be finished
+QUIZ_LESSONS: tuple[Lesson, ...] = tuple(one for one in LESSONS if one.has_quiz)
 
 
 def lesson(number: str) -> Lesson:
@@ -109,8 +115,8 @@ class LessonState:
 
     @property
     def finished(self) -> bool:
-        """:data:`FINISHED_RIGHT` questions of the lesson's quiz answered right."""
-        return self.right >= FINISHED_RIGHT
+        """:data:`FINISHED_RIGHT` questions of the lesson's quiz answered right (never, for a lesson with no quiz)."""
+        return self.lesson.has_quiz and self.right >= FINISHED_RIGHT
 
     @classmethod
     def of(cls, number: str, progress: Progress) -> LessonState:
@@ -129,5 +135,5 @@ def course_state() -> list[LessonState]:
     return [lesson_state(one.number) for one in LESSONS]
 
 
-__all__ = ["FINISHED_RIGHT", "LESSONS", "Lesson", "LessonState", "course_state", "lesson", "lesson_file",
-           "lesson_state", "open_lesson"]
+__all__ = ["FINISHED_RIGHT", "LESSONS", "QUIZ_LESSONS", "Lesson", "LessonState", "course_state", "lesson",
+           "lesson_file", "lesson_state", "open_lesson"]

@@ -1,7 +1,9 @@
 """The practice page: the quizzes in the browser, served by ``vint quiz --serve`` (Voilà).
 
 It reuses the table's launcher (:mod:`vint_core.app.launch`) with ``practice.ipynb``; settings
-reach the notebook through ``VINT_*`` environment variables:
+reach the notebook through ``VINT_*`` environment variables. The questions are asked under the
+course's own rules (``seed``) unless ``VINT_RULES`` (``vint quiz --serve --rules short``) or the
+page's Rules menu chooses another rule set:
 
 >>> settings_from_environment({"VINT_LANG": "de", "VINT_QUIZ_TOPIC": "honours,play", "VINT_RULES": "short"})
 {'lang': 'de', 'topics': ['honours', 'play'], 'rules': 'short'}

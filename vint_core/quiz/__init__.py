@@ -2,9 +2,10 @@
 learners' real mistakes and feedback that says why.
 
 Every question type draws a realistic situation (a real auction with all its closing passes, a
-deal as dealt, a contract that fits the cards, a trick as it could be played) under one of the
-five rule sets, asks the engine for the answer, and turns each named misconception into a
-wrong answer with its own feedback. The same seed gives the same items.
+deal as dealt, a contract that fits the cards, a trick as it could be played) under a rule set
+(the one asked for; :func:`generate` without one lets each item draw one of the five), asks the
+engine for the answer, and turns each named misconception into a wrong answer with its own
+feedback. The same seed gives the same items.
 
 >>> from vint_core.quiz import generate, check
 >>> item = generate("declarer", seed=21, count=1, rules="seed")[0]
@@ -18,8 +19,14 @@ wrong answer with its own feedback. The same seed gives the same items.
 >>> print(verdict.feedback.render("en"))
 Not right. The mistake: bridge's declarer. The player who made the final bid is the declarer, ...
 >>> print(item.to_dict("de")["prompt"]["text"])
-Regeln: Standard-Vint (Rubber bis 1000); Geber West. Wer ist der Ansager dieser Auktion?
+Geber West. Wer ist der Ansager dieser Auktion?
 West 1♣, Nord 1♥, Ost Pass, Süd Pass, West Pass, Nord Pass, Ost 2♣, Süd Pass, ...
+
+A question under the course's own rules (``seed``) does not speak of them; under another rule set
+it says which, and how it differs:
+
+>>> print(generate("declarer", seed=21, count=1, rules="foster_1897")[0].text("en").splitlines()[0])
+Rules: Foster 1897 (Hoyle's rules): Foster's Hoyle: three passes end the auction, games to 500, ...
 
 This package uses only the standard library; :mod:`vint_core.widgets.quiz` draws it.
 """

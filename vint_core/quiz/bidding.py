@@ -14,7 +14,7 @@ from typing import Any
 from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
-from vint_core.quiz.items import Item, Line, fill_seats, make_choices, seat_label
+from vint_core.quiz.items import COURSE_RULES, Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
 from vint_core.quiz.texts import Msg, RuleSetName
 from vint_core.rules import RuleSet
@@ -50,13 +50,35 @@ def _base(a: Auction, rules: RuleSet, number: int) -> dict[str, Any]:
     return {"rules": rules.name, "dealer": a.dealer.letter, "deal_number": number, "calls": _calls(a)}
 
 
+def _progressive(rules: RuleSet) -> bool:
+    """Whether the deal's number matters in the auction (its minimum level): only under ``progressive``."""
+    return rules.min_level == "progressive"
+
+
+def _deal_of_rubber(rules: RuleSet, number: int) -> Msg:
+    """"Deal 3 of the rubber. " where the deal's number sets the lowest level, else nothing."""
+    return Msg.of("q_deal_of_rubber", deal_number=number) if _progressive(rules) else Msg.of("q_nothing")
+
+
+def _limited(rules: RuleSet) -> bool:
+    """Whether the rule set limits the bids beyond outranking: a minimum level, or no no-trump."""
+    return rules.min_level != 1 or Strain.NOTRUMP not in rules.strain_order
+
+
 def _passes_line(a: Auction) -> Line | None:
     n = a.passes_in_a_row
     if n == 0 or not a.calls:
         return None
     if a.highest_bid is None:
-        return Msg.of("x_passes_no_bid", n=n, end=a.rules.passout_passes, rules=RuleSetName(a.rules.name))
-    return Msg.of("x_passes_so_far", n=n, end=a.rules.auction_end_passes, rules=RuleSetName(a.rules.name))
+        return _under(a.rules, "x_passes_no_bid", n=n, end=a.rules.passout_passes)
+    return _under(a.rules, "x_passes_so_far", n=n, end=a.rules.auction_end_passes)
+
+
+def _under(rules: RuleSet, key: str, **params: Any) -> Msg:
+    """A sentence that names the rule set ("under Short rubber, …"), but not the course's own rules."""
+    if rules.name == COURSE_RULES:
+        return Msg.of(f"{key}_own", **params)
+    return Msg.of(key, rules=RuleSetName(rules.name), **params)
 
 
 def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -75,7 +97,8 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     try:
         a.check(bid)
         answer = True
-        reason = Msg.of("x_outranks", top=top) if top is not None else Msg.of("x_first_bid", level=low)
+        reason = (Msg.of("x_outranks", top=top) if top is not None
+                  else Msg.of("x_first_bid", level=low) if low > 1 else Msg.of("x_first_bid_any"))
         explanation.append(Msg.of("x_bid_legal", bid=bid, seat=seat, reason=reason))
         error: IllegalCallError | None = None
     except IllegalCallError as err:
@@ -110,10 +133,10 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             mistake = "no_nt_in_whist_vint"
     data = {**_base(a, rules, number), "bid": bid.pbn}
     return Item(ident, "overbidding", "next_bid_legal", "choice", rules.name, data, answer,
-                Msg.of("q_next_bid_legal", rules=RuleSetName(rules.name), deal_number=number, dealer=a.dealer,
-                       seat=seat, bid=bid),
+                Msg.of("q_next_bid_legal", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=seat,
+                       bid=bid),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
-                Msg.of("h_next_bid_legal"), (("auction", a),))
+                Msg.of("h_next_bid_legal_limits" if _limited(rules) else "h_next_bid_legal"), (("auction", a),))
 
 
 def _lowest_by(order: tuple[Strain, ...], top: Bid | None, min_level: int) -> Bid | None:
@@ -166,9 +189,9 @@ def lowest_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
 
     choices = make_choices(answer, distractors, explanation, label=label)
     return Item(ident, "overbidding", "lowest_bid", "choice", rules.name, _base(a, rules, number), answer,
-                Msg.of("q_lowest_bid", rules=RuleSetName(rules.name), deal_number=number, dealer=a.dealer,
-                       seat=a.to_act),
-                choices, tuple(explanation), Msg.of("h_lowest_bid"), (("auction", a),))
+                Msg.of("q_lowest_bid", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=a.to_act),
+                choices, tuple(explanation), Msg.of("h_lowest_bid_min" if _progressive(rules) else "h_lowest_bid"),
+                (("auction", a),))
 
 
 def higher_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -191,10 +214,10 @@ def higher_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         mistake = "bridge_order" if _bridge_outranks(low, high) else None
     else:
         mistake = "strain_over_level" if order.index(low.strain) > order.index(high.strain) else None
-    explanation: list[Line] = [Msg.of("x_higher", high=high, low=low, rules=RuleSetName(rules.name))]
+    explanation: list[Line] = [_under(rules, "x_higher", high=high, low=low)]
     data = {"rules": rules.name, "a": a.pbn, "b": b.pbn}
     return Item(ident, "overbidding", "higher_bid", "choice", rules.name, data, high.pbn,
-                Msg.of("q_higher_bid", rules=RuleSetName(rules.name), a=a, b=b),
+                Msg.of("q_higher_bid", a=a, b=b),
                 make_choices(high.pbn, [(low.pbn, mistake)], explanation), tuple(explanation),
                 Msg.of("h_higher_bid"))
 
@@ -206,7 +229,7 @@ def tricks_needed(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation: list[Line] = [Msg.of("x_tricks_needed", bid=bid, level=bid.level, tricks=answer)]
     data = {"rules": rules.name, "bid": bid.pbn, "declarer": seat.letter}
     return Item(ident, "overbidding", "tricks_needed", "number", rules.name, data, answer,
-                Msg.of("q_tricks_needed", rules=RuleSetName(rules.name), seat=seat, bid=bid, side=seat.side),
+                Msg.of("q_tricks_needed", seat=seat, bid=bid, side=seat.side),
                 make_choices(answer, [(bid.level, "bid_is_tricks")], explanation,
                              kind="number"),
                 tuple(explanation), Msg.of("h_tricks_needed"))
@@ -237,7 +260,7 @@ def auction_over(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation.append(Msg.of("x_last_bid", bid=a.calls[-1]))
     data = {"rules": rules.name, "dealer": dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "auction_over", "choice", rules.name, data, answer,
-                Msg.of("q_auction_over", rules=RuleSetName(rules.name), dealer=dealer),
+                Msg.of("q_auction_over", dealer=dealer),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
                 Msg.of("h_auction_over"), (("auction", a),))
 
@@ -295,7 +318,7 @@ def declarer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation = _end_lines(a)
     data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "declarer", "choice", rules.name, data, answer,
-                Msg.of("q_declarer", rules=RuleSetName(rules.name), dealer=a.dealer),
+                Msg.of("q_declarer", dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_declarer"), (("auction", a),))
 
@@ -321,7 +344,7 @@ def opening_leader(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     fill_seats(rng, answer, distractors)
     data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
     return Item(ident, "auction", "opening_leader", "choice", rules.name, data, answer,
-                Msg.of("q_opening_leader", rules=RuleSetName(rules.name), dealer=a.dealer),
+                Msg.of("q_opening_leader", dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_opening_leader"), (("auction", a),))
 

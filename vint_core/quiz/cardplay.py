@@ -15,7 +15,7 @@ from vint_core.cards import Card, Hand, Suit, mask_cards
 from vint_core.play import follow_suit, trick_winner
 from vint_core.quiz.items import Item, Line, make_choices, seat_label
 from vint_core.quiz.situations import new_hands, random_trick
-from vint_core.quiz.texts import Msg, RuleSetName
+from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -67,7 +67,7 @@ def legal_cards(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             "trump": trump.letter if trump is not None else None}
     led_msg = Msg.of("q_led_none") if led is None else Msg.of("q_led_suit", suit=led.symbol)
     return Item(ident, "play", "legal_cards", "cards", rules.name, data, answer,
-                Msg.of("q_legal_cards", rules=RuleSetName(rules.name), led=led_msg, trump=_trump_msg(trump)),
+                Msg.of("q_legal_cards", led=led_msg, trump=_trump_msg(trump)),
                 make_choices(answer, distractors, explanation, kind="cards"), tuple(explanation),
                 Msg.of("h_legal_cards"), (("hand", hand),))
 
@@ -102,7 +102,7 @@ def trick_winner_item(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     data = {"rules": rules.name, "leader": leader.letter, "cards": _pbn(cards),
             "trump": trump.letter if trump is not None else None}
     return Item(ident, "play", "trick_winner", "choice", rules.name, data, winner.letter,
-                Msg.of("q_trick_winner", rules=RuleSetName(rules.name), leader=leader,
+                Msg.of("q_trick_winner", leader=leader,
                        cards=" ".join(str(c) for c in cards), trump=_trump_msg(trump)),
                 make_choices(winner.letter, distractors, explanation, label=seat_label), tuple(explanation),
                 Msg.of("h_trick_winner"), (("cards", cards),))

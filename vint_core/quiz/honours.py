@@ -19,7 +19,7 @@ from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.honours import honours_held
 from vint_core.quiz.items import Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, fitting_contract, new_hands
-from vint_core.quiz.texts import Msg, RuleSetName
+from vint_core.quiz.texts import Msg
 from vint_core.rules import SEED, RuleSet, TrickValue
 from vint_core.scoring import ScoreLine, score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
@@ -68,7 +68,7 @@ def honours_count(rng: random.Random, rules: RuleSet, ident: str) -> Item:
                                Msg.of("x_honours_kind_suit", strain=strain), *_held_lines(held)]
     data = {"rules": rules.name, "deal": deal_text(Seat.NORTH, hands), "strain": strain.value}
     return Item(ident, "honours", "honours_count", "per_side", rules.name, data, answer,
-                Msg.of("q_honours_count", rules=RuleSetName(rules.name), strain=strain),
+                Msg.of("q_honours_count", strain=strain),
                 make_choices(answer, distractors, explanation, kind="per_side"), tuple(explanation),
                 Msg.of("h_honours_count"), (("deal", (Seat.NORTH, hands)),))
 
@@ -116,7 +116,7 @@ def honours_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     data = {"rules": rules.name, "deal": deal_text(Seat.NORTH, hands), "contract": contract.pbn,
             "declarer": contract.declarer.letter}
     return Item(ident, "honours", "honours_points", "per_side", rules.name, data, answer,
-                Msg.of("q_honours_points", rules=RuleSetName(rules.name), contract=_contract_text(contract)),
+                Msg.of("q_honours_points", contract=_contract_text(contract)),
                 make_choices(answer, distractors, explanation, kind="per_side"), tuple(explanation),
                 Msg.of("h_honours_points"), (("deal", (Seat.NORTH, hands)),))
 

@@ -82,9 +82,11 @@ class Item:
         (style it with ``render.stylesheet()``)."""
         from vint_core import render
 
-        parts = [f'<p class="vint-quiz-question">{render.esc(self.prompt.render(lang))}</p>']
-        if about := rules_line(self.rules, lang):
-            parts.append(f'<p class="vint-quiz-rules vint-note">{render.esc(about)}</p>')
+        parts = []
+        if about := rules_line(self.rules, lang):  # only a rule set other than the course's own
+            parts.append(f'<p class="vint-quiz-rules vint-note" data-rules="{render.esc(self.rules)}">'
+                         f"{render.esc(about)}</p>")
+        parts.append(f'<p class="vint-quiz-question">{render.esc(self.prompt.render(lang))}</p>')
         for what, value in self.figures:
             if what == "auction":
                 parts.append(render.auction_html(value, lang=lang, css=False))
@@ -100,7 +102,8 @@ class Item:
         """The question as plain text, the auction, hands or cards written out after it."""
         from vint_core.i18n import seat_name
 
-        lines = [self.prompt.render(lang)]
+        lines = [about] if (about := rules_line(self.rules, lang)) else []
+        lines.append(self.prompt.render(lang))
         for what, value in self.figures:
             if what == "auction":
                 lines.append(", ".join(f"{seat_name(seat, lang)} {call}" for seat, call in value.calls_by()) or "—")
@@ -140,17 +143,24 @@ class Item:
         }
 
 
+#: the course's own rules: a question asked under them does not say so (the course teaches nothing else)
+COURSE_RULES = "seed"
+
+
 def rules_line(name: str, lang: str = "en") -> str:
-    """The rule set a question is asked under, in words with its one-line description, as Settings shows it
-    (empty for a rule set without one).
+    """The line that says which rules a question is asked under, with how they differ: empty for the
+    course's own rules (:data:`COURSE_RULES`), whose questions need no such line.
 
     >>> rules_line("short")
-    'Short rubber (game to 500): as Standard Vint, but a game needs only 500 points: quicker rubbers'
+    'Rules: Short rubber (game to 500): as Standard Vint, but a game needs only 500 points: quicker rubbers.'
+    >>> rules_line("seed")
+    ''
     """
-    from vint_core.i18n import rules_about, rules_title, text
+    from vint_core.i18n import rules_about, rules_title
 
-    about = rules_about(name, lang)
-    return text("widget_settings_about", lang, title=rules_title(name, lang), about=about) if about else ""
+    if name == COURSE_RULES:
+        return ""
+    return Msg.of("q_rules", title=rules_title(name, lang), about=rules_about(name, lang) or name).render(lang)
 
 
 def _deal_html(value: tuple[Seat, Sequence[Hand]], lang: str) -> str:
@@ -250,6 +260,28 @@ def check(item: Item, given: Any) -> Verdict:
     return Verdict(False, None, wrong_feedback(item.label_msg(answer), item.explanation), value)
 
 
+def headline(item: Item, verdict: Verdict) -> Msg:
+    """The verdict's first line when the answer is shown, above the item's explanation, which it does not
+    repeat: "Right.", the mistake and its rule, or "Not right: the answer is …"."""
+    if verdict.correct:
+        return Msg.of("f_right_short")
+    if verdict.misconception is not None:
+        return mistake_feedback(verdict.misconception)
+    if verdict.given is None:
+        return verdict.feedback  # the answer could not be read: say why
+    answer = next(c for c in item.choices if c.correct)
+    return Msg.of("f_wrong_short", answer=item.label_msg(answer))
+
+
+def try_again_feedback(verdict: Verdict) -> Msg:
+    """What a wrong try says before the answer is shown: the mistake and its rule when one is recognised,
+    never the answer."""
+    if verdict.misconception is not None:
+        m = MISCONCEPTIONS[verdict.misconception]
+        return Msg.of("f_try_mistake", name=m.name, rule=m.rule)
+    return Msg.of("f_try")
+
+
 # -- building choices (for the generators) -------------------------------------------
 
 
@@ -347,5 +379,5 @@ def auction_of(rules_name: str, dealer: Seat, calls: Sequence[Call], deal_number
     return a
 
 
-__all__ = ["KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check", "fill_seats",
-           "make_choices", "normalise", "rules_line", "say"]
+__all__ = ["COURSE_RULES", "KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check",
+           "fill_seats", "headline", "make_choices", "normalise", "rules_line", "say", "try_again_feedback"]

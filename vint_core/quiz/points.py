@@ -18,7 +18,7 @@ from vint_core.calls import Strain
 from vint_core.quiz.honours import deal_text
 from vint_core.quiz.items import Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, declarer_tricks, fitting_contract, new_hands
-from vint_core.quiz.texts import Msg, RuleSetName
+from vint_core.quiz.texts import Msg
 from vint_core.rules import RULE_SETS, RuleSet, TrickValue
 from vint_core.scoring import ScoreLine, score_contract, totals, trick_value
 from vint_core.seats import PerSide, Seat, Side
@@ -82,7 +82,7 @@ def deal_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             "declarer": contract.declarer.letter,
             "tricks": {"NS": side_tricks[Side.NS], "EW": side_tricks[Side.EW]}}
     return Item(ident, "scoring", "deal_points", "per_side", rules.name, data, answer,
-                Msg.of("q_deal_points", rules=RuleSetName(rules.name),
+                Msg.of("q_deal_points",
                        contract=Msg.of("contract_by", bid=contract.bid, seat=contract.declarer),
                        ns=side_tricks[Side.NS], ew=side_tricks[Side.EW]),
                 make_choices(answer, deal_points_distractors(rules, contract, tricks, hands, lines), explanation,
@@ -179,7 +179,7 @@ def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     else:
         explanation.append(Msg.of("x_rubber_none", target=target))
     data = {"rules": rules.name, "before": before.to_dict(), "deal_points": deal.to_dict()}
-    prompt = Msg.of("q_rubber_result", rules=RuleSetName(rules.name), target=target, bonus=rules.rubber_bonus,
+    prompt = Msg.of("q_rubber_result", target=target, bonus=rules.rubber_bonus,
                     before_ns=before.ns, before_ew=before.ew, dp_ns=deal.ns, dp_ew=deal.ew)
     return Item(ident, "rubber", "rubber_result", "choice", rules.name, data, answer, prompt,
                 make_choices(answer, distractors, explanation, label=_rubber_label), tuple(explanation),

@@ -16,7 +16,7 @@ formula is made text.
 >>> attempt.correct, p.score_by_topic()["play"], p.mastery()[item.type]
 (True, (1, 1), 1.0)
 >>> print(p.to_csv().splitlines()[0])
-learner,time,topic,type,item_id,answer_given,correct
+learner,time,topic,type,item_id,answer_given,correct,first_try
 >>> spreadsheet_safe("=1+2"), spreadsheet_safe("@SUM(A1)"), spreadsheet_safe("-12"), spreadsheet_safe("Anna")
 ("'=1+2", "'@SUM(A1)", '-12', 'Anna')
 """
@@ -43,8 +43,9 @@ from vint_core.quiz.texts import MISCONCEPTIONS, Msg
 from vint_core.saves import data_dir, open_saved, write_json
 
 FORMAT = "vint-quiz-progress"
-#: version 2 keeps the latest answers and the totals; version 1 (every answer) is still read
-VERSION = 2
+#: version 3 marks each answer's first try; version 2 (the latest answers and the totals, every answer a first
+#: try) and version 1 (every answer) are still read
+VERSION = 3
 #: how many of a type's latest answers its mastery looks at
 WINDOW = 5
 #: how many of the latest answers are kept one by one (the score counts all of them)
@@ -87,7 +88,9 @@ def spreadsheet_safe(cell: str) -> str:
 
 @dataclass(frozen=True)
 class Attempt:
-    """One answer: who, when, what was asked, what was given, whether it was right."""
+    """One answer: who, when, what was asked, what was given, whether it was right, and whether it was the
+    learner's first try at that question (only first tries count for the score and the mastery; a try after
+    *Try again* is kept for the teacher's CSV)."""
 
     learner: str
     time: str
@@ -97,6 +100,7 @@ class Attempt:
     answer_given: str
     correct: bool
     misconception: str | None = None
+    first_try: bool = True
 
 
 class _Damaged(ValueError):
@@ -112,7 +116,7 @@ def _attempt(obj: Any, n: int) -> Attempt:
         raise bad("not an answer")
     learner, when, topic, kind = obj.get("learner"), obj.get("time"), obj.get("topic"), obj.get("type")
     item_id, given, correct = obj.get("item_id"), obj.get("answer_given"), obj.get("correct")
-    misconception = obj.get("misconception")
+    misconception, first_try = obj.get("misconception"), obj.get("first_try", True)
     if not isinstance(learner, str):
         raise bad("the learner's name is not text")
     if not (isinstance(when, str) and _TIME.fullmatch(when)):
@@ -127,7 +131,9 @@ def _attempt(obj: Any, n: int) -> Attempt:
         raise bad("'correct' is not true or false")
     if misconception is not None and not (isinstance(misconception, str) and misconception in MISCONCEPTIONS):
         raise bad("an unknown mistake")
-    return Attempt(clean_name(learner), when, topic, kind, item_id, given, correct, misconception)
+    if not isinstance(first_try, bool):
+        raise bad("'first_try' is not true or false")
+    return Attempt(clean_name(learner), when, topic, kind, item_id, given, correct, misconception, first_try)
 
 
 def _count(value: Any, what: str, *, most: int = MAX_SEED) -> int:
@@ -150,9 +156,9 @@ class Progress:
     path: Path | None = None
     #: what happened when the progress was opened (a damaged file set aside), else None
     message: Msg | None = None
-    #: per topic, answers right and answers given, counting every answer ever (not only those kept)
+    #: per topic, first tries right and questions answered, counting every answer ever (not only those kept)
     totals: dict[str, tuple[int, int]] = field(default_factory=dict)
-    #: per question type, whether each of its latest answers (up to :data:`WINDOW`) was right
+    #: per question type, whether each of its latest first tries (up to :data:`WINDOW`) was right
     recent: dict[str, list[bool]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -163,11 +169,12 @@ class Progress:
                 self._record(a)
 
     def _record(self, attempt: Attempt) -> None:
-        right, total = self.totals.get(attempt.topic, (0, 0))
-        self.totals[attempt.topic] = (right + attempt.correct, total + 1)
-        latest = self.recent.setdefault(attempt.type, [])
-        latest.append(attempt.correct)
-        del latest[:-WINDOW]
+        if attempt.first_try:  # a second try is kept, but the score and the mastery count the first one only
+            right, total = self.totals.get(attempt.topic, (0, 0))
+            self.totals[attempt.topic] = (right + attempt.correct, total + 1)
+            latest = self.recent.setdefault(attempt.type, [])
+            latest.append(attempt.correct)
+            del latest[:-WINDOW]
         self.attempts.append(attempt)
         del self.attempts[:-KEEP]
 
@@ -175,7 +182,7 @@ class Progress:
 
     @property
     def answered(self) -> int:
-        """How many answers the learner has given, in all."""
+        """How many questions the learner has answered, in all (first tries)."""
         return sum(total for _, total in self.totals.values())
 
     def score_by_topic(self) -> dict[str, tuple[int, int]]:
@@ -183,7 +190,7 @@ class Progress:
         return dict(self.totals)
 
     def mastery(self) -> dict[str, float]:
-        """Per question type answered: the share of its latest answers (up to ``WINDOW``) that were right."""
+        """Per question type answered: the share of its latest first tries (up to ``WINDOW``) that were right."""
         return {t: sum(v) / len(v) for t, v in self.recent.items() if v}
 
     def weights(self, types: Sequence[str]) -> list[float]:
@@ -194,21 +201,26 @@ class Progress:
     # -- asking and answering ---------------------------------------------------------------
 
     def next_item(self, topics: Iterable[str], *, rules: str | None = None) -> Item:
-        """The next question of one of ``topics``: types the learner gets wrong come up more often."""
+        """The next question of one of ``topics``: types the learner gets wrong come up more often. With ``rules``,
+        only the types that ask about that rule set (no rubber question under Foster's two-game rubber)."""
         types = sorted({t for topic in topics for t in types_of(topic)}, key=list(TYPES).index) or list(TYPES)
+        if rules is not None:
+            types = [t for t in types if rules in TYPES[t].rules] or types
         rng = random.Random(f"{self.seed}:{sum(self.asked.values())}")
         chosen = rng.choices(types, self.weights(types))[0]
         index = self.asked.get(chosen, 0)
         self.asked[chosen] = index + 1
         return make_item(chosen, seed=self.seed, index=index, rules=rules)
 
-    def answer(self, item: Item, given: Any) -> Attempt:
-        """Mark ``given``, record it (and save, if the progress has a file); the verdict is :meth:`last_verdict`."""
+    def answer(self, item: Item, given: Any, *, first_try: bool = True) -> Attempt:
+        """Mark ``given``, record it (and save, if the progress has a file); the verdict is :meth:`last_verdict`.
+        An answer that is not the learner's ``first_try`` at ``item`` is kept but counts for nothing."""
         verdict = check(item, given)
         self._last = verdict
         shown = verdict.given if verdict.given is not None else given
         attempt = Attempt(self.learner, time.strftime("%Y-%m-%dT%H:%M:%S"), item.topic, item.type, item.id,
-                          json.dumps(shown, ensure_ascii=False)[:MAX_ANSWER], verdict.correct, verdict.misconception)
+                          json.dumps(shown, ensure_ascii=False)[:MAX_ANSWER], verdict.correct, verdict.misconception,
+                          bool(first_try))
         self._record(attempt)
         if self.path is not None:
             self.save()
@@ -228,9 +240,10 @@ class Progress:
 
     @classmethod
     def from_json(cls, obj: Any, *, path: Path | None = None) -> Progress:
-        """The inverse of :meth:`to_json` (also of a version 1 file, which kept every answer); anything else, or
-        any field that does not fit, raises ``ValueError`` saying what is wrong."""
-        if not isinstance(obj, dict) or obj.get("format") != FORMAT or obj.get("version") not in (1, VERSION):
+        """The inverse of :meth:`to_json` (also of a version 2 file, whose answers were all first tries, and of a
+        version 1 file, which kept every answer); anything else, or any field that does not fit, raises
+        ``ValueError`` saying what is wrong."""
+        if not isinstance(obj, dict) or obj.get("format") != FORMAT or obj.get("version") not in (1, 2, VERSION):
             raise _Damaged("not a vint_core quiz progress file")
         learner, asked, attempts = obj.get("learner"), obj.get("asked"), obj.get("attempts")
         if not isinstance(learner, str):
@@ -239,7 +252,7 @@ class Progress:
         if not isinstance(asked, dict) or not set(asked) <= set(TYPES):
             raise _Damaged("the questions asked are not counted per question type")
         counts = {t: _count(n, "a count of questions asked") for t, n in asked.items()}
-        if not isinstance(attempts, list) or (obj["version"] == VERSION and len(attempts) > KEEP):
+        if not isinstance(attempts, list) or (obj["version"] != 1 and len(attempts) > KEEP):
             raise _Damaged(f"the answers are not a list of at most {KEEP}")
         answers = [_attempt(a, n) for n, a in enumerate(attempts)]
         if obj["version"] == 1:
@@ -255,7 +268,8 @@ class Progress:
                 isinstance(v, list) and len(v) <= WINDOW and all(isinstance(x, bool) for x in v)
                 for v in recent.values())):
             raise _Damaged("the latest answers are not kept per question type")
-        if any(score.get(topic, (0, 0))[1] < n for topic, n in Counter(a.topic for a in answers).items()):
+        firsts = Counter(a.topic for a in answers if a.first_try)
+        if any(score.get(topic, (0, 0))[1] < n for topic, n in firsts.items()):
             raise _Damaged("the score counts fewer answers than are kept")
         return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path, totals=score,
                    recent={t: list(v) for t, v in recent.items()})
@@ -288,14 +302,15 @@ class Progress:
         return cls(learner=learner, path=path, message=Msg.of("ui_damaged", aside=opened.aside.name, error=why))
 
     def to_csv(self) -> str:
-        """The kept answers as CSV for a teacher: learner, time, topic, type, item id, answer given, correct;
-        a cell a spreadsheet would take for a formula is made text (:func:`spreadsheet_safe`)."""
+        """The kept answers as CSV for a teacher: learner, time, topic, type, item id, answer given, correct,
+        first try; a cell a spreadsheet would take for a formula is made text (:func:`spreadsheet_safe`)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["learner", "time", "topic", "type", "item_id", "answer_given", "correct"])
+        writer.writerow(["learner", "time", "topic", "type", "item_id", "answer_given", "correct", "first_try"])
         for a in self.attempts:
             writer.writerow([spreadsheet_safe(cell) for cell in (a.learner, a.time, a.topic, a.type, a.item_id,
-                                                                   a.answer_given, "true" if a.correct else "false")])
+                                                                   a.answer_given, "true" if a.correct else "false",
+                                                                   "true" if a.first_try else "false")])
         return out.getvalue()
 
 

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from vint_core.quiz.items import Item, Line, fill_seats, make_choices, seat_label
-from vint_core.quiz.texts import Msg, RuleSetName
+from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -26,7 +26,7 @@ def partner(rng: random.Random, rules: RuleSet, ident: str) -> Item:
                                                  (seat.right.letter, "partner_beside")]
     data = {"rules": rules.name, "seat": seat.letter}
     return Item(ident, "table", "partner", "choice", rules.name, data, answer.letter,
-                Msg.of("q_partner", rules=RuleSetName(rules.name), seat=seat),
+                Msg.of("q_partner", seat=seat),
                 make_choices(answer.letter, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_partner"))
 
@@ -45,7 +45,7 @@ def first_card(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation.append(Msg.of("x_card_number", number=number, pos=(number - 1) % 4 + 1, seat=answer))
     data = {"rules": rules.name, "dealer": dealer.letter, "card": number}
     return Item(ident, "table", "first_card", "choice", rules.name, data, answer.letter,
-                Msg.of("q_first_card", rules=RuleSetName(rules.name), dealer=dealer,
+                Msg.of("q_first_card", dealer=dealer,
                        card=Msg.of("q_card_n", number=number) if number > 1 else Msg.of("q_card_first")),
                 make_choices(answer.letter, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_first_card"))
@@ -61,7 +61,7 @@ def next_dealer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation: list[Line] = [Msg.of("x_next_dealer", dealer=dealer, next=answer)]
     data = {"rules": rules.name, "dealer": dealer.letter, "deal_number": number, "passed_out": passed_out}
     return Item(ident, "table", "next_dealer", "choice", rules.name, data, answer.letter,
-                Msg.of("q_next_dealer", rules=RuleSetName(rules.name), dealer=dealer, deal_number=number,
+                Msg.of("q_next_dealer", dealer=dealer, deal_number=number,
                        after=number + 1, how=Msg.of("q_passed_out" if passed_out else "q_played")),
                 make_choices(answer.letter, distractors, explanation, label=seat_label),
                 tuple(explanation), Msg.of("h_next_dealer"))

@@ -4,11 +4,11 @@ A sentence is a :class:`Msg` (a key and its parameters) until it is shown, so on
 read in either language:
 
 >>> from vint_core import Seat
->>> m = Msg.of("q_declarer", rules=RuleSetName("seed"), dealer=Seat.EAST)
+>>> m = Msg.of("q_declarer", dealer=Seat.EAST)
 >>> m.render("en")
-'Rules: Standard Vint (rubber to 1000); dealer East. Who is the declarer of this auction?'
+'Dealer East. Who is the declarer of this auction?'
 >>> m.render("de")
-'Regeln: Standard-Vint (Rubber bis 1000); Geber Ost. Wer ist der Ansager dieser Auktion?'
+'Geber Ost. Wer ist der Ansager dieser Auktion?'
 >>> MISCONCEPTIONS["three_pass_end"].name.render("de")
 'ein Ende nach drei Pässen'
 """
@@ -25,66 +25,66 @@ from vint_core.seats import Seat, Side
 # key -> (English, German)
 _TEXTS: dict[str, tuple[str, str]] = {
     # -- the question types' prompts -----------------------------------------
-    "q_partner": ("Rules: {rules}. Who is {seat}'s partner?",
-                  "Regeln: {rules}. Wer ist der Partner von {seat}?"),
-    "q_first_card": ("Rules: {rules}. {dealer} deals. Who receives {card}?",
-                     "Regeln: {rules}. {dealer} gibt. Wer bekommt {card}?"),
+    "q_partner": ("Who is {seat}'s partner?",
+                  "Wer ist der Partner von {seat}?"),
+    "q_first_card": ("{dealer} deals. Who receives {card}?",
+                     "{dealer} gibt. Wer bekommt {card}?"),
     "q_card_first": ("the first card", "die erste Karte"),
     "q_card_n": ("card number {number} of the pack", "die {number}. Karte des Kartenspiels"),
-    "q_next_dealer": ("Rules: {rules}. {dealer} dealt deal {deal_number} of the rubber; it was {how}. "
+    "q_next_dealer": ("{dealer} dealt deal {deal_number} of the rubber; it was {how}. "
                       "Who deals deal {after}?",
-                      "Regeln: {rules}. {dealer} hat Spiel {deal_number} des Rubbers gegeben; es wurde {how}. "
+                      "{dealer} hat Spiel {deal_number} des Rubbers gegeben; es wurde {how}. "
                       "Wer gibt Spiel {after}?"),
     "q_played": ("played", "gespielt"),
+    "q_rules": ("Rules: {title}: {about}.", "Regeln: {title}: {about}."),
+    "q_deal_of_rubber": ("Deal {deal_number} of the rubber. ", "Spiel {deal_number} des Rubbers. "),
+    "q_nothing": ("", ""),
     "q_passed_out": ("passed out", "eingepasst"),
-    "q_next_bid_legal": ("Rules: {rules}; deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
-                         "May {seat} bid {bid} now?",
-                         "Regeln: {rules}; Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
-                         "Darf {seat} jetzt {bid} bieten?"),
-    "q_lowest_bid": ("Rules: {rules}; deal {deal_number} of the rubber. The auction so far (dealer {dealer}). "
-                     "What is the lowest bid {seat} may make now?",
-                     "Regeln: {rules}; Spiel {deal_number} des Rubbers. Die Auktion bisher (Geber {dealer}). "
-                     "Was ist das niedrigste Gebot, das {seat} jetzt abgeben darf?"),
-    "q_higher_bid": ("Rules: {rules}. Which bid is higher: {a} or {b}?",
-                     "Regeln: {rules}. Welches Gebot ist höher: {a} oder {b}?"),
-    "q_tricks_needed": ("Rules: {rules}. {seat} is the declarer of {bid}. How many tricks must {side} take "
+    "q_next_bid_legal": ("{deal}The auction so far (dealer {dealer}). May {seat} bid {bid} now?",
+                         "{deal}Die Auktion bisher (Geber {dealer}). Darf {seat} jetzt {bid} bieten?"),
+    "q_lowest_bid": ("{deal}The auction so far (dealer {dealer}). What is the lowest bid {seat} may make now?",
+                     "{deal}Die Auktion bisher (Geber {dealer}). Was ist das niedrigste Gebot, das {seat} jetzt "
+                     "abgeben darf?"),
+    "q_higher_bid": ("Which bid is higher: {a} or {b}?",
+                     "Welches Gebot ist höher: {a} oder {b}?"),
+    "q_tricks_needed": ("{seat} is the declarer of {bid}. How many tricks must {side} take "
                         "to make the contract?",
-                        "Regeln: {rules}. {seat} ist Ansager von {bid}. Wie viele Stiche muss {side} machen, "
+                        "{seat} ist Ansager von {bid}. Wie viele Stiche muss {side} machen, "
                         "um den Kontrakt zu erfüllen?"),
-    "q_auction_over": ("Rules: {rules}. The calls so far (dealer {dealer}). Is the auction over?",
-                       "Regeln: {rules}. Die Ansagen bisher (Geber {dealer}). Ist die Auktion vorbei?"),
-    "q_declarer": ("Rules: {rules}; dealer {dealer}. Who is the declarer of this auction?",
-                   "Regeln: {rules}; Geber {dealer}. Wer ist der Ansager dieser Auktion?"),
-    "q_opening_leader": ("Rules: {rules}; dealer {dealer}. Who leads to the first trick after this auction?",
-                         "Regeln: {rules}; Geber {dealer}. Wer spielt nach dieser Auktion zum ersten Stich aus?"),
-    "q_honours_count": ("Rules: {rules}. The hands as dealt. The strain is {strain}: how many honours does "
+    "q_auction_over": ("The calls so far (dealer {dealer}). Is the auction over?",
+                       "Die Ansagen bisher (Geber {dealer}). Ist die Auktion vorbei?"),
+    "q_declarer": ("Dealer {dealer}. Who is the declarer of this auction?",
+                   "Geber {dealer}. Wer ist der Ansager dieser Auktion?"),
+    "q_opening_leader": ("Dealer {dealer}. Who leads to the first trick after this auction?",
+                         "Geber {dealer}. Wer spielt nach dieser Auktion zum ersten Stich aus?"),
+    "q_honours_count": ("The hands as dealt. The strain is {strain}: how many honours does "
                         "each side hold?",
-                        "Regeln: {rules}. Die Blätter, wie sie gegeben wurden. Gespielt wird {strain}: wie viele "
+                        "Die Blätter, wie sie gegeben wurden. Gespielt wird {strain}: wie viele "
                         "Ehrenkarten hält jede Seite?"),
-    "q_honours_points": ("Rules: {rules}. The hands as dealt; the contract is {contract}. What does each side "
+    "q_honours_points": ("The hands as dealt; the contract is {contract}. What does each side "
                          "score for honours (or aces)?",
-                         "Regeln: {rules}. Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. Was "
+                         "Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. Was "
                          "schreibt jede Seite für Ehrenkarten (oder Asse)?"),
-    "q_deal_points": ("Rules: {rules}. The hands as dealt; the contract is {contract}. N–S take {ns} tricks, "
+    "q_deal_points": ("The hands as dealt; the contract is {contract}. N–S take {ns} tricks, "
                       "E–W {ew}. What does each side score for this deal (all its lines, game and rubber aside)?",
-                      "Regeln: {rules}. Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. N–S "
+                      "Die Blätter, wie sie gegeben wurden; der Kontrakt ist {contract}. N–S "
                       "machen {ns} Stiche, O–W {ew}. Was schreibt jede Seite für dieses Spiel (alle Zeilen, "
                       "ohne Partie und Rubber)?"),
-    "q_legal_cards": ("Rules: {rules}. Your hand is shown; {led}; {trump}. Which cards may you play?",
-                      "Regeln: {rules}. Dein Blatt ist abgebildet; {led}; {trump}. Welche Karten darfst du "
+    "q_legal_cards": ("Your hand is shown; {led}; {trump}. Which cards may you play?",
+                      "Dein Blatt ist abgebildet; {led}; {trump}. Welche Karten darfst du "
                       "spielen?"),
     "q_led_none": ("you lead to the trick", "du spielst zum Stich aus"),
     "q_led_suit": ("{suit} was led", "{suit} wurde ausgespielt"),
     "q_trump_none": ("the contract is in no-trump", "der Kontrakt ist Kein-Trumpf"),
     "q_trump_suit": ("trumps are {suit}", "Trumpf ist {suit}"),
-    "q_trick_winner": ("Rules: {rules}. {leader} leads; the cards in playing order: {cards}; {trump}. "
+    "q_trick_winner": ("{leader} leads; the cards in playing order: {cards}; {trump}. "
                        "Who wins the trick?",
-                       "Regeln: {rules}. {leader} spielt aus; die Karten in Spielreihenfolge: {cards}; {trump}. "
+                       "{leader} spielt aus; die Karten in Spielreihenfolge: {cards}; {trump}. "
                        "Wer gewinnt den Stich?"),
-    "q_rubber_result": ("Rules: {rules}; game and rubber to {target}, rubber bonus {bonus}. Before the deal "
+    "q_rubber_result": ("Game and rubber to {target}, rubber bonus {bonus}. Before the deal "
                         "N–S have {before_ns}, E–W {before_ew}. The deal scores N–S {dp_ns}, E–W {dp_ew}. "
                         "Who wins the rubber, and with what totals?",
-                        "Regeln: {rules}; Partie und Rubber bis {target}, Rubberprämie {bonus}. Vor dem Spiel "
+                        "Partie und Rubber bis {target}, Rubberprämie {bonus}. Vor dem Spiel "
                         "haben N–S {before_ns}, O–W {before_ew}. Das Spiel bringt N–S {dp_ns}, O–W {dp_ew}. "
                         "Wer gewinnt den Rubber, und mit welchen Summen?"),
     # -- answers as words ---------------------------------------------------
@@ -105,13 +105,19 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "h_next_dealer": ("Where does the deal go after every deal, played or passed out?",
                       "Wohin geht das Geben nach jedem Spiel, gespielt oder eingepasst?"),
     "h_next_bid_legal": ("A bid must outrank the highest bid: a higher level, or the same level in a higher "
-                         "strain (♠ < ♣ < ♦ < ♥ < NT). Check the rule set's own limits too.",
+                         "strain (♠ < ♣ < ♦ < ♥ < NT).",
                          "Ein Gebot muss das höchste überbieten: höhere Stufe, oder gleiche Stufe in höherer Farbe "
-                         "(♠ < ♣ < ♦ < ♥ < NT). Prüfe auch die Grenzen des Regelwerks."),
-    "h_lowest_bid": ("Start from the highest bid and go up one step in Vint's order ♠ < ♣ < ♦ < ♥ < NT; "
-                     "mind a minimum level.",
-                     "Geh vom höchsten Gebot einen Schritt in Vints Reihenfolge ♠ < ♣ < ♦ < ♥ < NT hinauf; "
-                     "beachte eine Mindeststufe."),
+                         "(♠ < ♣ < ♦ < ♥ < NT)."),
+    "h_next_bid_legal_limits": ("A bid must outrank the highest bid: a higher level, or the same level in a higher "
+                                "strain (♠ < ♣ < ♦ < ♥ < NT). Check the rule set's own limits too.",
+                                "Ein Gebot muss das höchste überbieten: höhere Stufe, oder gleiche Stufe in höherer "
+                                "Farbe (♠ < ♣ < ♦ < ♥ < NT). Prüfe auch die Grenzen des Regelwerks."),
+    "h_lowest_bid": ("Start from the highest bid and go up one step in Vint's order ♠ < ♣ < ♦ < ♥ < NT.",
+                     "Geh vom höchsten Gebot einen Schritt in Vints Reihenfolge ♠ < ♣ < ♦ < ♥ < NT hinauf."),
+    "h_lowest_bid_min": ("Start from the highest bid and go up one step in Vint's order ♠ < ♣ < ♦ < ♥ < NT; "
+                         "mind this deal's minimum level.",
+                         "Geh vom höchsten Gebot einen Schritt in Vints Reihenfolge ♠ < ♣ < ♦ < ♥ < NT hinauf; "
+                         "beachte die Mindeststufe dieses Spiels."),
     "h_higher_bid": ("Compare the levels first; only at the same level does the strain decide.",
                      "Vergleiche zuerst die Stufen; nur bei gleicher Stufe entscheidet die Farbe."),
     "h_tricks_needed": ("A bid of n promises 6 + n tricks.", "Ein Gebot der Stufe n verspricht 6 + n Stiche."),
@@ -162,12 +168,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "x_outranks": ("it outranks {top}", "es überbietet {top}"),
     "x_first_bid": ("it is the first bid, at or above level {level}",
                     "es ist das erste Gebot, mindestens Stufe {level}"),
+    "x_first_bid_any": ("it is the first bid", "es ist das erste Gebot"),
     "x_min_level": ("In this deal every bid must be at level {level} or higher.",
                     "In diesem Spiel muss jedes Gebot mindestens Stufe {level} haben."),
     "x_passes_so_far": ("Passes in a row since the last bid: {n}; under {rules}, {end} end the auction.",
                         "Pässe in Folge seit dem letzten Gebot: {n}; bei {rules} beenden {end} die Auktion."),
     "x_passes_no_bid": ("Passes so far, and no bid: {n}; under {rules}, {end} pass the deal out.",
                         "Pässe bisher, ohne Gebot: {n}; bei {rules} passen {end} das Spiel ein."),
+    # the same under the course's own rules, which go without saying
+    "x_passes_so_far_own": ("Passes in a row since the last bid: {n}; {end} end the auction.",
+                            "Pässe in Folge seit dem letzten Gebot: {n}; {end} beenden die Auktion."),
+    "x_passes_no_bid_own": ("Passes so far, and no bid: {n}; {end} pass the deal out.",
+                            "Pässe bisher, ohne Gebot: {n}; {end} passen das Spiel ein."),
     "x_last_bid": ("The last call, {bid}, is a bid: the auction goes on.",
                    "Die letzte Ansage, {bid}, ist ein Gebot: die Auktion geht weiter."),
     "x_lowest": ("The lowest legal bid is {bid}; the highest bid so far is {top}.",
@@ -175,6 +187,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "x_lowest_first": ("No bid has been made: the lowest bid is {bid}.",
                        "Noch kein Gebot: das niedrigste ist {bid}."),
     "x_higher": ("{high} outranks {low} under {rules}.", "{high} überbietet {low} bei {rules}."),
+    "x_higher_own": ("{high} outranks {low}.", "{high} überbietet {low}."),
     "x_tricks_needed": ("{bid} promises 6 + {level} = {tricks} tricks.",
                         "{bid} verspricht 6 + {level} = {tricks} Stiche."),
     "x_final_bid": ("The final bid is {bid} by {seat}: {seat} is the declarer.",
@@ -215,6 +228,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_check": ("Check", "Prüfen"),
     "ui_hint": ("Hint", "Tipp"),
     "ui_next": ("Next question", "Nächste Frage"),
+    "ui_try_again": ("Try again", "Noch einmal versuchen"),
+    "ui_show_answer": ("Show the answer", "Antwort zeigen"),
+    "ui_rules": ("Rules", "Regeln"),
+    "ui_rules_changed": ("From this question on: {title}.", "Ab dieser Frage: {title}."),
     "ui_export": ("Export answers (CSV)", "Antworten exportieren (CSV)"),
     "ui_exported": ("{n} answers written to {name}.", "{n} Antworten in {name} geschrieben."),
     "ui_download": ("Download the CSV", "CSV herunterladen"),
@@ -267,6 +284,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "f_mistake": ("Not right. The mistake: {name}. {rule}", "Nicht richtig. Der Fehler: {name}. {rule}"),
     "f_wrong": ("Not right: the answer is {answer}. {why}", "Nicht richtig: die Antwort ist {answer}. {why}"),
     "f_unreadable": ("This answer cannot be read: {detail}", "Diese Antwort ist nicht lesbar: {detail}"),
+    # the headline over the explanation, which the explanation does not repeat
+    "f_right_short": ("Right.", "Richtig."),
+    "f_wrong_short": ("Not right: the answer is {answer}.", "Nicht richtig: die Antwort ist {answer}."),
+    # a wrong try: the answer is not shown yet
+    "f_try_mistake": ("Not right. The mistake: {name}. {rule} Try again, or show the answer.",
+                      "Nicht richtig. Der Fehler: {name}. {rule} Versuche es noch einmal, oder lass dir die Antwort "
+                      "zeigen."),
+    "f_try": ("Not right. Try again, or show the answer.",
+              "Nicht richtig. Versuche es noch einmal, oder lass dir die Antwort zeigen."),
 }
 
 

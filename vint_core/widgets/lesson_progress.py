@@ -3,7 +3,7 @@
 * :func:`lesson_quiz`: a lesson's :class:`~vint_core.widgets.quiz.QuizWidget` over the lesson's own record
   (:func:`vint_core.lesson_progress.open_lesson`); its status line says what the learner answered there before
   ("3 of 5 right, the last on …") and when the lesson becomes finished.
-* :class:`CourseProgress`: "Your progress", every lesson with its state (finished, started, not started),
+* :class:`CourseProgress`: "Your progress", every lesson with its state (finished, started, not started, no quiz),
   shown in lessons 00 and 11.
 
 A file that cannot be read (damaged, too big) is kept aside and named in the status line; a disk that cannot be
@@ -30,7 +30,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.i18n import text
-from vint_core.lesson_progress import FINISHED_RIGHT, LESSONS, LessonState, course_state, lesson, open_lesson
+from vint_core.lesson_progress import FINISHED_RIGHT, QUIZ_LESSONS, LessonState, course_state, lesson, open_lesson
 from vint_core.widgets.quiz import QuizWidget
 
 _CSS = """
@@ -41,7 +41,8 @@ _CSS = """
  border-bottom:1px solid var(--jp-border-color2,#ddd)}
 .vint-course-progress [data-state=finished] .vint-progress-mark{color:#1a7f37;font-weight:700}
 [data-jp-theme-light=false] .vint-course-progress [data-state=finished] .vint-progress-mark{color:#5ed17f}
-.vint-course-progress [data-state=new] .vint-progress-mark{color:var(--jp-ui-font-color2,#555)}
+.vint-course-progress [data-state=new] .vint-progress-mark,
+.vint-course-progress [data-state=no-quiz] .vint-progress-mark{color:var(--jp-ui-font-color2,#555)}
 .vint-course-progress .vint-status:has(.widget-html-content:empty){display:none}
 .vint-course-progress button.vint-progress-refresh{width:auto;padding:0 1em;align-self:flex-start}
 @media (max-width:600px){.vint-course-progress{font-size:14px}}
@@ -122,7 +123,9 @@ class CourseProgress:
         self.states = course_state()
         rows = []
         for state in self.states:
-            if state.finished:
+            if not state.lesson.has_quiz:
+                mark, kind = text("progress_no_quiz", lang), "no-quiz"
+            elif state.finished:
                 mark, kind = text("progress_finished", lang, right=state.right, n=state.answered), "finished"
             elif state.answered:
                 mark, kind = text("progress_started", lang, right=state.right, n=state.answered), "started"
@@ -135,7 +138,7 @@ class CourseProgress:
                 f"<th>{html.escape(text('progress_state', lang))}</th></tr>")
         self.table.value = f"<table>{head}{''.join(rows)}</table>"
         self.summary.value = html.escape(text("progress_rule", lang, n=FINISHED_RIGHT, done=len(self.finished),
-                                              total=len(LESSONS)))
+                                              total=len(QUIZ_LESSONS)))
         notes = [f"{s.lesson.number}: {s.message.render(lang)}" for s in self.states if s.message is not None]
         self.status.value = "<br>".join(html.escape(n) for n in notes)
 

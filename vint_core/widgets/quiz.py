@@ -2,19 +2,25 @@
 
 The widget draws a :class:`~vint_core.quiz.progress.Progress` (the learner's answers, kept in the
 data directory) and the current :class:`~vint_core.quiz.items.Item`, and forwards clicks: choose
-an answer (buttons, cards to pick, or numbers to type), Check, Hint, Next question. After each
-check it shows the feedback (the misconception named, or the rule) and the engine's explanation,
-and updates the score per topic and the mastery per question type; the next question is more
-often of a type the learner gets wrong. Export writes the answers as CSV for a teacher.
+an answer (buttons, cards to pick, or numbers to type), Check, Hint, Next question. The questions
+are asked under the course's own rules (``seed``) unless a rule set is chosen (``rules=``, or the
+Rules menu that ``choose_rules=True`` shows, as the practice page does).
+
+A right answer shows "Right." and the engine's explanation. A wrong one shows the mistake's name and
+rule, never the answer: *Try again* lets the learner answer once more, *Show the answer* shows it
+with the explanation (as JupyterQuiz does). Only the first try at a question counts for the score
+per topic and the mastery per question type (:attr:`QuizWidget.attempt` says whether the latest
+answer was it); the next question is more often of a type the learner gets wrong. Export writes the
+answers as CSV for a teacher.
 
 >>> from vint_core.quiz.progress import MAX_NAME, Progress, clean_name
 >>> quiz = QuizWidget(Progress(seed=4), topics=["play"])
->>> quiz.item.topic
-'play'
+>>> quiz.item.topic, quiz.item.rules
+('play', 'seed')
 >>> quiz.answer_with(quiz.item.answer)
 >>> quiz.check_button.click()
->>> "Right." in quiz.feedback.value, quiz.progress.score_by_topic()["play"]
-(True, (1, 1))
+>>> "Right." in quiz.feedback.value, quiz.progress.score_by_topic()["play"], quiz.attempt.first_try
+(True, (1, 1), True)
 """
 
 from __future__ import annotations
@@ -31,11 +37,12 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core import render
 from vint_core.cards import Hand
 from vint_core.errors import FileRefused
-from vint_core.i18n import side_name, text
+from vint_core.i18n import rules_title, side_name, text
 from vint_core.quiz import TOPICS, TYPES
-from vint_core.quiz.items import Item, say
-from vint_core.quiz.progress import MAX_NAME, Progress, clean_name
+from vint_core.quiz.items import COURSE_RULES, Item, Verdict, check, headline, say, try_again_feedback
+from vint_core.quiz.progress import MAX_NAME, Attempt, Progress, clean_name
 from vint_core.quiz.texts import Msg
+from vint_core.rules import RULE_SETS
 from vint_core.saves import disk_problem
 from vint_core.seats import Side
 from vint_core.widgets.style import style_html
@@ -69,6 +76,10 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-topics{flex-wrap:wrap}
 .vint-quiz .vint-status:has(.widget-html-content:empty){display:none}
 .vint-quiz button.vint-quiz-export{width:auto;padding:0 1em}
+.vint-quiz .vint-quiz-buttons{flex-wrap:wrap}
+.vint-quiz .vint-quiz-buttons button{width:auto;min-width:8em;padding:0 1em}
+.vint-quiz .vint-quiz-rules-choice select{min-width:0}
+.vint-quiz .vint-quiz-item .vint-quiz-rules{margin:.3em 0;font-style:italic}
 @media (max-width:600px){.vint-quiz{font-size:14px}.vint-quiz .widget-checkbox{width:auto}
  .vint-quiz .vint-quiz-item .vint{font-size:12px}}
 """
@@ -79,19 +90,35 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 
 class QuizWidget:
-    """One learner practising: a question, the answer controls, Check / Hint / Next, feedback, the score."""
+    """One learner practising: a question, the answer controls, Check / Try again / Show the answer / Hint /
+    Next, feedback, the score.
+
+    ``rules`` is the rule set the questions are asked under (default: the course's own, ``seed``);
+    ``choose_rules`` shows a Rules menu to change it.
+    """
 
     def __init__(self, progress: Progress, *, topics: Iterable[str] | None = None, lang: str = "en",
-                 rules: str | None = None, on_answer: Callable[[], None] | None = None) -> None:
+                 rules: str | None = None, choose_rules: bool = False,
+                 on_answer: Callable[[], None] | None = None) -> None:
         self.progress = progress
         #: called after each answer is recorded and saved (a lesson keeps its progress this way)
         self.on_answer = on_answer
         self.lang = lang
-        self.rules = rules
+        self.rules: str = rules if rules is not None and rules in RULE_SETS else COURSE_RULES
+        self.choose_rules = choose_rules
         chosen = [t for t in (topics or ()) if t in TOPICS]
         self.topics: list[str] = chosen or list(TOPICS)
         self.item: Item
+        #: the answer given has been checked (right, or wrong and not yet tried again)
         self.checked = False
+        #: the answer is shown (found, or asked for): the question is settled
+        self.revealed = False
+        #: how many answers were checked for the current question (the first is the one that counts)
+        self.tries = 0
+        #: the record of the latest answer checked (its ``first_try`` says whether it counted), None before one
+        self.attempt: Attempt | None = None
+        self._verdict: Verdict | None = None
+        self._tried: set[int] = set()
         self._choice: int | None = None
         self._cards: set[str] = set()
         self._build()
@@ -103,12 +130,12 @@ class QuizWidget:
 
     @classmethod
     def open(cls, path: Path | None = None, *, lang: str = "en", topics: Iterable[str] | None = None,
-             rules: str | None = None, learner: str | None = None) -> QuizWidget:
+             rules: str | None = None, learner: str | None = None, choose_rules: bool = False) -> QuizWidget:
         """The learner's saved progress (default: the data directory's ``quiz.json``), or a new one."""
         progress = Progress.open(path)
         if learner:
             progress.learner = clean_name(learner)
-        return cls(progress, topics=topics, lang=lang, rules=rules)
+        return cls(progress, topics=topics, lang=lang, rules=rules, choose_rules=choose_rules)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -149,6 +176,15 @@ class QuizWidget:
         topics_row = widgets.HBox([widgets.HTML(f"<b>{html_lib.escape(_t('ui_topics', lang))}:</b>&nbsp;"),
                                    *self.topic_boxes.values()])
         topics_row.add_class("vint-quiz-topics")
+        # the rule set: the course's own first, the others only when chosen
+        names = [COURSE_RULES, *(n for n in RULE_SETS if n != COURSE_RULES)]
+        self.rules_choice = widgets.Dropdown(options=[(rules_title(n, lang), n) for n in names], value=self.rules,
+                                             description=_t("ui_rules", lang),
+                                             layout=widgets.Layout(width="28em", max_width="100%"))
+        self.rules_choice.add_class("vint-quiz-rules-choice")
+        self.rules_choice.observe(lambda _: self._safe(self._set_rules)(), names="value")
+        if not self.choose_rules:
+            self.rules_choice.layout.display = "none"
         self.question = widgets.HTML()
         self.question.add_class("vint-quiz-question-box")
         self.answer_box = widgets.VBox()
@@ -157,6 +193,9 @@ class QuizWidget:
         self.check_button.button_style = "primary"
         self.hint_button = self._button("ui_hint", "vint-quiz-hint", self.show_hint)
         self.next_button = self._button("ui_next", "vint-quiz-next", self.next)
+        self.try_again_button = self._button("ui_try_again", "vint-quiz-try-again", self.try_again)
+        self.try_again_button.button_style = "primary"
+        self.show_answer_button = self._button("ui_show_answer", "vint-quiz-show-answer", self.show_answer)
         self.export_button = self._button("ui_export", "vint-quiz-export", self._export_clicked)
         self.hint = widgets.HTML()
         self.hint.add_class("vint-quiz-hint-text")
@@ -166,11 +205,13 @@ class QuizWidget:
         self.score.add_class("vint-quiz-score")
         self.download = widgets.HTML()
         self.download.add_class("vint-quiz-download")
-        buttons = widgets.HBox([self.check_button, self.hint_button, self.next_button])
+        buttons = widgets.HBox([self.check_button, self.try_again_button, self.show_answer_button, self.hint_button,
+                                self.next_button])
+        buttons.add_class("vint-quiz-buttons")
         self.widget = widgets.VBox([
             widgets.HTML(style_html() + f"<style>{_QUIZ_CSS}</style>"), self.title, self.status, self.learner,
-            topics_row, self.question, self.answer_box, buttons, self.hint, self.feedback, self.score,
-            widgets.HBox([self.export_button]), self.download])
+            topics_row, self.rules_choice, self.question, self.answer_box, buttons, self.hint, self.feedback,
+            self.score, widgets.HBox([self.export_button]), self.download])
         self.widget.add_class("vint-quiz")
         self.widget.add_class("vint")
 
@@ -182,8 +223,13 @@ class QuizWidget:
     def _new_item(self) -> None:
         self.item = self.progress.next_item(self.topics, rules=self.rules)
         self.checked = False
+        self.revealed = False
+        self.tries = 0
+        self._verdict = None
+        self._tried = set()
         self._choice = None
         self._cards = set()
+        self._show_retry(False)
         self.hint.value = ""
         self.feedback.value = ""
         self.answer_box.children = self._answer_controls()
@@ -276,39 +322,108 @@ class QuizWidget:
         return {"NS": self.ns_input.value, "EW": self.ew_input.value}
 
     def check(self) -> None:
-        """Mark the answer given, show the feedback and the explanation, update the score."""
+        """Mark the answer given. Right: the feedback and the explanation. Wrong: the mistake, and *Try again* /
+        *Show the answer*; the answer stays hidden. Only the first try counts for the score and the mastery."""
         if self.checked:
             return
         if self.item.kind == "choice" and self._choice is None:
             self.feedback.value = html_lib.escape(_t("ui_pick_choice", self.lang))
             return
+        given = self._given()
+        if (unreadable := check(self.item, given)).given is None and not unreadable.correct:
+            # nothing to count: the answer could not be read (a word in a number box); it can be corrected
+            self.feedback.value = (f'<div class="vint-quiz-wrong" role="status">'
+                                   f"{html_lib.escape(unreadable.feedback.render(self.lang))}</div>")
+            return
+        first = self.tries == 0
+        self.tries += 1
         saved = False
         try:
-            self.progress.answer(self.item, self._given())
+            self.attempt = self.progress.answer(self.item, given, first_try=first)
         except (OSError, FileRefused) as exc:  # a full or read-only disk: the answer counts, the page says so
             self.status.value = html_lib.escape(text("quiz_not_saved", self.lang, why=disk_problem(exc)))
+            self.attempt = self.progress.attempts[-1] if self.progress.attempts else None
         else:
             saved = True
         verdict = self.progress.last_verdict
         assert verdict is not None
+        self._verdict = verdict
         self.checked = True
-        # the feedback first: it is what the learner waits for; the buttons and the score follow
-        css = "vint-quiz-right" if verdict.correct else "vint-quiz-wrong"
-        lines = "".join(f"<li>{html_lib.escape(say(line, self.lang))}</li>" for line in self.item.explanation)
-        self.feedback.value = (f'<div class="{css}" role="status">{html_lib.escape(verdict.feedback.render(self.lang))}'
-                               f"</div><div>{html_lib.escape(_t('ui_explanation', self.lang))}</div><ul>{lines}</ul>")
+        self._lock_answer()
+        if verdict.correct:
+            self._reveal(verdict)
+        else:
+            self._wrong_try(verdict)
+        if saved and self.on_answer is not None:
+            self.on_answer()
+
+    def _wrong_try(self, verdict: Verdict) -> None:
+        """A wrong try: what went wrong, not what is right; *Try again* and *Show the answer*."""
+        if self.item.kind == "choice" and self._choice is not None:
+            self._tried.add(self._choice)
+            self.choice_buttons[self._choice].button_style = "danger"
+        self.feedback.value = (f'<div class="vint-quiz-wrong" role="status">'
+                               f"{html_lib.escape(try_again_feedback(verdict).render(self.lang))}</div>")
+        self._show_retry(True)
+        self._draw_score()
+
+    def try_again(self) -> None:
+        """After a wrong try: the answer controls again (the choices tried stay marked), the answer still hidden."""
+        if self.revealed or not self.checked:
+            return
+        self.checked = False
+        self._verdict = None
+        self._show_retry(False)
+        self.feedback.value = ""
+        self.check_button.disabled = False
+        self._choice = None
+        for i, button in enumerate(self.choice_buttons):
+            button.remove_class("vint-selected")
+            tried = i in self._tried
+            button.disabled = tried
+            button.button_style = "danger" if tried else ""
+        for button in self.card_buttons.values():
+            button.disabled = False
+        for box in (self.number_input, self.ns_input, self.ew_input):
+            if box is not None:
+                box.disabled = False
+
+    def show_answer(self) -> None:
+        """After a wrong try: the answer, with the explanation (nothing more is counted)."""
+        if self.revealed or self._verdict is None:
+            return
+        self._reveal(self._verdict)
+
+    def _lock_answer(self) -> None:
         self.check_button.disabled = True
         for button in (*self.choice_buttons, *self.card_buttons.values()):
             button.disabled = True
-        if self.item.kind == "choice" and self._choice is not None:
+        for box in (self.number_input, self.ns_input, self.ew_input):
+            if box is not None:
+                box.disabled = True
+
+    def _show_retry(self, on: bool) -> None:
+        for button in (self.try_again_button, self.show_answer_button):
+            button.layout.display = None if on else "none"
+
+    def _reveal(self, verdict: Verdict) -> None:
+        """The answer shown: the verdict's headline once, then the explanation once (each sentence once)."""
+        self.revealed = True
+        self._show_retry(False)
+        self._lock_answer()
+        # the feedback first: it is what the learner waits for; the buttons and the score follow
+        css = "vint-quiz-right" if verdict.correct else "vint-quiz-wrong"
+        lines = "".join(f"<li>{html_lib.escape(say(line, self.lang))}</li>" for line in self.item.explanation)
+        self.feedback.value = (f'<div class="{css}" role="status">'
+                               f"{html_lib.escape(headline(self.item, verdict).render(self.lang))}</div>"
+                               f"<div>{html_lib.escape(_t('ui_explanation', self.lang))}</div><ul>{lines}</ul>")
+        if self.item.kind == "choice":
             for i, choice in enumerate(self.item.choices):
                 if choice.correct:
                     self.choice_buttons[i].button_style = "success"
-                elif i == self._choice:
+                elif i == self._choice or i in self._tried:
                     self.choice_buttons[i].button_style = "danger"
         self._draw_score()
-        if saved and self.on_answer is not None:
-            self.on_answer()
 
     def show_hint(self) -> None:
         self.hint.value = f"<i>{html_lib.escape(self.item.hint.render(self.lang))}</i>"
@@ -336,6 +451,15 @@ class QuizWidget:
 
     def _set_topics(self) -> None:
         self.topics = [t for t, box in self.topic_boxes.items() if box.value] or list(TOPICS)
+
+    def _set_rules(self) -> None:
+        """Another rule set chosen: the next questions, from a new one on now, are asked under it."""
+        chosen = self.rules_choice.value
+        if chosen == self.rules or chosen not in RULE_SETS:
+            return
+        self.rules = chosen
+        self.status.value = html_lib.escape(_t("ui_rules_changed", self.lang, title=rules_title(chosen, self.lang)))
+        self._new_item()
 
     def _draw_score(self) -> None:
         lang = self.lang

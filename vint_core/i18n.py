@@ -628,6 +628,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_contract_down": ("{side} can no longer make it: {n} down at least",
                          "{side} können nicht mehr erfüllen: mindestens {n} Unterstiche"),
     "ui_contract_made": ("{side} have made their {target} tricks", "{side} haben ihre {target} Stiche erfüllt"),
+    "ui_contract_went_down": ("{side} took {won} of the {target} tricks they needed: {n} down",
+                              "{side} haben {won} der {target} nötigen Stiche gemacht: {n} Unterstiche"),
+    "ui_contract_made_with": ("{side} took {won} tricks: their {target} and {over} more",
+                              "{side} haben {won} Stiche gemacht: ihre {target} und {over} mehr"),
+    "ui_dealer_legend": ("• dealer: {seat}, who calls first", "• Geber: {seat}, sagt als Erster an"),
     "ui_side": ("side", "Partei"),
     "ui_tricks": ("tricks", "Stiche"),
     "ui_value": ("value", "Wert"),
@@ -879,6 +884,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_card_not_playable": ("{card} cannot be played now", "{card} kann jetzt nicht gespielt werden"),
     "widget_make_call": ("call {call}", "{call} ansagen"),
     "widget_call_not_legal": ("{call} is not allowed now", "{call} ist jetzt nicht erlaubt"),
+    "widget_greyed_calls": ("Greyed calls cannot be made now: a bid must be higher than the last bid (a higher "
+                            "level, or the same level in a higher strain: ♠ < ♣ < ♦ < ♥ < NT), and nothing can be "
+                            "called while another player is to call.",
+                            "Graue Ansagen sind jetzt nicht möglich: ein Gebot muss höher sein als das letzte (eine "
+                            "höhere Stufe, oder dieselbe Stufe in einer höheren Farbe: ♠ < ♣ < ♦ < ♥ < NT), und "
+                            "niemand sagt an, solange ein anderer Spieler an der Reihe ist."),
     "widget_last_call": ("last call {call}", "letzte Ansage {call}"),
     "widget_partner_player": ("your partner (computer: {bot})", "dein Partner (Computer: {bot})"),
     "widget_computer_player": ("computer: {bot}", "Computer: {bot}"),
@@ -1041,9 +1052,9 @@ _BOTS: dict[str, tuple[str, str]] = {
                       "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
     # RuleBot: bidding (the guide, BIDDING.md) and the Vint score
     "rule_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
-    "rule_balanced_word": ("a balanced hand (every suit 2–5 cards)",
+    "rule_balanced_word": ("an even hand (every suit 2–5 cards)",
                            "ein ausgeglichenes Blatt (jede Farbe 2–5 Karten)"),
-    "rule_reason_nt_balanced": ("{hcp} high-card points and a balanced hand (every suit 2–5 cards)",
+    "rule_reason_nt_balanced": ("{hcp} high-card points and an even hand (every suit 2–5 cards)",
                                 "{hcp} Figurenpunkte und ein ausgeglichenes Blatt (jede Farbe 2–5 Karten)"),
     "rule_reason_nt": ("{hcp} high-card points", "{hcp} Figurenpunkte"),
     "rule_reason_raise": ("{n} cards in my partner's suit, {suit}, and {hcp} high-card points",

@@ -812,6 +812,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_no_seat": ("none (before the deal)", "keiner (vor dem Geben)"),
     "explore_held": ("{side} hold {cards} ({n})", "{side} halten {cards} ({n})"),
     "explore_held_none": ("{side} hold no honours (0)", "{side} halten keine Honneurs (0)"),
+    "explore_reveal": ("Show the honours as dealt", "Honneurs zeigen, wie gegeben"),
+    "explore_hidden": ("The other three hands are hidden, as at the table: tick “Show the honours as dealt” to see "
+                       "where the honours really are.",
+                       "Die anderen drei Blätter sind verdeckt, wie am Tisch: „Honneurs zeigen, wie gegeben“ "
+                       "ankreuzen, um zu sehen, wo die Honneurs wirklich sind."),
     "explore_odds_for": ("Chance that {side} hold exactly n honours, given {seat}'s hand",
                          "Chance, dass {side} genau n Honneurs halten, bei {seat}s Blatt"),
     "explore_odds_before": ("Chance that {side} hold exactly n honours, before the deal",

@@ -18,6 +18,7 @@ second action of each kind the bot did not choose), the calls' meanings, the hin
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
@@ -345,3 +346,40 @@ def test_the_reasons_tell_a_side_ahead_from_behind_in_words() -> None:
         assert re.search(r"about \d+ points (ahead of|behind) the opponents|about level with the opponents",
                          reason), reason
         assert not re.search(r"[+−]\d", reason), reason  # no signed number to decode
+
+
+# -- the checks in the lessons, folded ----------------------------------------------------------------------
+
+def test_the_lessons_checks_are_folded_so_a_learner_skips_them() -> None:
+    from fold_checks import HEADER, is_folded, shows_something, unfolded
+
+    for path in LESSONS:
+        assert not unfolded(path), f"{path.name}: checks a learner sees (python tests/fold_checks.py {path})"
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        folded = [cell for cell in notebook["cells"] if cell["cell_type"] == "code" and is_folded(cell)]
+        assert folded, f"{path.name} has no folded check"
+        for cell in folded:
+            source = "".join(cell["source"])
+            # a folded cell says what it is and shows nothing: folding it hides nothing the text speaks of
+            assert source.startswith(HEADER) and not shows_something(ast.parse(source)), source
+    welcome = " ".join(para for _, para in markdown(lesson(0)))
+    assert "folded check cell" in welcome and "`assert`" in welcome and "Run All" in welcome
+
+
+def test_an_unfolded_check_is_found_and_folded(tmp_path: Path) -> None:
+    from fold_checks import fold, unfolded
+
+    cells = [{"cell_type": "code", "execution_count": None, "id": "0", "metadata": {}, "outputs": [],
+              "source": ["x = 2\n", "print(x)\n", "# the text says two\n", "assert x == 2\n", "x"]},
+             {"cell_type": "code", "execution_count": None, "id": "1", "metadata": {}, "outputs": [],
+              "source": ["y = x + 1\n", "assert y == 3"]}]
+    path = tmp_path / "00-x.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert unfolded(path) == ["x = 2", "y = x + 1"]
+    assert fold(path) == 2 and unfolded(path) == []
+    sources = ["".join(cell["source"]) for cell in json.loads(path.read_text())["cells"]]
+    assert sources[0] == "x = 2\nprint(x)\nx"
+    assert sources[1].endswith("# the text says two\nassert x == 2") and sources[2].endswith("assert y == 3")
+    namespace: dict[str, object] = {}
+    for source in sources:
+        exec(source, namespace)  # the lesson still runs top to bottom

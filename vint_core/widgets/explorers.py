@@ -206,8 +206,8 @@ class HonoursExplorer(_Explorer):
         self.reveal.layout.display = "none" if seat is None else None
         outcome = (f'<ul>{"".join(f"<li>{render.esc(h)}</li>" for h in held)}</ul>' if shown
                    else f'<p class="vint-note">{render.esc(text("explore_hidden", self.lang))}</p>')
-        self.held_box.value = (f'<div class="vint">{own}<p>{render.esc(caption)}:</p><ul>{odds}</ul>'
-                               f'{outcome}</div>')
+        self.held_box.value = (f'<div class="vint">{own}{outcome}<p>{render.esc(caption)}:</p><ul>{odds}</ul>'
+                               f'</div>')
         self._draw_status(side_name(side, self.lang))
         self._show_notes(view.notes)
 

@@ -19,7 +19,7 @@ _STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Stra
 
 def _note(lang: str) -> str:
     """Why some calls are greyed out, in a small line the width of the box."""
-    return (f'<div style="font-size:.8em;opacity:.85;line-height:1.3;max-width:22em;white-space:normal">'
+    return (f'<div style="font-size:.8em;line-height:1.3;max-width:22em;white-space:normal">'
             f'{html.escape(text("widget_greyed_calls", lang))}</div>')
 
 

@@ -454,7 +454,7 @@ def test_an_unknown_computer_player() -> None:
     assert err.message("de").startswith("unbekannter Computerspieler „clever“; es gibt random, rule")
     raised(lambda: make_bot(None), ParseError, Reason.UNKNOWN_BOT, names=frozenset({"rule"}))  # type: ignore[arg-type]
     err = raised(lambda: SimBot(level="expert"), ParseError, Reason.UNKNOWN_BOT_LEVEL)  # type: ignore[arg-type]
-    assert str(err) == "'expert' is not a level of the sampling computer player; the levels are fast, normal, strong"
+    assert str(err) == "'expert' is not a level of the thinking computer player; the levels are fast, normal, strong"
 
 
 @pytest.mark.parametrize("name", ["random", "rule", "sim-fast"])

@@ -151,8 +151,8 @@ def reasons() -> tuple[Said, ...]:
     # the templates themselves, placeholders and all: a sentence no deal below happens to reach is checked too
     for name, en, de in entries():
         table, _, key = name.partition(" ")
-        if table == "bot" or (table == "text" and key.startswith("meaning_")):
-            kind = "sim" if key.startswith("sim_") else "call" if key.startswith(("rule_reason", "rule_bid",
+        if table == "bot" or (table == "text" and key.startswith(("meaning_", "bot_about_", "bot_title_"))):
+            kind = "sim" if key.startswith(("sim_", "bot_")) else "call" if key.startswith(("rule_reason", "rule_bid",
                                                                                    "rule_pass", "rule_other_call",
                                                                                    "rule_hcp", "rule_balanced",
                                                                                    "rule_ahead", "rule_behind",

@@ -77,8 +77,8 @@ _ERRORS: dict[Reason, tuple[str, str]] = {
                             "{field} eines Regelwerks kann nicht {value} sein: {allowed}"),
     Reason.UNKNOWN_BOT: ("unknown computer player '{text}'; the players are {known}",
                          "unbekannter Computerspieler „{text}“; es gibt {known}"),
-    Reason.UNKNOWN_BOT_LEVEL: ("'{text}' is not a level of the sampling computer player; the levels are {known}",
-                               "„{text}“ ist keine Stufe des Computerspielers mit Stichproben; die Stufen heißen "
+    Reason.UNKNOWN_BOT_LEVEL: ("'{text}' is not a level of the thinking computer player; the levels are {known}",
+                               "„{text}“ ist keine Stufe des nachdenkenden Computerspielers; die Stufen heißen "
                                "{known}"),
     Reason.BAD_SAVE: ("this saved game cannot be read: {problem}",
                       "dieses gespeicherte Spiel ist nicht lesbar: {problem}"),
@@ -966,15 +966,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bot_about_rule": ("bids by the bidding guide and plays by simple rules; answers at once",
                        "bietet nach dem Bietleitfaden und spielt nach einfachen Regeln; antwortet sofort"),
     "bot_title_sim_fast": ("Thinking, fast", "Nachdenkend, schnell"),
-    "bot_about_sim_fast": ("tries each card against a few possible layouts of the hidden hands",
+    "bot_about_sim_fast": ("tries each card against a few guesses at the hidden hands",
                            "probiert jede Karte an einigen möglichen Verteilungen der verdeckten Blätter"),
     "bot_title_sim_normal": ("Thinking", "Nachdenkend"),
-    "bot_about_sim_normal": ("tries each card against more possible layouts of the hidden hands; a little slower",
+    "bot_about_sim_normal": ("tries each card against more guesses at the hidden hands; a little slower",
                              "probiert jede Karte an mehr möglichen Verteilungen der verdeckten Blätter; etwas "
                              "langsamer"),
     "bot_title_sim_strong": ("Thinking, strong", "Nachdenkend, stark"),
-    "bot_about_sim_strong": ("tries each card against many possible layouts of the hidden hands; the strongest and "
-                             "slowest",
+    "bot_about_sim_strong": ("tries each card against many guesses at the hidden hands; the strongest and slowest",
                              "probiert jede Karte an vielen möglichen Verteilungen der verdeckten Blätter; am "
                              "stärksten und langsamsten"),
     "widget_settings_about": ("{title}: {about}", "{title}: {about}"),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 TAG = "check"
-HEADER = "# check: the sentences above are true (the course's tests run this cell too)\n"
+HEADER = "# check: keeps the text true\n"  # short: the folded cell shows this line, on a phone too
 
 
 def is_folded(cell: dict[str, Any]) -> bool:

@@ -251,8 +251,8 @@ def test_explanations_give_the_vint_score_in_english_and_german() -> None:
     action = bot.choose(view, random.Random(0))
     assert isinstance(action, Bid)
     en, de = bot.explain(view, action, "en"), bot.explain(view, action, "de")
-    assert "our points minus theirs: about +" in en and "if we pass" in en
-    assert "unsere Punkte minus ihre: etwa +" in de and "wenn wir passen" in de
+    assert "we expect to end this deal about " in en and "points ahead of the opponents" in en and "if we pass" in en
+    assert "erwarten wir, dieses Spiel etwa " in de and "Punkte vor den Gegnern" in de and "passen wir" in de
     # a call the bot did not choose is explained too, with what the guide reads into it
     other = bot.explain(view, Call.parse("7NT"), "en")
     assert other.startswith("7NT: the bidding guide reads it as") and str(action) in other
@@ -339,16 +339,19 @@ NT_AUCTION = auction_for("1NT", Seat.SOUTH)
 
 def test_opening_lead_fourth_best_then_second_low_third_high_fourth_cannot_win() -> None:
     deal = deal_of(NT_DEAL, NT_AUCTION)
-    assert choose(deal) == (Card.parse("2♠"), "2♠: fourth best from my longest and strongest suit (♠).")
+    assert choose(deal) == (Card.parse("2♠"),
+                            "2♠: a low card, my fourth highest, from my longest and strongest suit (♠).")
     deal = deal.apply(Card.parse("2♠"))
-    assert choose(deal) == (Card.parse("3♠"), "3♠: second hand low.")
+    assert choose(deal) == (Card.parse("3♠"), "3♠: I play low: my partner plays after me and can still win this trick.")
     deal = deal.apply(Card.parse("3♠"))
-    assert choose(deal) == (Card.parse("Q♠"), "Q♠: third hand high, to win the trick.")  # Q: the cheaper of K Q
+    # Q: the cheaper of K Q
+    assert choose(deal) == (Card.parse("Q♠"),
+                            "Q♠: I play high enough to win the trick, so that the last player must beat it.")
     deal = deal.apply(Card.parse("Q♠"))
     assert choose(deal) == (Card.parse("9♠"), "9♠: I cannot beat Q♠, so I play my lowest card.")
     deal = deal.apply(Card.parse("9♠"))
     # East won and returns partner's suit, the top of a doubleton
-    assert choose(deal) == (Card.parse("K♠"), "K♠: returning partner's suit (♠).")
+    assert choose(deal) == (Card.parse("K♠"), "K♠: leading again the suit my partner led (♠).")
 
 
 def test_top_of_a_sequence_and_covering_an_honour() -> None:
@@ -359,12 +362,12 @@ def test_top_of_a_sequence_and_covering_an_honour() -> None:
     assert choose(deal)[0] == Card.parse("K♠")
     deal = deal.apply(Card.parse("K♠"))
     action, text = choose(deal)
-    assert action == Card.parse("A♠") and "covering an honour" in text
+    assert action == Card.parse("A♠") and "K♠ is a high card: I beat it with a higher one" in text
 
 
 def test_not_overtaking_partners_winning_card() -> None:
     deal = deal_of(NT_DEAL, NT_AUCTION, cards=("2♠", "A♠", "5♠", "9♠", "A♥", "6♥"))
-    assert choose(deal) == (Card.parse("7♥"), "7♥: partner's A♥ is winning, so I play low.")
+    assert choose(deal) == (Card.parse("7♥"), "7♥: my partner's A♥ is winning, so I play low.")
 
 
 SUIT_DEAL = {
@@ -377,11 +380,11 @@ SUIT_DEAL = {
 
 def test_suit_contract_ruff_draw_trumps_and_discard() -> None:
     deal = deal_of(SUIT_DEAL, auction_for("2♥", Seat.NORTH))
-    assert choose(deal) == (Card.parse("A♠"), "A♠: top of a sequence in ♠.")
+    assert choose(deal) == (Card.parse("A♠"), "A♠: the top one of my high ♠ in a row (like K Q J): it costs nothing.")
     deal = deal.apply(Card.parse("A♠"))
     assert choose(deal)[0] == Card.parse("6♠")  # second hand low
     deal = deal.apply(Card.parse("6♠"))
-    assert choose(deal) == (Card.parse("2♠"), "2♠: partner's A♠ is winning, so I play low.")
+    assert choose(deal) == (Card.parse("2♠"), "2♠: my partner's A♠ is winning, so I play low.")
     deal = deal.apply(Card.parse("2♠"))
     assert choose(deal) == (Card.parse("7♥"), "7♥: no ♠ left: I trump to win the trick.")
     deal = deal.apply(Card.parse("7♥"))
@@ -400,7 +403,7 @@ def test_a_master_is_cashed() -> None:
                           "7♠", "3♠"))
     # North has drawn the trumps and still holds 9♥ 8♥; A♦ is a master
     action, text = choose(deal)
-    assert action == Card.parse("A♦") and "master" in text
+    assert action == Card.parse("A♦") and "every higher ♦ has been played or is mine" in text
 
 
 # -- strength ---------------------------------------------------------------------------------

@@ -129,8 +129,8 @@ def test_play_explanation_talks_about_layouts_and_tricks() -> None:
     bot = SimBot("fast", play_samples=4)
     card = bot.choose(view, random.Random(3))
     text = bot.explain(view, card)
-    assert "4 sampled layouts" in text and "tricks on average" in text
-    assert "gezogenen Verteilungen" in bot.explain(view, card, "de")
+    assert "4 guesses at the hidden hands" in text and "tricks on average" in text
+    assert "mögliche Verteilungen der verdeckten Karten" in bot.explain(view, card, "de")
 
 
 def test_fallback_without_endplay(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -454,7 +454,7 @@ def test_an_unknown_computer_player() -> None:
     assert err.message("de").startswith("unbekannter Computerspieler „clever“; es gibt random, rule")
     raised(lambda: make_bot(None), ParseError, Reason.UNKNOWN_BOT, names=frozenset({"rule"}))  # type: ignore[arg-type]
     err = raised(lambda: SimBot(level="expert"), ParseError, Reason.UNKNOWN_BOT_LEVEL)  # type: ignore[arg-type]
-    assert str(err) == "'expert' is not a level of the sampling computer player; the levels are fast, normal, strong"
+    assert str(err) == "'expert' is not a level of the thinking computer player; the levels are fast, normal, strong"
 
 
 @pytest.mark.parametrize("name", ["random", "rule", "sim-fast"])
@@ -613,6 +613,7 @@ def _callables() -> dict[str, Callable[..., object]]:
     from vint_core.records import deal_from_json, deal_to_json
     from vint_core.session import TableSession
     from vint_core.simulate import simulate
+    from vint_core.weighing import weigh
 
     deal = Deal.new(seed=3)
     return {
@@ -625,7 +626,7 @@ def _callables() -> dict[str, Callable[..., object]]:
         "deal_from_json": deal_from_json, "deal_to_json": deal_to_json, "random_deals": random_deals,
         "make_bot": make_bot, "promises": promises, "estimate_contract": estimate_contract, "simulate": simulate,
         "calculate": calculate, "honours_in_deal": honours_in_deal, "rubber_race": rubber_race,
-        "contract_grid": contract_grid, "generate": generate, "check": check,
+        "contract_grid": contract_grid, "generate": generate, "check": check, "weigh": weigh,
         "Controller": Controller, "Controller.one_deal": Controller.one_deal,
         "TableSession": TableSession, "SavedTables": SavedTables, "SavedTables.load": SavedTables.load,
         "BiddingDrill": BiddingDrill, "TrickDrill": TrickDrill, "TrickDrill.position": TrickDrill.position,

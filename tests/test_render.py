@@ -192,11 +192,15 @@ def test_auction_grid_starts_at_north_with_the_dealer_in_his_column() -> None:
     cells = [t for t, _ in c.elements if t == "td"]
     # two blank cells (North, East), South 1♠, West Pass; North 2NT, East to act, two blanks
     assert len(cells) == 8
-    text = "".join(c.text)
+    legend, _, text = "".join(c.text).partition("first")  # the caption comes first in the table's markup
+    assert legend == "• dealer: South, who calls "  # what the mark • on the dealer's column means
     assert text.index("North") < text.index("East") < text.index("South") < text.index("West")
     assert "1♠" in text and "2NT" in text and "?" in text
+    dealer = [a for t, a in c.elements if t == "th" and a.get("class") == "vint-dealer"]
+    assert len(dealer) == 1 and dealer[0]["title"] == "dealer"
     de = "".join(parse(auction_html(auction, lang="de", css=False)).text)
-    assert "Passe" in de and "Nord" in de
+    assert "Passe" in de and "Nord" in de and "• Geber: Süd, sagt als Erster an" in de
+    assert "caption" not in auction_html(auction, css=False, legend=False)
 
 
 def test_deal_html_shows_everything_for_review() -> None:

@@ -793,7 +793,8 @@ def test_hints_speak_plainly() -> None:
         hint = table.hint()
         assert "HCP" not in hint and "the guide" not in hint
         if "expect" in hint:
-            assert "our points minus theirs" in hint
+            assert "points ahead of the opponents" in hint or "points behind the opponents" in hint \
+                or "level with the opponents" in hint
     german = new_table(seed=44, bots=RULE_BOTS)
     german.settings_panel.lang.value = "de"
     bid_to_play(german)

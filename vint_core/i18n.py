@@ -76,8 +76,8 @@ _ERRORS: dict[str, tuple[str, str]] = {
                             "{field} eines Regelwerks kann nicht {value} sein: {allowed}"),
     "unknown_bot": ("unknown computer player '{text}'; the players are {known}",
                          "unbekannter Computerspieler „{text}“; es gibt {known}"),
-    "unknown_bot_level": ("'{text}' is not a level of the sampling computer player; the levels are {known}",
-                               "„{text}“ ist keine Stufe des Computerspielers mit Stichproben; die Stufen heißen "
+    "unknown_bot_level": ("'{text}' is not a level of the thinking computer player; the levels are {known}",
+                               "„{text}“ ist keine Stufe des nachdenkenden Computerspielers; die Stufen heißen "
                                "{known}"),
     "bad_save": ("this saved game cannot be read: {problem}",
                       "dieses gespeicherte Spiel ist nicht lesbar: {problem}"),
@@ -690,6 +690,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_contract_down": ("{side} can no longer make it: {n} down at least",
                          "{side} können nicht mehr erfüllen: mindestens {n} Unterstiche"),
     "ui_contract_made": ("{side} have made their {target} tricks", "{side} haben ihre {target} Stiche erfüllt"),
+    "ui_contract_went_down": ("{side} took {won} of the {target} tricks they needed: {n} down",
+                              "{side} haben {won} der {target} nötigen Stiche gemacht: {n} Unterstiche"),
+    "ui_contract_made_with": ("{side} took {won} tricks: their {target} and {over} more",
+                              "{side} haben {won} Stiche gemacht: ihre {target} und {over} mehr"),
+    "ui_dealer_legend": ("• dealer: {seat}, who calls first", "• Geber: {seat}, sagt als Erster an"),
     "ui_side": ("side", "Partei"),
     "ui_tricks": ("tricks", "Stiche"),
     "ui_value": ("value", "Wert"),
@@ -869,6 +874,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_no_seat": ("none (before the deal)", "keiner (vor dem Geben)"),
     "explore_held": ("{side} hold {cards} ({n})", "{side} halten {cards} ({n})"),
     "explore_held_none": ("{side} hold no honours (0)", "{side} halten keine Honneurs (0)"),
+    "explore_reveal": ("Show the honours as dealt", "Honneurs zeigen, wie gegeben"),
+    "explore_hidden": ("The other three hands are hidden, as at the table: tick “Show the honours as dealt” to see "
+                       "where the honours really are.",
+                       "Die anderen drei Blätter sind verdeckt, wie am Tisch: „Honneurs zeigen, wie gegeben“ "
+                       "ankreuzen, um zu sehen, wo die Honneurs wirklich sind."),
     "explore_odds_for": ("Chance that {side} hold exactly n honours, given {seat}'s hand",
                          "Chance, dass {side} genau n Honneurs halten, bei {seat}s Blatt"),
     "explore_odds_before": ("Chance that {side} hold exactly n honours, before the deal",
@@ -968,6 +978,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_card_not_playable": ("{card} cannot be played now", "{card} kann jetzt nicht gespielt werden"),
     "widget_make_call": ("call {call}", "{call} ansagen"),
     "widget_call_not_legal": ("{call} is not allowed now", "{call} ist jetzt nicht erlaubt"),
+    "widget_greyed_calls": ("Greyed calls cannot be made now: a bid must be higher than the last bid (a higher "
+                            "level, or the same level in a higher strain: ♠ < ♣ < ♦ < ♥ < NT), and nothing can be "
+                            "called while another player is to call.",
+                            "Graue Ansagen sind jetzt nicht möglich: ein Gebot muss höher sein als das letzte (eine "
+                            "höhere Stufe, oder dieselbe Stufe in einer höheren Farbe: ♠ < ♣ < ♦ < ♥ < NT), und "
+                            "niemand sagt an, solange ein anderer Spieler an der Reihe ist."),
     "widget_last_call": ("last call {call}", "letzte Ansage {call}"),
     "widget_partner_player": ("your partner (computer: {bot})", "dein Partner (Computer: {bot})"),
     "widget_computer_player": ("computer: {bot}", "Computer: {bot}"),
@@ -1039,15 +1055,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bot_about_rule": ("bids by the bidding guide and plays by simple rules; answers at once",
                        "bietet nach dem Bietleitfaden und spielt nach einfachen Regeln; antwortet sofort"),
     "bot_title_sim_fast": ("Thinking, fast", "Nachdenkend, schnell"),
-    "bot_about_sim_fast": ("tries each card against a few possible layouts of the hidden hands",
+    "bot_about_sim_fast": ("tries each card against a few guesses at the hidden hands",
                            "probiert jede Karte an einigen möglichen Verteilungen der verdeckten Blätter"),
     "bot_title_sim_normal": ("Thinking", "Nachdenkend"),
-    "bot_about_sim_normal": ("tries each card against more possible layouts of the hidden hands; a little slower",
+    "bot_about_sim_normal": ("tries each card against more guesses at the hidden hands; a little slower",
                              "probiert jede Karte an mehr möglichen Verteilungen der verdeckten Blätter; etwas "
                              "langsamer"),
     "bot_title_sim_strong": ("Thinking, strong", "Nachdenkend, stark"),
-    "bot_about_sim_strong": ("tries each card against many possible layouts of the hidden hands; the strongest and "
-                             "slowest",
+    "bot_about_sim_strong": ("tries each card against many guesses at the hidden hands; the strongest and slowest",
                              "probiert jede Karte an vielen möglichen Verteilungen der verdeckten Blätter; am "
                              "stärksten und langsamsten"),
     "widget_settings_about": ("{title}: {about}", "{title}: {about}"),
@@ -1057,14 +1072,16 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "meaning_ctx_compete": ("against the opponents' bid", "gegen das Gebot der Gegner"),
     "meaning_ctx_rebid": ("second bid", "erneutes Gebot"),
     "meaning_kind_suit": ("a new suit", "eine neue Farbe"),
-    "meaning_kind_jump_suit": ("a new suit with a jump (higher than needed)",
-                               "eine neue Farbe mit Sprung (höher als nötig)"),
+    "meaning_kind_jump_suit": ("a new suit, a level higher than needed",
+                               "eine neue Farbe, eine Stufe höher als nötig"),
     "meaning_kind_own": ("the same suit again", "dieselbe Farbe noch einmal"),
-    "meaning_kind_jump_own": ("the same suit again with a jump", "dieselbe Farbe noch einmal, mit Sprung"),
-    "meaning_kind_raise": ("raising his suit", "Unterstützung seiner Farbe"),
-    "meaning_kind_jump_raise": ("raising his suit with a jump", "Unterstützung seiner Farbe mit Sprung"),
+    "meaning_kind_jump_own": ("the same suit again, a level higher than needed",
+                              "dieselbe Farbe noch einmal, eine Stufe höher als nötig"),
+    "meaning_kind_raise": ("the partner's suit again, supporting it", "die Farbe des Partners, als Unterstützung"),
+    "meaning_kind_jump_raise": ("the partner's suit again, supporting it a level higher than needed",
+                                "die Farbe des Partners, als Unterstützung eine Stufe höher als nötig"),
     "meaning_kind_nt": ("no-trump", "Kein-Trumpf"),
-    "meaning_kind_jump_nt": ("no-trump with a jump", "Kein-Trumpf mit Sprung"),
+    "meaning_kind_jump_nt": ("no-trump, a level higher than needed", "Kein-Trumpf, eine Stufe höher als nötig"),
     "meaning_hcp_min": ("{lo} or more high-card points", "{lo} oder mehr Figurenpunkte"),
     "meaning_hcp_max": ("at most {hi} high-card points", "höchstens {hi} Figurenpunkte"),
     "meaning_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
@@ -1128,44 +1145,44 @@ _BOTS: dict[str, tuple[str, str]] = {
                       "{action}: zufällig gewählt unter {n} erlaubten Möglichkeiten"),
     # RuleBot: bidding (the guide, BIDDING.md) and the Vint score
     "rule_hcp_range": ("{lo}–{hi} high-card points", "{lo}–{hi} Figurenpunkte"),
-    "rule_balanced_word": ("balanced", "ausgeglichen"),
-    "rule_reason_nt_balanced": ("{hcp} high-card points and a balanced hand",
-                                "{hcp} Figurenpunkte und ein ausgeglichenes Blatt"),
+    "rule_balanced_word": ("an even hand (every suit 2–5 cards)",
+                           "ein ausgeglichenes Blatt (jede Farbe 2–5 Karten)"),
+    "rule_reason_nt_balanced": ("{hcp} high-card points and an even hand (every suit 2–5 cards)",
+                                "{hcp} Figurenpunkte und ein ausgeglichenes Blatt (jede Farbe 2–5 Karten)"),
     "rule_reason_nt": ("{hcp} high-card points", "{hcp} Figurenpunkte"),
-    "rule_reason_raise": ("{n} cards in partner's {suit} and {hcp} high-card points",
-                          "{n} Karten in Partners {suit} und {hcp} Figurenpunkte"),
+    "rule_reason_raise": ("{n} cards in my partner's suit, {suit}, and {hcp} high-card points",
+                          "{n} Karten in der Farbe meines Partners, {suit}, und {hcp} Figurenpunkte"),
     "rule_reason_suit_top": ("{n} cards in {suit} headed by {top}, {hcp} high-card points",
                              "{n} Karten in {suit} mit {top} an der Spitze, {hcp} Figurenpunkte"),
     "rule_reason_suit": ("{n} cards in {suit}, {hcp} high-card points",
                          "{n} Karten in {suit}, {hcp} Figurenpunkte"),
-    "rule_bid": ("{call}: {reason}. What we expect from this deal, our points minus theirs: about {value} at "
-                 "{call}, about {alt} if we pass.",
-                 "{call}: {reason}. Was wir von diesem Spiel erwarten, unsere Punkte minus ihre: etwa {value} bei "
-                 "{call}, etwa {alt}, wenn wir passen."),
-    "rule_bid_forced": ("{call}: {reason}; with {hcp} high-card points the bidding guide says bid, not pass; what we "
-                        "expect at {call}, our points minus theirs: about {value}.",
+    # how a deal is expected to end for the speaker's side: its points against the opponents'
+    "rule_ahead": ("about {n} points ahead of the opponents", "etwa {n} Punkte vor den Gegnern"),
+    "rule_behind": ("about {n} points behind the opponents", "etwa {n} Punkte hinter den Gegnern"),
+    "rule_level": ("about level with the opponents", "etwa gleichauf mit den Gegnern"),
+    "rule_bid": ("{call}: {reason}. If we bid {call}, we expect to end this deal {value}; if we pass, {alt}.",
+                 "{call}: {reason}. Bieten wir {call}, erwarten wir, dieses Spiel {value} zu beenden; passen wir, "
+                 "{alt}."),
+    "rule_bid_forced": ("{call}: {reason}; with {hcp} high-card points the bidding guide says bid, not pass. If we "
+                        "play {call}, we expect to end this deal {value}.",
                         "{call}: {reason}; mit {hcp} Figurenpunkten sagt der Bietleitfaden: bieten, nicht "
-                        "passen; was wir bei {call} erwarten, unsere Punkte minus ihre: etwa {value}."),
+                        "passen. Spielen wir {call}, erwarten wir, dieses Spiel {value} zu beenden."),
     "rule_pass_only": ("Pass: no bid is allowed now.", "Pass: jetzt ist kein Gebot erlaubt."),
     "rule_pass_no_bid": ("Pass: with {hcp} high-card points no bid of the bidding guide fits this hand.",
                          "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Bietleitfadens zu diesem Blatt."),
-    "rule_pass_open": ("Pass: the best bid, {best}, would be worth only about {value} (our points minus theirs); "
-                       "we wait.",
-                       "Pass: das beste Gebot, {best}, brächte nur etwa {value} (unsere Punkte minus ihre); wir "
+    "rule_pass_open": ("Pass: with the best bid, {best}, we would expect to end this deal only {value}; we wait.",
+                       "Pass: mit dem besten Gebot, {best}, beendeten wir dieses Spiel wohl nur {value}; wir "
                        "warten ab."),
-    "rule_pass_ours": ("Pass: our {top} is worth about {alt} (our points minus theirs); {best} would bring only "
-                       "about {value}.",
-                       "Pass: unser {top} bringt etwa {alt} (unsere Punkte minus ihre); {best} brächte nur etwa "
-                       "{value}."),
-    "rule_pass_theirs": ("Pass: letting the opponents play {top} means about {alt} for us (our points minus "
-                         "theirs), and {best} would be worse (about {value}).",
-                         "Pass: wenn die Gegner {top} spielen, sind das für uns etwa {alt}, und {best} wäre "
-                         "schlechter (etwa {value})."),
-    "rule_other_call": ("{call}: the bidding guide reads it as {shows}; at {call} we expect about {value} (our "
-                        "points minus theirs). The bidding guide's "
-                        "choice here is {best}.",
-                        "{call}: der Bietleitfaden liest das als {shows}; bei {call} erwarten wir etwa {value} "
-                        "(unsere Punkte minus ihre). Der Bietleitfaden wählt hier {best}."),
+    "rule_pass_ours": ("Pass: with our {top} we expect to end this deal {alt}; with {best} only {value}.",
+                       "Pass: mit unserem {top} beenden wir dieses Spiel wohl {alt}; mit {best} nur {value}."),
+    "rule_pass_theirs": ("Pass: if the opponents play {top}, we expect to end this deal {alt}; with {best} it would "
+                         "be worse ({value}).",
+                         "Pass: spielen die Gegner {top}, beenden wir dieses Spiel wohl {alt}; mit {best} wäre "
+                         "es schlechter ({value})."),
+    "rule_other_call": ("{call}: the bidding guide reads it as {shows}; if we play {call}, we expect to end this deal "
+                        "{value}. The bidding guide's choice here is {best}.",
+                        "{call}: der Bietleitfaden liest das als {shows}; spielen wir {call}, beenden wir dieses "
+                        "Spiel wohl {value}. Der Bietleitfaden wählt hier {best}."),
     # RuleBot: card play
     "rule_card": ("{card}: {why}.", "{card}: {why}."),
     "rule_other_card": ("{card}: a legal card, but the rule-based player plays {best} here ({why}).",
@@ -1173,28 +1190,36 @@ _BOTS: dict[str, tuple[str, str]] = {
     "rule_only": ("my only legal card", "meine einzige erlaubte Karte"),
     "rule_draw_trumps": ("drawing trumps: the opponents probably still hold {n}",
                          "Trumpf ziehen: die Gegner haben wohl noch {n}"),
-    "rule_cash_master": ("a master card: every higher {suit} is gone, so it wins",
-                         "die höchste verbliebene Karte in {suit}: alle höheren sind gespielt, sie gewinnt"),
-    "rule_return": ("returning partner's suit ({suit})", "Partners Farbe ({suit}) zurückspielen"),
-    "rule_lead_partner": ("leading partner's suit ({suit})", "Ausspiel in Partners Farbe ({suit})"),
-    "rule_lead_sequence": ("top of a sequence in {suit}", "die oberste Karte einer Folge in {suit}"),
-    "rule_lead_fourth": ("fourth best from my longest and strongest suit ({suit})",
-                         "die vierthöchste Karte meiner längsten und stärksten Farbe ({suit})"),
-    "rule_lead_fourth_longest": ("fourth best from my longest suit ({suit})",
-                                 "die vierthöchste Karte meiner längsten Farbe ({suit})"),
-    "rule_lead_fourth_long": ("fourth best from a long suit ({suit}, {n} cards)",
-                              "die vierthöchste Karte einer langen Farbe ({suit}, {n} Karten)"),
+    "rule_cash_master": ("the highest {suit} still in play: every higher {suit} has been played or is mine, so it "
+                         "wins",
+                         "die höchste Karte in {suit}, die noch im Spiel ist: jede höhere ist gespielt oder in "
+                         "meiner Hand, sie gewinnt"),
+    "rule_return": ("leading again the suit my partner led ({suit})",
+                    "ich spiele wieder die Farbe, die mein Partner ausgespielt hat ({suit})"),
+    "rule_lead_partner": ("leading the suit my partner bid ({suit})",
+                          "Ausspiel in der Farbe, die mein Partner geboten hat ({suit})"),
+    "rule_lead_sequence": ("the top one of my high {suit} in a row (like K Q J): it costs nothing",
+                           "die oberste meiner hohen {suit} in einer Reihe (etwa K Q J): das kostet nichts"),
+    "rule_lead_fourth": ("a low card, my fourth highest, from my longest and strongest suit ({suit})",
+                         "eine kleine Karte, meine vierthöchste, aus meiner längsten und stärksten Farbe ({suit})"),
+    "rule_lead_fourth_longest": ("a low card, my fourth highest, from my longest suit ({suit})",
+                                 "eine kleine Karte, meine vierthöchste, aus meiner längsten Farbe ({suit})"),
+    "rule_lead_fourth_long": ("a low card, my fourth highest, from a long suit ({suit}, {n} cards)",
+                              "eine kleine Karte, meine vierthöchste, aus einer langen Farbe ({suit}, {n} Karten)"),
     "rule_lead_short": ("the top card of a short suit ({suit})", "die höchste Karte einer kurzen Farbe ({suit})"),
     "rule_lead_top_of_three": ("the top card of three low cards in {suit}",
                                "die höchste von drei kleinen Karten in {suit}"),
-    "rule_lead_low": ("a low card from {suit}, keeping the honour back",
-                      "eine kleine Karte in {suit}, die Figur bleibt zurück"),
-    "rule_second_low": ("second hand low", "zweite Hand klein"),
-    "rule_cover": ("covering an honour with an honour ({win})", "Figur auf Figur: {win} wird gedeckt"),
-    "rule_third_high": ("third hand high, to win the trick", "dritte Hand hoch, um den Stich zu gewinnen"),
+    "rule_lead_low": ("a low card from {suit}, keeping my high card back",
+                      "eine kleine Karte in {suit}, meine hohe Karte bleibt zurück"),
+    "rule_second_low": ("I play low: my partner plays after me and can still win this trick",
+                        "ich spiele klein: mein Partner spielt nach mir und kann den Stich noch gewinnen"),
+    "rule_cover": ("{win} is a high card: I beat it with a higher one",
+                   "{win} ist eine hohe Karte: ich schlage sie mit einer höheren"),
+    "rule_third_high": ("I play high enough to win the trick, so that the last player must beat it",
+                        "ich spiele hoch genug, um den Stich zu gewinnen; der letzte Spieler muss ihn erst schlagen"),
     "rule_win_cheap": ("the lowest card that wins the trick", "die niedrigste Karte, die den Stich gewinnt"),
-    "rule_partner_wins": ("partner's {win} is winning, so I play low",
-                          "Partners {win} gewinnt schon, also spiele ich klein"),
+    "rule_partner_wins": ("my partner's {win} is winning, so I play low",
+                          "die {win} meines Partners gewinnt schon, also spiele ich klein"),
     "rule_cannot_win": ("I cannot beat {win}, so I play my lowest card",
                         "ich kann {win} nicht schlagen und gebe meine kleinste Karte"),
     "rule_ruff": ("no {suit} left: I trump to win the trick", "kein {suit} mehr: ich steche, um den Stich zu gewinnen"),
@@ -1202,47 +1227,53 @@ _BOTS: dict[str, tuple[str, str]] = {
                      "kein {suit} mehr: ich werfe aus meiner schwächsten Farbe ab"),
     "sim_only": ("{action}: the only legal choice", "{action}: die einzige erlaubte Möglichkeit"),
     "sim_play_best": (
-        "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side} (expected score "
-        "{score}), {more} more than {other}",
-        "{action}: in {n} gezogenen Verteilungen gewinnt es im Mittel {tricks} Stiche für {side} "
-        "(erwartete Punkte {score}), {more} mehr als {other}"),
+        "{action}: I tried {n} guesses at the hidden hands; with this card {side} win {tricks} tricks on average "
+        "and end the deal {score}, {more} tricks more than with {other}",
+        "{action}: ich habe {n} mögliche Verteilungen der verdeckten Karten durchgespielt; mit dieser Karte gewinnen "
+        "{side} im Mittel {tricks} Stiche und beenden das Spiel {score}, {more} Stiche mehr als mit {other}"),
     "sim_play_score": (
-        "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side}, as many as {other}, "
-        "but its expected score is better by {diff} points",
-        "{action}: in {n} gezogenen Verteilungen gewinnt es im Mittel {tricks} Stiche für {side}, so viele "
-        "wie {other}, bringt aber im Mittel {diff} Punkte mehr"),
+        "{action}: I tried {n} guesses at the hidden hands; with this card {side} win {tricks} tricks on average, "
+        "as many as with {other}, but {diff} points more",
+        "{action}: ich habe {n} mögliche Verteilungen der verdeckten Karten durchgespielt; mit dieser Karte gewinnen "
+        "{side} im Mittel {tricks} Stiche, so viele wie mit {other}, aber {diff} Punkte mehr"),
     "sim_play_all_equal": (
-        "{action}: in {n} sampled layouts every card wins {tricks} tricks on average for {side}; "
-        "it keeps the higher cards",
-        "{action}: in {n} gezogenen Verteilungen gewinnt jede Karte im Mittel {tricks} Stiche für {side}; "
-        "die höheren Karten bleiben"),
+        "{action}: I tried {n} guesses at the hidden hands; every card wins {tricks} tricks on average for {side}, "
+        "so I keep the higher cards",
+        "{action}: ich habe {n} mögliche Verteilungen der verdeckten Karten durchgespielt; jede Karte gewinnt im "
+        "Mittel {tricks} Stiche für {side}, also behalte ich die höheren Karten"),
     "sim_play_worse": (
-        "{action}: in {n} sampled layouts it wins {tricks} tricks on average for {side}; "
-        "{best} wins {best_tricks}",
-        "{action}: in {n} gezogenen Verteilungen gewinnt es im Mittel {tricks} Stiche für {side}; "
-        "{best} gewinnt {best_tricks}"),
+        "{action}: I tried {n} guesses at the hidden hands; with this card {side} win {tricks} tricks on average, "
+        "with {best} {best_tricks}",
+        "{action}: ich habe {n} mögliche Verteilungen der verdeckten Karten durchgespielt; mit dieser Karte gewinnen "
+        "{side} im Mittel {tricks} Stiche, mit {best} {best_tricks}"),
     "sim_call_best": (
-        "{action}: over {n} sampled layouts the auction it leads to is worth {score} points on average "
-        "for {side}, {more} more than {other}",
-        "{action}: über {n} gezogene Verteilungen bringt die Auktion danach im Mittel {score} Punkte "
-        "für {side}, {more} mehr als {other}"),
+        "{action}: I tried {n} guesses at the hidden hands; after this call {side} end the deal {score} on "
+        "average, {more} points better than after {other}",
+        "{action}: ich habe {n} mögliche Verteilungen der verdeckten Karten durchgespielt; nach dieser Ansage "
+        "beenden {side} das Spiel im Mittel {score}, {more} Punkte besser als nach {other}"),
     "sim_call_guide": (
-        "{action}: the bidding guide's call; over {n} sampled layouts no other call was clearly better "
-        "(expected {score} points for {side})",
-        "{action}: die Ansage des Bietleitfadens; über {n} gezogene Verteilungen war keine andere Ansage "
-        "deutlich besser (erwartet {score} Punkte für {side})"),
+        "{action}: the bidding guide's call; I tried {n} guesses at the hidden hands and no other call was clearly "
+        "better ({side} end the deal {score} on average)",
+        "{action}: die Ansage des Bietleitfadens; ich habe {n} mögliche Verteilungen der verdeckten Karten "
+        "durchgespielt, und keine andere Ansage war deutlich besser ({side} beenden das Spiel im Mittel {score})"),
     "sim_call_worse": (
-        "{action}: over {n} sampled layouts it is worth {score} points on average for {side}; "
-        "{best} is worth {best_score}",
-        "{action}: über {n} gezogene Verteilungen bringt es im Mittel {score} Punkte für {side}; "
-        "{best} bringt {best_score}"),
+        "{action}: I tried {n} guesses at the hidden hands; after this call {side} end the deal {score} on "
+        "average, after {best} {best_score}",
+        "{action}: ich habe {n} mögliche Verteilungen der verdeckten Karten durchgespielt; nach dieser Ansage "
+        "beenden {side} das Spiel im Mittel {score}, nach {best} {best_score}"),
     "sim_call_settled": ("{action}: the bidding guide's call; nothing to contest while {side} pass or hold "
                          "the contract",
                          "{action}: die Ansage des Bietleitfadens; nichts umkämpft, solange {side} passt oder den "
                          "Kontrakt hält"),
     "sim_fallback": (
-        "double-dummy sampling is not available (endplay is not installed), so the bidding guide chose: {inner}",
-        "Double-Dummy-Stichproben sind nicht verfügbar (endplay fehlt), daher wählte der Bietleitfaden: {inner}"),
+        "the thinking player needs the optional endplay package, which is not installed, so the rule-based "
+        "player chose: {inner}",
+        "der nachdenkende Spieler braucht das optionale Paket endplay, das nicht installiert ist, daher wählte der "
+        "regelbasierte Spieler: {inner}"),
+    # SimBot: how a side ends a deal, its points against the opponents'
+    "sim_ahead": ("about {n} points ahead", "etwa {n} Punkte vorn"),
+    "sim_behind": ("about {n} points behind", "etwa {n} Punkte hinten"),
+    "sim_level": ("about level", "etwa gleichauf"),
 }
 
 

@@ -515,9 +515,13 @@ def trick_html(trick: Trick, *, lang: str = "en", bottom: Seat = Seat.SOUTH, fou
 
 # -- the auction --------------------------------------------------------------
 
+# the legend under an auction grid, on the grid's own colours (it may sit on the table's felt)
+_LEGEND_STYLE = "caption-side:bottom;font-size:.8em;background:var(--vint-bg,transparent);border-radius:.4em"
+
+
 def _auction_body(dealer: Seat, calls: Sequence[Call], *, over: bool, contract: Contract | None,
-                  to_act: Seat | None, lang: str) -> str:
-    dealer_attr = ' class="vint-dealer"'
+                  to_act: Seat | None, lang: str, legend: bool = False) -> str:
+    dealer_attr = f' class="vint-dealer" title="{esc(text("ui_dealer", lang))}"'
     head = "".join(f'<th{dealer_attr if s == dealer else ""}>{esc(seat_name(s, lang))}</th>'
                    for s in Seat)
     cells: list[str] = ['<td></td>'] * int(dealer)
@@ -533,15 +537,20 @@ def _auction_body(dealer: Seat, calls: Sequence[Call], *, over: bool, contract: 
         row = cells[i:i + 4]
         row += ["<td></td>"] * (4 - len(row))
         rows.append("<tr>" + "".join(row) + "</tr>")
-    return (f'<table class="vint-auction" aria-label="{esc(text("ui_auction", lang))}">'
+    # the dealer's mark (•) said in words under the grid: who dealt, and so who called first
+    caption = (f'<caption class="vint-dealer-legend" style="{_LEGEND_STYLE}">'
+               f'{esc(text("ui_dealer_legend", lang, seat=dealer))}</caption>' if legend else "")
+    return (f'<table class="vint-auction" aria-label="{esc(text("ui_auction", lang))}">{caption}'
             f"<tr>{head}</tr>{''.join(rows)}</table>")
 
 
-def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = False, css: bool = True) -> str:
+def auction_html(auction: Auction, *, lang: str = "en", four_colour: bool = False, css: bool = True,
+                 legend: bool = True) -> str:
     """The auction as a grid: columns North, East, South, West; the dealer's first call in his
-    column (blank cells before it), a ``?`` where the next call goes, the final bid underlined."""
+    column (blank cells before it), a ``?`` where the next call goes, the final bid underlined; the dealer's
+    column marked • (``legend``: with a line under the grid saying what the mark means)."""
     body = _auction_body(auction.dealer, auction.calls, over=auction.is_over, contract=auction.contract,
-                         to_act=None if auction.is_over else auction.to_act, lang=lang)
+                         to_act=None if auction.is_over else auction.to_act, lang=lang, legend=legend)
     return _wrap(body, css=css, four_colour=four_colour)
 
 
@@ -576,12 +585,20 @@ def _live_body(*, rules_tv: int | None, contract: Contract | None, won: PerSide[
            if rules is not None else "")
     need = contract.tricks_needed - won[contract.side]
     played = won[0] + won[1]
-    if need > 0:
-        note = text("ui_needs_more", lang, side=contract.side, n=need, target=contract.tricks_needed)
+    target = contract.tricks_needed
+    if played == 13:  # the deal is over: its result, not what may still happen
+        over = won[contract.side] - target
+        note = (text("ui_contract_went_down", lang, side=contract.side, won=won[contract.side], target=target,
+                     n=-over) if over < 0 else
+                text("ui_contract_made_with", lang, side=contract.side, won=won[contract.side], target=target,
+                     over=over) if over > 0 else
+                text("ui_contract_made", lang, side=contract.side, target=target))
+    elif need > 0:
+        note = text("ui_needs_more", lang, side=contract.side, n=need, target=target)
         if 13 - played < need:
             note = text("ui_contract_down", lang, side=contract.side, n=need - (13 - played))
     else:
-        note = text("ui_contract_made", lang, side=contract.side, target=contract.tricks_needed)
+        note = text("ui_contract_made", lang, side=contract.side, target=target)
     head = "<tr>" + "".join(f"<th>{esc(text(key, lang))}</th>"
                             for key in ("ui_side", "ui_tricks", "ui_value", "ui_points")) + "</tr>"
     return (f'<div class="vint-live">'

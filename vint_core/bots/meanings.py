@@ -10,7 +10,7 @@ and the opponents' alike, with the situation it was made in:
 ...     print(line.seat, line.call, "—", line.text)
 North 1♥ — opening bid: 12 or more high-card points, at least 4 ♥
 East Pass — against the opponents' bid: shows nothing
-South 2♥ — answer to partner, raising his suit: 7–10 high-card points, at least 4 ♥
+South 2♥ — answer to partner, the partner's suit again, supporting it: 7–10 high-card points, at least 4 ♥
 >>> call_meanings(calls[:1], SEED, lang="de")[0].text
 'Eröffnung: 12 oder mehr Figurenpunkte, mindestens 4 ♥'
 """

@@ -125,9 +125,12 @@ def _honour_text(ranks: tuple[object, ...], lang: str) -> str:
     return " ".join(str(Rank(int(r))) if 2 <= int(r) <= 14 else str(r) for r in ranks if isinstance(r, int))
 
 
-def _signed(x: float) -> str:
+def _signed(x: float) -> _Phrase:
+    """Our expected points minus the opponents' in words: "about 120 points ahead of the opponents"."""
     v = round(x)
-    return f"+{v}" if v > 0 else ("0" if v == 0 else f"−{-v}")
+    if v == 0:
+        return _Phrase("rule_level")
+    return _Phrase("rule_ahead" if v > 0 else "rule_behind", (("n", abs(v)),))
 
 
 def _view_key(view: SeatView) -> tuple[object, ...]:

@@ -288,8 +288,12 @@ def _fmt(x: float, digits: int = 1) -> str:
     return f"{x:.{digits}f}"
 
 
-def _signed(x: float) -> str:
-    return f"{x:+.0f}"
+def _signed(x: float, lang: str = "en") -> str:
+    """A side's expected points minus the opponents' in words: "about 120 points ahead"."""
+    v = round(x)
+    if v == 0:
+        return bot_text("sim_level", lang)
+    return bot_text("sim_ahead" if v > 0 else "sim_behind", lang, n=abs(v))
 
 
 def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> str:
@@ -304,7 +308,7 @@ def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> 
     if action not in stats:
         best = max(stats, key=lambda a: stats[a][1])
         return bot_text("sim_call_worse" if decision.kind == "call" else "sim_play_worse", lang, action=action,
-                        n=n, side=side, score="?", tricks="?", best=best, best_score=_signed(stats[best][1]),
+                        n=n, side=side, score="?", tricks="?", best=best, best_score=_signed(stats[best][1], lang),
                         best_tricks=_fmt(stats[best][0]))
     tricks, score = stats[action]
     others = [a for a in stats if a != action]
@@ -315,12 +319,12 @@ def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> 
         top = max(stats, key=lambda a: stats[a][1])
         if top != action and stats[top][1] > score:
             if decision.guide == action:
-                return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score))
-            return bot_text("sim_call_worse", lang, action=action, n=n, side=side, score=_signed(score), best=top,
-                            best_score=_signed(stats[top][1]))
+                return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score, lang))
+            return bot_text("sim_call_worse", lang, action=action, n=n, side=side, score=_signed(score, lang),
+                            best=top, best_score=_signed(stats[top][1], lang))
         if best_other is None:
-            return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score))
-        return bot_text("sim_call_best", lang, action=action, n=n, side=side, score=_signed(score),
+            return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score, lang))
+        return bot_text("sim_call_best", lang, action=action, n=n, side=side, score=_signed(score, lang),
                         more=_fmt(score - stats[best_other][1], 0), other=best_other)
     if best_other is None:
         return bot_text("sim_only", lang, action=action)
@@ -335,8 +339,8 @@ def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> 
     if abs(stats[runner][0] - tricks) < 0.05:
         return bot_text("sim_play_score", lang, action=action, n=n, side=side, tricks=_fmt(tricks), other=runner,
                         diff=_fmt(score - stats[runner][1], 0))
-    return bot_text("sim_play_best", lang, action=action, n=n, side=side, tricks=_fmt(tricks), score=_signed(score),
-                    more=_fmt(tricks - stats[runner][0]), other=runner)
+    return bot_text("sim_play_best", lang, action=action, n=n, side=side, tricks=_fmt(tricks),
+                    score=_signed(score, lang), more=_fmt(tricks - stats[runner][0]), other=runner)
 
 
 __all__ = ["LEVELS", "Layout", "Level", "LevelSettings", "SimBot"]

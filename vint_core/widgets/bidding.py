@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -16,15 +17,24 @@ _STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Stra
                  Strain.HEARTS: "vint-suit-h", Strain.NOTRUMP: "vint-suit-nt"}
 
 
+def _note(lang: str) -> str:
+    """Why some calls are greyed out, in a small line the width of the box."""
+    return (f'<div style="font-size:.8em;line-height:1.3;max-width:22em;white-space:normal">'
+            f'{html.escape(text("widget_greyed_calls", lang))}</div>')
+
+
 class BiddingBox:
     """35 bid buttons (7 levels × ♠ ♣ ♦ ♥ NT) and Pass, class ``vint-call``.
 
     The columns follow the rule set's strain order; a strain the rule set does not
     allow (no-trump under ``whist_vint``) is not shown. :meth:`show` enables exactly
-    the legal calls; a click calls ``on_call(call)``.
+    the legal calls; a click calls ``on_call(call)``. A line under the buttons (class ``vint-greyed-note``) says
+    why a call is greyed out; a lesson that lets every call be clicked, to explain the illegal ones, leaves it out
+    (``greyed_note=False``).
     """
 
-    def __init__(self, *, on_call: Callable[[Call], None], rules: RuleSet, lang: str = "en") -> None:
+    def __init__(self, *, on_call: Callable[[Call], None], rules: RuleSet, lang: str = "en",
+                 greyed_note: bool = True) -> None:
         self.on_call = on_call
         self.lang = lang
         self.rules = rules
@@ -52,7 +62,9 @@ class BiddingBox:
         pass_button.on_click(self._clicked)
         pass_button._vint_call = PASS
         self._buttons[PASS] = pass_button
-        self.widget = widgets.VBox([*rows, pass_button])
+        self.note = widgets.HTML(_note(lang))
+        self.note.add_class("vint-greyed-note")
+        self.widget = widgets.VBox([*rows, pass_button, *([self.note] if greyed_note else [])])
         self.widget.add_class("vint-biddingbox")
         self.set_rules(rules)
 
@@ -68,6 +80,7 @@ class BiddingBox:
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         self._buttons[PASS].description = text("ui_pass", lang)
+        self.note.value = _note(lang)
         self._tooltips(set(self.enabled))
 
     def show(self, legal: Collection[Call]) -> None:

@@ -151,9 +151,17 @@ class HonoursExplorer(_Explorer):
     """A seeded deal and a strain → which honours each side holds as dealt, and the exact odds of a side's count,
     before the deal or given one seat's hand.
 
+    Before the deal (no seat) all four hands are open, as in the lessons' deals. Given a seat, only that hand is
+    shown with the odds it leaves; where the honours really are stays hidden until the learner ticks *Show the
+    honours as dealt* (``reveal``): the odds do not sit next to the outcome they are guessing at.
+
     >>> explorer = HonoursExplorer(seed=7, strain="NT")
     >>> explorer.view.count.ns + explorer.view.count.ew, "kings count nothing" in explorer.notes[-1]
     (4, True)
+    >>> explorer.set(seat=Seat.SOUTH) and "<li>N–S hold" in explorer.held_box.value
+    False
+    >>> explorer.set(reveal=True) and "<li>N–S hold" in explorer.held_box.value
+    True
     """
 
     css_name = "vint-lesson-honours"
@@ -169,10 +177,12 @@ class HonoursExplorer(_Explorer):
                                               *((seat_name(s, lang), s) for s in Seat)],
                                      value=_NO_SEAT if seat is None else seat, description=text("explore_seat", lang),
                                      style={"description_width": "initial"})
+        self.reveal = widgets.Checkbox(value=False, description=text("explore_reveal", lang), indent=False)
+        self.reveal.add_class("vint-honours-reveal")
         self.held_box = widgets.HTML()
         self.view: HonoursView | None = None
-        self._live((self.seed, self.strain, self.seat),
-                   [hbox([self.seed, self.strain, self.seat], "vint-lesson-row"), self.held_box],
+        self._live((self.seed, self.strain, self.seat, self.reveal),
+                   [hbox([self.seed, self.strain, self.seat], "vint-lesson-row"), self.reveal, self.held_box],
                    text("explore_honours_title", lang))
 
     def refresh(self) -> None:
@@ -191,8 +201,13 @@ class HonoursExplorer(_Explorer):
             else text("explore_odds_before", self.lang, side=side)
         odds = "".join(f"<li>n = {n}: {p} ({100 * float(p):.1f} %)</li>" for n, p in sorted(view.odds.items()))
         own = "" if seat is None else f"<p>{render.esc(seat_name(seat, self.lang))}: {render.esc(str(hands[seat]))}</p>"
-        self.held_box.value = (f'<div class="vint">{own}<ul>{"".join(f"<li>{render.esc(h)}</li>" for h in held)}'
-                               f'</ul><p>{render.esc(caption)}:</p><ul>{odds}</ul></div>')
+        # given a seat, the other hands are hidden: the honours as dealt only when the learner asks for them
+        shown = seat is None or self.reveal.value
+        self.reveal.layout.display = "none" if seat is None else None
+        outcome = (f'<ul>{"".join(f"<li>{render.esc(h)}</li>" for h in held)}</ul>' if shown
+                   else f'<p class="vint-note">{render.esc(text("explore_hidden", self.lang))}</p>')
+        self.held_box.value = (f'<div class="vint">{own}{outcome}<p>{render.esc(caption)}:</p><ul>{odds}</ul>'
+                               f'</div>')
         self._draw_status(side_name(side, self.lang))
         self._show_notes(view.notes)
 

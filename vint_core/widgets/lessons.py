@@ -235,7 +235,7 @@ class BiddingPractice(_Lesson):
         super().__init__(lang=drill.lang)
         self.drill = drill
         rules_used = drill.auction.rules
-        self.box = BiddingBox(on_call=self._forward(self.call), rules=rules_used, lang=self.lang)
+        self.box = BiddingBox(on_call=self._forward(self.call), rules=rules_used, lang=self.lang, greyed_note=False)
         self.auction = AuctionView(lang=self.lang)
         self.undo_button = self._button("vint-undo", "widget_undo_button", "widget_undo_tip", self.undo)
         self.again = self._button("vint-again", "lesson_again_button", "lesson_again_tip", self.reset)
@@ -283,7 +283,8 @@ class AuctionPractice(_Lesson):
         self.drill = drill
         session = drill.table.session
         self.hand = HandView(on_play=lambda card: None, lang=self.lang)
-        self.box = BiddingBox(on_call=self._forward(self.call), rules=drill.deal.rules, lang=self.lang)
+        self.box = BiddingBox(on_call=self._forward(self.call), rules=drill.deal.rules, lang=self.lang,
+                              greyed_note=False)
         self.auction = AuctionView(lang=self.lang)
         self.hands = html("vint-lesson-hands")
         felt = vbox([self.hand.widget], "vint-lesson-felt")

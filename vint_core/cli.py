@@ -9,7 +9,7 @@ module in ``_command_modules``; the module provides
 ``register(subparsers) -> None``, which adds its parser with
 ``subparsers.add_parser(...)`` and sets ``func=`` to a function taking the
 parsed arguments and returning the exit status. A command reports a problem
-the user can fix by raising :class:`CommandError` (or any ``VintError``):
+the user can fix by raising :class:`~vint_core.errors.CommandError` (or any ``VintError``):
 ``main`` prints it as one line on stderr and returns 1, never a traceback.
 A registering module should import heavy optional packages inside its
 ``func``, so that ``vint`` works without them.
@@ -186,7 +186,7 @@ def _read_text(path: str, lang: str) -> str:
 
 
 def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:
-    """Every rubber's score sheet (:meth:`Rubber.text`), numbered, one after the other."""
+    """Every rubber's score sheet (:meth:`~vint_core.rubber.Rubber.text`), numbered, one after the other."""
     sheets = [rubber.text(lang, number=n) for n, rubber in enumerate(rubbers, start=1)]
     return "\n\n".join(sheets) + "\n" if sheets else ""
 

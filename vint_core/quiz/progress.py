@@ -203,7 +203,7 @@ class Progress:
         return make_item(chosen, seed=self.seed, index=index, rules=rules)
 
     def answer(self, item: Item, given: Any) -> Attempt:
-        """Mark ``given``, record it (and save, if the progress has a file); the verdict is :meth:`last_verdict`."""
+        """Mark ``given``, record it (and save, if the progress has a file); the verdict is :attr:`last_verdict`."""
         verdict = check(item, given)
         self._last = verdict
         shown = verdict.given if verdict.given is not None else given
@@ -216,11 +216,13 @@ class Progress:
 
     @property
     def last_verdict(self) -> Verdict | None:
+        """The verdict on the last answer given here, ``None`` before the first."""
         return getattr(self, "_last", None)
 
     # -- files ---------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The progress as its file's JSON: the learner, the seed, the latest answers and the totals."""
         return {"format": FORMAT, "version": VERSION, "learner": self.learner, "seed": self.seed,
                 "asked": dict(self.asked), "totals": {t: list(v) for t, v in self.totals.items()},
                 "recent": {t: list(v) for t, v in self.recent.items()},

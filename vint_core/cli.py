@@ -1,8 +1,10 @@
-"""The ``vint`` command: ``vint deal``, ``random``, ``score``, ``simulate`` and ``vint --version``.
+"""The ``vint`` command: ``vint deal``, ``random``, ``score``, ``simulate``, ``quiz``, ``table``, ``exercises``
+and ``vint --version``.
 
-This module parses the arguments and prints; the work is done by the library
-(:mod:`vint_core.pbn`, :mod:`vint_core.records`, :mod:`vint_core.random_play`,
-:mod:`vint_core.simulate`).
+This module parses the arguments of ``deal``, ``random``, ``score``, ``simulate`` and ``quiz`` and prints; the
+work is done by the library (:mod:`vint_core.pbn`, :mod:`vint_core.records`, :mod:`vint_core.random_play`,
+:mod:`vint_core.simulate`, :mod:`vint_core.quiz`). ``table`` comes from :mod:`vint_core.app.launch`,
+``exercises`` from :mod:`vint_core.checks.command`.
 
 Other modules add subcommands without changing this file much: import the
 module in ``_command_modules``; the module provides

@@ -26,6 +26,8 @@ html_theme = "alabaster"
 html_title = "vint_core reference"
 
 nitpicky = True
+# the contents list the modules, not every class and function in them
+toc_object_entries = False
 autodoc_member_order = "bysource"
 # every module documents what it defines; the names a package or module re-exports through ``__all__``
 # are documented once, where they are defined

@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub
 comma := ,
 
-.PHONY: setup table course test lint chromium axe bench clean exercises hub-proxy test-classroom lite
+.PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -43,6 +43,11 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+
+# the API reference, built by Sphinx from the docstrings into build/docs (open build/docs/index.html); warnings are
+# errors and every cross-reference must resolve (-W -n), as tests/test_docs_build.py checks in `make test`
+docs: setup
+	$(VENV)/bin/sphinx-build -W -n -q -b html docs build/docs
 
 # the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
 test: setup chromium axe hub-proxy lint

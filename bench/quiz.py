@@ -1,4 +1,4 @@
-"""Figures for the quizzes (printed, never asserted), the issue's figures exactly.
+"""Figures for the quizzes (printed, never asserted), each measured as its goal is stated.
 
 * items generated per second (wall clock, and per CPU second: steadier on a busy machine), per
   question type: ``make_item`` (the engine's answer, the

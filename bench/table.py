@@ -1,8 +1,9 @@
-"""Figures for the table in the browser (printed, never asserted), the issue's figures exactly.
+"""Figures for the table in the browser (printed, never asserted), each measured as its goal is stated.
 
 * page load to a playable table (the first enabled call or card): p50 and p95 over several loads,
   each once the server is idle again (Voilà has a kernel ready: ``vint table`` keeps one preheated);
-* click to updated view (the issue's goal: p95 < 150 ms): from the click on a card, a call or "Next deal"
+* click to updated view (goal: p95 < 150 ms, so that a click feels immediate): from the click on a card, a call or
+  "Next deal"
   to the first change of the page that shows the learner's action (the card gone from the hand, the call
   in the auction grid, the new deal's number), measured inside the page (``performance.now()`` in a click
   listener and a ``MutationObserver``; see ``TIMER_JS``): p50, p95;

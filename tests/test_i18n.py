@@ -110,7 +110,7 @@ def test_german_has_no_english_words(name: str, en: str, de: str) -> None:
 
 
 def test_the_english_stop_list_finds_english() -> None:
-    """The German check would fail on the message the issue found."""
+    """The German check fails on a German message with an English clause left in it."""
     found = [w for w in words("diese Blätter sind kein Spiel: four hands are needed, one for each seat")
              if w.lower() in ENGLISH]
     assert found == ["four", "hands", "are", "needed", "one", "for", "seat"]

@@ -1,4 +1,4 @@
-"""DESIGN.md §6: random full deals and rubbers under every rule set, checking invariants at every step.
+"""Random full deals and rubbers under every rule set, checking invariants at every step.
 
 Every deal is seeded (Hypothesis draws the seeds, derandomized), so a failure names a seed
 that reproduces it.

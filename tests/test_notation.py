@@ -1,4 +1,4 @@
-"""Records: the PBN dialect (DESIGN.md §4, ``vint_core.pbn``) and JSON (``vint_core.records``).
+"""Records: the PBN dialect (described in ``vint_core.pbn``'s docstring) and JSON (``vint_core.records``).
 
 Round trips for random finished, passed-out and unfinished deals under every
 rule set, golden text for seeded deals, the strict reader (illegal calls and

@@ -1,4 +1,4 @@
-"""The learner's quiz progress file: damaged in every way the issue tried, or mutated anywhere by Hypothesis, it is
+"""The learner's quiz progress file: damaged in each of the ways listed below, or mutated anywhere by Hypothesis, it is
 kept aside unchanged with a message (without its path) and the practice page starts afresh; it stays small however
 many answers it holds; a version 1 file (every answer) is still read; the name is cut; the teacher's CSV, read back,
 holds no formula.

@@ -3,7 +3,7 @@
 A real save (a rubber under way, a deal half played) is mutated by Hypothesis: a value anywhere in
 it replaced, a key removed, a list cut short, a part nested deeply. Opening the table on it must
 either resume a game that can be played on, or keep the file aside and start afresh, saying so.
-The cases the issue names (an unknown bot, ``lang: "fr"``, deeply nested JSON, a deal under other
+Four cases random mutation seldom reaches (an unknown bot, ``lang: "fr"``, deeply nested JSON, a deal under other
 rules than its rubber) are checked one by one as well.
 """
 

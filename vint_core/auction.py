@@ -56,6 +56,7 @@ class Contract:
 
     @property
     def bid(self) -> Bid:
+        """The bid that made the contract (its level and strain)."""
         return Bid(self.level, self.strain)
 
     @property
@@ -65,14 +66,17 @@ class Contract:
 
     @property
     def tricks_needed(self) -> int:
+        """The tricks the declarers must take: six plus the level."""
         return 6 + self.level
 
     @property
     def trump(self) -> Strain:
+        """The contract's strain, the trump suit (or no-trump)."""
         return self.strain
 
     @property
     def pbn(self) -> str:
+        """The contract as PBN writes it: level and strain (``"4S"``, ``"3NT"``)."""
         return f"{self.level}{self.strain.value}"
 
     def __str__(self) -> str:
@@ -128,10 +132,12 @@ class Auction:
 
     @property
     def rules(self) -> RuleSet:
+        """The rule set this auction follows."""
         return self._s.rules
 
     @property
     def dealer(self) -> Seat:
+        """The seat that dealt and calls first."""
         return self._s.dealer
 
     @property
@@ -151,6 +157,7 @@ class Auction:
 
     @property
     def is_over(self) -> bool:
+        """Whether the auction has ended (by the rule set's passes in a row)."""
         return self._s.over
 
     @property
@@ -160,15 +167,18 @@ class Auction:
 
     @property
     def is_passed_out(self) -> bool:
+        """Whether the auction ended with no bid at all."""
         return self._s.over and self._s.top < 0
 
     @property
     def highest_bid(self) -> Bid | None:
+        """The highest bid so far, ``None`` before any bid."""
         top = self._s.top
         return self._s.rules.bids[top] if top >= 0 else None
 
     @property
     def highest_bidder(self) -> Seat | None:
+        """The seat that made the highest bid so far, ``None`` before any bid."""
         return self._s.top_seat
 
     @property
@@ -208,7 +218,7 @@ class Auction:
 
     def check(self, call: Call | str, *, seat: Seat | str | None = None) -> None:
         """Raise an ``IllegalCallError`` (or ``OutOfTurnError``) that says why ``call`` (a Call or its text) is
-        not allowed now, or the ``ParseError`` of :meth:`Call.of` for what is no call."""
+        not allowed now, or the ``ParseError`` of :meth:`~vint_core.calls.Call.of` for what is no call."""
         self._checked_rank(Call.of(call), seat)
 
     def _checked_rank(self, call: Call, seat: Seat | str | None) -> int:

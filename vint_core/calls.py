@@ -32,10 +32,12 @@ class Strain(enum.Enum):
 
     @property
     def symbol(self) -> str:
+        """The strain's symbol: ``"♠"``, ``"♣"``, ``"♦"``, ``"♥"`` or ``"NT"``."""
         return _STRAIN_SYMBOL[self]
 
     @classmethod
     def of_suit(cls, suit: Suit) -> Strain:
+        """The trump strain of ``suit`` (♥ gives ``Strain.HEARTS``)."""
         return _SUIT_STRAIN[suit]
 
     @classmethod
@@ -121,6 +123,7 @@ class Call:
 
     @property
     def pbn(self) -> str:
+        """The call as PBN writes it: ``"Pass"``, or a bid's level and strain (``"2H"``)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -144,6 +147,7 @@ class Pass(Call):
 
     @property
     def pbn(self) -> str:
+        """``"Pass"``, as PBN writes a pass."""
         return "Pass"
 
     def __str__(self) -> str:
@@ -174,6 +178,7 @@ class Bid(Call):
 
     @property
     def pbn(self) -> str:
+        """The bid as PBN writes it: level and strain letter (``"2H"``, ``"3NT"``)."""
         return f"{self.level}{self.strain.value}"
 
     def __str__(self) -> str:

@@ -30,10 +30,12 @@ class Suit(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol: ``"♠"``, ``"♥"``, ``"♦"`` or ``"♣"``."""
         return "♠♥♦♣"[self]
 
     @property
     def letter(self) -> str:
+        """The suit's letter in records: ``"S"``, ``"H"``, ``"D"`` or ``"C"``."""
         return "SHDC"[self]
 
     def __str__(self) -> str:
@@ -41,6 +43,8 @@ class Suit(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        """The suit of a letter or a symbol (``"S"``, ``"♠"``, ``"♤"``, any case); anything else raises
+        ``ParseError``."""
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_CARD, text=repr(text))
         suit = _SUIT_CHARS.get(text.strip().upper())
@@ -84,6 +88,8 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
+        """The rank of ``"2"`` … ``"9"``, ``"T"`` or ``"10"``, ``"J"`` (German ``"B"``), ``"Q"``, ``"K"``, ``"A"``;
+        anything else raises ``ParseError``."""
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_CARD, text=repr(text))
         rank = _RANK_CHARS.get(text.strip().upper())
@@ -312,9 +318,11 @@ class Hand:
         return suit_cards(self._mask, suit)
 
     def count(self, suit: Suit) -> int:
+        """How many cards of ``suit`` the hand holds."""
         return ((self._mask >> (13 * suit)) & 0x1FFF).bit_count()
 
     def has_suit(self, suit: Suit) -> bool:
+        """Whether the hand holds any card of ``suit``."""
         return bool(self._mask & SUIT_MASKS[suit])
 
     @property
@@ -327,9 +335,11 @@ class Hand:
         return sum(max(0, c.rank - 10) for c in mask_cards(self._mask))
 
     def without(self, card: Card) -> Hand:
+        """The hand without ``card`` (the same hand if it does not hold it)."""
         return Hand._from_mask(self._mask & ~card.bit)
 
     def with_card(self, card: Card) -> Hand:
+        """The hand with ``card`` added (the same hand if it holds it already)."""
         return Hand._from_mask(self._mask | card.bit)
 
     def __contains__(self, card: object) -> bool:

@@ -1,15 +1,17 @@
-"""The ``vint`` command: ``vint deal``, ``random``, ``score``, ``simulate`` and ``vint --version``.
+"""The ``vint`` command: ``vint deal``, ``random``, ``score``, ``simulate``, ``quiz``, ``table``, ``exercises``
+and ``vint --version``.
 
-This module parses the arguments and prints; the work is done by the library
-(:mod:`vint_core.pbn`, :mod:`vint_core.records`, :mod:`vint_core.random_play`,
-:mod:`vint_core.simulate`).
+This module parses the arguments of ``deal``, ``random``, ``score``, ``simulate`` and ``quiz`` and prints; the
+work is done by the library (:mod:`vint_core.pbn`, :mod:`vint_core.records`, :mod:`vint_core.random_play`,
+:mod:`vint_core.simulate`, :mod:`vint_core.quiz`). ``table`` comes from :mod:`vint_core.app.launch`,
+``exercises`` from :mod:`vint_core.checks.command`.
 
 Other modules add subcommands without changing this file much: import the
 module in ``_command_modules``; the module provides
 ``register(subparsers) -> None``, which adds its parser with
 ``subparsers.add_parser(...)`` and sets ``func=`` to a function taking the
 parsed arguments and returning the exit status. A command reports a problem
-the user can fix by raising :class:`CommandError` (or any ``VintError``):
+the user can fix by raising :class:`~vint_core.errors.CommandError` (or any ``VintError``):
 ``main`` prints it as one line on stderr and returns 1, never a traceback.
 A registering module should import heavy optional packages inside its
 ``func``, so that ``vint`` works without them.
@@ -186,7 +188,7 @@ def _read_text(path: str, lang: str) -> str:
 
 
 def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:
-    """Every rubber's score sheet (:meth:`Rubber.text`), numbered, one after the other."""
+    """Every rubber's score sheet (:meth:`~vint_core.rubber.Rubber.text`), numbered, one after the other."""
     sheets = [rubber.text(lang, number=n) for n, rubber in enumerate(rubbers, start=1)]
     return "\n\n".join(sheets) + "\n" if sheets else ""
 

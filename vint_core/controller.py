@@ -206,8 +206,8 @@ class Controller:
         """The table's game: the one saved at ``save_path`` (default :func:`~vint_core.saves.default_save_path`)
         resumed, or a new one with these settings.
 
-        ``human`` is the learner's seat (a :class:`Seat` or a name such as ``"W"``; South for a new game
-        if not given); ``bots`` the computer players from the learner's left; ``pace`` a pace name or the
+        ``human`` is the learner's seat (a :class:`~vint_core.seats.Seat` or a name such as ``"W"``; South for a new
+        game if not given); ``bots`` the computer players from the learner's left; ``pace`` a pace name or the
         seconds between computer cards. A saved game under other rules than ``rules``, or with the
         learner in another seat than ``human``, is not resumed: a new game starts with them.
         """

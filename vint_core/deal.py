@@ -42,6 +42,7 @@ from vint_core.seats import PerSide, Seat, Side
 if TYPE_CHECKING:
     from vint_core.views import SeatView
 
+#: a move in a deal: a call in the auction or a card in the play
 Action = Call | Card
 
 
@@ -79,10 +80,12 @@ class Deal:
 
     @property
     def rules(self) -> RuleSet:
+        """The rule set this deal is played under."""
         return self._setup.rules
 
     @property
     def dealer(self) -> Seat:
+        """The seat that dealt and calls first."""
         return self._setup.dealer
 
     @property
@@ -155,7 +158,7 @@ class Deal:
                  deal_number: int = 1, board: str | None = None) -> Deal:
         """A deal from a PBN deal string: the first seat, a colon, the four hands clockwise.
 
-        ``"N:AKQ.JT9.876.5432 …"`` (each hand ♠.♥.♦.♣, see :meth:`Hand.parse`). The dealer is
+        ``"N:AKQ.JT9.876.5432 …"`` (each hand ♠.♥.♦.♣, see :meth:`~vint_core.cards.Hand.parse`). The dealer is
         the first seat of the string unless ``dealer`` says otherwise.
         """
         if not isinstance(text, str):
@@ -195,17 +198,20 @@ class Deal:
 
     @property
     def phase(self) -> Phase:
+        """The deal's phase: the auction, the play, or finished (all tricks played, or passed out)."""
         if self.play is not None:
             return Phase.FINISHED if len(self.play.tricks) == 13 else Phase.PLAY
         return Phase.FINISHED if self.auction.is_over else Phase.AUCTION
 
     @property
     def is_finished(self) -> bool:
+        """Whether the deal is over: thirteen tricks played, or the auction passed out."""
         ps = self._ps
         return len(ps.tricks) == 13 if ps is not None else self.auction.is_over
 
     @property
     def is_passed_out(self) -> bool:
+        """Whether the auction ended with no bid, so that nothing is played."""
         return self.auction.is_passed_out
 
     @property
@@ -218,10 +224,12 @@ class Deal:
 
     @property
     def contract(self) -> Contract | None:
+        """The contract, once the auction has ended with a bid; ``None`` before and if passed out."""
         return self.auction.contract
 
     @property
     def declarer(self) -> Seat | None:
+        """The contract's declarer, ``None`` while there is no contract."""
         c = self.auction.contract
         return c.declarer if c else None
 
@@ -232,6 +240,7 @@ class Deal:
 
     @property
     def current_trick(self) -> Trick | None:
+        """The trick being played, ``None`` outside the play."""
         return self.play.current_trick if self.play is not None else None
 
     @overload
@@ -368,7 +377,7 @@ class Deal:
     def score(self) -> tuple[ScoreLine, ...]:
         """The deal's own score lines (tricks, undertricks, slams, honours); none if passed out.
 
-        Game and rubber lines depend on the rubber: see :class:`vint_core.Rubber`.
+        Game and rubber lines depend on the rubber: see :class:`~vint_core.rubber.Rubber`.
         """
         if not self.is_finished:
             raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))

@@ -121,6 +121,7 @@ class ParseError(VintError):
         super().__init__(reason, **params)
 
     def message(self, lang: str = "en") -> str:
+        """The message in ``lang``, after "line N: " when the record's line is known."""
         text = super().message(lang)
         if self.line is None:
             return text

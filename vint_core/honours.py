@@ -41,8 +41,8 @@ _HONOURS = {strain: _ACES if strain.suit is None else tuple(Card(strain.suit, ra
 
 
 def honour_cards(strain: Strain | str) -> tuple[Card, ...]:
-    """The honours at a contract in ``strain`` (a :class:`Strain` or its text, ``"H"``, ``"♥"``, ``"hearts"``,
-    ``"NT"``): A K Q J 10 of trumps, or the four aces at no-trump."""
+    """The honours at a contract in ``strain`` (a :class:`~vint_core.calls.Strain` or its text, ``"H"``, ``"♥"``,
+    ``"hearts"``, ``"NT"``): A K Q J 10 of trumps, or the four aces at no-trump."""
     return _HONOURS[_strain(strain)]
 
 

@@ -1300,6 +1300,7 @@ class Phrase:
         self.params = params
 
     def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``"en"`` or ``"de"``), its parameters filled in."""
         return _fill(_TEXTS[self.key][_lang(lang)], lang, self.params, exact=True)
 
     def __str__(self) -> str:
@@ -1321,10 +1322,12 @@ def _lang(lang: str) -> int:
 
 
 def seat_name(seat: int, lang: str = "en") -> str:
+    """The name of seat number ``seat`` (0 North … 3 West) in ``lang``: ``"North"``, ``"Süd"``."""
     return _SEATS["de" if _lang(lang) else "en"][seat]
 
 
 def side_name(side: int, lang: str = "en") -> str:
+    """The name of side number ``side`` (0 N–S, 1 E–W) in ``lang``: ``"N–S"``, ``"O–W"``."""
     return _SIDES["de" if _lang(lang) else "en"][side]
 
 
@@ -1372,6 +1375,8 @@ def error_message(reason: enum.Enum | str, lang: str, params: Mapping[str, Any])
 
 
 def score_text(key: str, lang: str, params: Mapping[str, Any], **extra: Any) -> str:
+    """The score sheet's line ``key`` in ``lang``, filled from ``params`` and ``extra`` (singular or plural by
+    ``n``)."""
     entry = _SCORES[key]
     values = {**params, **extra}
     if isinstance(entry[0], tuple):

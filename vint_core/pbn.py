@@ -273,6 +273,7 @@ class PbnRecord:
     line: int
 
     def tag(self, name: str) -> str | None:
+        """The value of tag ``name``, ``None`` if the game has no such tag."""
         entry = self.tags.get(name)
         return entry[0] if entry is not None else None
 
@@ -631,7 +632,7 @@ def loads_rubbers(text: str, *, rules: RuleSet | str | None = None) -> list[Rubb
     under that rule set instead, numbered by its position in the rubbers that rule
     set makes. A deal without a ``Board`` tag is given its place in the file.
 
-    An empty text gives no rubbers; anything wrong raises :class:`RecordError`
+    An empty text gives no rubbers; anything wrong raises :class:`~vint_core.records.RecordError`
     naming the board (and the line).
     """
     rules = as_rule_set(rules) if rules is not None else None

@@ -117,6 +117,7 @@ class Trick:
 
     @property
     def suit_led(self) -> Suit | None:
+        """The suit of the trick's first card, ``None`` while no card is played."""
         return self.cards[0].suit if self.cards else None
 
     def plays(self) -> tuple[tuple[Seat, Card], ...]:
@@ -159,7 +160,7 @@ class _Fixed(NamedTuple):
 class PlayState(NamedTuple):
     """One moment of the play as plain values; a Play wraps one of these.
 
-    The engine's fast path: a :class:`vint_core.Deal` keeps a ``PlayState`` and moves it on
+    The engine's fast path: a :class:`~vint_core.deal.Deal` keeps a ``PlayState`` and moves it on
     with :func:`state_after`, one new tuple per card.
     """
 
@@ -193,6 +194,7 @@ class Play:
 
     @property
     def contract(self) -> Contract:
+        """The contract this play is under."""
         return self._s.fixed.contract
 
     @property
@@ -222,10 +224,12 @@ class Play:
 
     @property
     def is_over(self) -> bool:
+        """Whether all thirteen tricks are played."""
         return len(self._s.tricks) == 13
 
     @property
     def opening_leader(self) -> Seat:
+        """The seat that leads to the first trick: the declarer's left."""
         return self._s.fixed.contract.declarer.left
 
     def hand(self, seat: Seat) -> Hand:
@@ -233,6 +237,7 @@ class Play:
         return Hand.from_mask(self._s.fixed.dealt[seat] & ~self._s.played)
 
     def tricks_won(self, side: Side) -> int:
+        """The tricks ``side`` has won so far."""
         ns = self._s.ns
         return ns if side == Side.NS else len(self._s.tricks) - ns
 
@@ -267,7 +272,7 @@ class Play:
 
     def check(self, card: Card | str, *, seat: Seat | str | None = None) -> None:
         """Raise an ``IllegalPlayError`` (or ``OutOfTurnError``) saying why ``card`` (a Card or its text) may not
-        be played now, or the ``ParseError`` of :meth:`Card.of` for what is no card."""
+        be played now, or the ``ParseError`` of :meth:`~vint_core.cards.Card.of` for what is no card."""
         card = Card.of(card)
         if len(self._s.tricks) == 13:
             raise IllegalPlayError(Reason.PLAY_OVER, card=card)
@@ -295,7 +300,7 @@ class Play:
 
     @classmethod
     def of_state(cls, state: PlayState) -> Play:
-        """The play at ``state`` (as a :class:`vint_core.Deal` keeps it), already checked."""
+        """The play at ``state`` (as a :class:`~vint_core.deal.Deal` keeps it), already checked."""
         play = _new(cls)
         _set_state(play, state)
         return play

@@ -135,7 +135,7 @@ class TrickDrill(_TableDrill):
     """The learner plays ``tricks`` tricks from a position against the computer players, told about every card.
 
     :meth:`play` forwards a card to the :class:`~vint_core.controller.Controller` and returns its
-    :class:`~vint_core.explain.Feedback`; an illegal card changes nothing. :attr:`feedback` is every
+    :class:`~vint_core.explain.Feedback`; an illegal card changes nothing. ``feedback`` is every
     sentence so far (a card's, a trick's, the note on being void), :meth:`reset` starts again.
     """
 
@@ -236,6 +236,7 @@ class BiddingDrill:
         self.reset()
 
     def reset(self) -> None:
+        """Back to the given auction."""
         self.history: list[Auction] = [self.start]
         self.last: Feedback | None = None
 

@@ -79,6 +79,7 @@ class RecordError(ParseError):
         return text("record_" + self.key, lang, **values)
 
     def message(self, lang: str = "en") -> str:
+        """The message in ``lang``, after "line N: " when the record's line is known."""
         if not hasattr(self, "key"):  # during construction
             return super().message(lang)
         text = self._detail(lang)

@@ -4,7 +4,7 @@ Everything here returns a string of HTML and CSS; nothing is fetched and no imag
 used. The engine's ``_repr_html_`` methods and the widgets call these functions, so a card
 looks the same in a notebook, in the table and in a saved page.
 
-Conventions (DESIGN.md §5): a playable card carries the CSS class ``vint-card`` and an
+Conventions, which the widgets and the browser tests rely on: a playable card carries the CSS class ``vint-card`` and an
 accessible label such as ``aria-label="10♥"``; every card drawn face up carries
 ``data-card="HT"``; the score sheet ``vint-scoresheet``; status lines ``vint-status``. Every
 fragment (but a lone card) sits inside an element of class ``vint`` that carries the theme's

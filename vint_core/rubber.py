@@ -36,6 +36,7 @@ class RubberDeal:
 
     @property
     def points(self) -> PerSide[int]:
+        """The deal's points for each side: the sum of its score lines."""
         return totals(self.lines)
 
     def __repr__(self) -> str:
@@ -64,6 +65,7 @@ class Rubber:
 
     @property
     def is_finished(self) -> bool:
+        """Whether a side has won the rubber."""
         return self.winner is not None
 
     @property
@@ -73,6 +75,7 @@ class Rubber:
 
     @property
     def next_deal_number(self) -> int:
+        """The number the next deal of the rubber gets (1 for the first)."""
         return len(self.deals) + 1
 
     @property
@@ -93,6 +96,7 @@ class Rubber:
 
     @property
     def boards(self) -> list[str | None]:
+        """The board name of each deal in order (``None`` where a deal has none)."""
         return [rd.deal.board for rd in self.deals]
 
     def new_deal(self, *, seed: int | random.Random | None = None, board: str | None = None) -> Deal:

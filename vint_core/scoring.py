@@ -4,7 +4,7 @@ Every number comes out as a :class:`ScoreLine` that says which side gets it,
 what kind of points they are, and how they were computed, so that a score
 sheet can explain itself. :func:`score_contract` puts the lines of one deal
 together from the contract, the tricks and the honours held (what-if scoring:
-no play, no hands needed); :meth:`vint_core.Deal.score` is it for a played deal.
+no play, no hands needed); :meth:`~vint_core.deal.Deal.score` is it for a played deal.
 
 >>> from vint_core import Contract, Strain, Seat, SEED, Hand
 >>> c = Contract(4, Strain.HEARTS, Seat.NORTH)
@@ -210,13 +210,13 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
                    aces: PerSide[int] | None = None, rules: RuleSet | str = SEED) -> tuple[ScoreLine, ...]:
     """Every line a contract scores, from the tricks the declaring side took and the honours held.
 
-    What-if scoring, no play needed: ``contract`` is a :class:`Contract` or its
+    What-if scoring, no play needed: ``contract`` is a :class:`~vint_core.auction.Contract` or its
     text (``"4♥ N"``, ``"3NT by South"``); ``tricks`` are the declaring side's
     (0–13); ``honours`` is how many each side holds (``PerSide(ns=2, ew=3)``: of
     A K Q J 10 of trumps, or of the aces at no-trump), or the four hands as
     dealt (indexed by seat), or None for no honours lines; ``rules`` a
-    :class:`RuleSet` or its name (``"short"``). Game and rubber lines
-    are not included: they need the rubber (:class:`vint_core.Rubber`).
+    :class:`~vint_core.rules.RuleSet` or its name (``"short"``). Game and rubber lines
+    are not included: they need the rubber (:class:`~vint_core.rubber.Rubber`).
     Anything else raises a :class:`~vint_core.errors.VintError` that says what may be given.
 
     Under ``foster_1897`` (the "majority" rule) a suit contract has two counts,

@@ -19,10 +19,12 @@ class Side(enum.IntEnum):
 
     @property
     def other(self) -> Side:
+        """The other side: E–W for N–S and N–S for E–W."""
         return _SIDES[1 - self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
+        """The side's two seats: (North, South) or (East, West)."""
         return _SIDE_SEATS[self]
 
     def __str__(self) -> str:
@@ -34,6 +36,8 @@ class Side(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Side:
+        """The side written ``"NS"``, ``"N–S"``, ``"e/w"``, ``"WE"`` and the like; anything else raises
+        ``ParseError``."""
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_SEAT, text=repr(text))
         key = text.strip().upper().replace("–", "").replace("-", "").replace("/", "")
@@ -58,22 +62,27 @@ class Seat(enum.IntEnum):
 
     @property
     def left(self) -> Seat:
+        """The seat on this one's left, next in turn (North's left is East)."""
         return _SEATS[(self + 1) & 3]
 
     @property
     def right(self) -> Seat:
+        """The seat on this one's right, previous in turn (North's right is West)."""
         return _SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
+        """The seat opposite, this seat's partner (North's is South)."""
         return _SEATS[(self + 2) & 3]
 
     @property
     def side(self) -> Side:
+        """The side this seat plays for: N–S for North and South, E–W for East and West."""
         return _SIDES[self & 1]
 
     @property
     def letter(self) -> str:
+        """The seat's letter in records: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
         return "NESW"[self]
 
     def offset(self, steps: int) -> Seat:
@@ -155,13 +164,16 @@ class PerSide(Generic[T]):
         return 2
 
     def items(self) -> Iterator[tuple[Side, T]]:
+        """``(Side.NS, ns)``, then ``(Side.EW, ew)``."""
         yield Side.NS, self.ns
         yield Side.EW, self.ew
 
     def map(self, fn: Callable[[T], U]) -> PerSide[U]:
+        """``fn`` applied to each side's value, as a new ``PerSide``."""
         return PerSide(fn(self.ns), fn(self.ew))
 
     def replace(self, side: Side, value: T) -> PerSide[T]:
+        """A copy with ``side``'s value replaced by ``value``."""
         return PerSide(value, self.ew) if side == Side.NS else PerSide(self.ns, value)
 
     def __add__(self, other: PerSide[T]) -> PerSide[T]:

@@ -132,8 +132,9 @@ class TableSession:
 
         ``bots`` names the bot of each computer seat (``"random"``, ``"rule"``, ``"sim-normal"`` …);
         seats left out play ``"rule"``. ``practice`` allows undo. With ``autosave`` every action is
-        saved to ``save_path`` (default :func:`default_save_path`). ``human`` may be a seat's text, ``rules`` a rule
-        set's name; anything that cannot be raises a :class:`~vint_core.errors.VintError` that says what may be given.
+        saved to ``save_path`` (default :func:`~vint_core.saves.default_save_path`). ``human`` may be a seat's
+        text, ``rules`` a rule set's name; anything that cannot be raises a :class:`~vint_core.errors.VintError`
+        that says what may be given.
         """
         self.human = Seat.of(human)
         self.rules = rules = as_rule_set(rules)
@@ -546,8 +547,8 @@ class TableSession:
 
     @classmethod
     def open(cls, save_path: Path | None = None, **defaults: Any) -> TableSession:
-        """Resume the game saved at ``save_path`` (default :func:`default_save_path`), or start a fresh one
-        with ``defaults``. A save that cannot be read (damaged, not a regular file, larger than
+        """Resume the game saved at ``save_path`` (default :func:`~vint_core.saves.default_save_path`), or start a
+        fresh one with ``defaults``. A save that cannot be read (damaged, not a regular file, larger than
         :data:`~vint_core.saves.SAVE_LIMIT`) is moved aside (``table.json.damaged-<time>``, kept unchanged)
         and a fresh game starts, with ``message`` saying what happened; on a read-only disk the file stays
         in place and is moved aside before the first save that can be written. Temporary files left by a

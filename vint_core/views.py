@@ -49,6 +49,7 @@ class SeatView:
 
     @classmethod
     def of(cls, deal: Deal, seat: Seat, *, game_score: PerSide[int] | None = None) -> SeatView:
+        """What ``seat`` sees of ``deal`` now (its own hand, the calls and the tricks, nobody else's cards)."""
         to_act = deal.to_act
         return cls(
             seat=seat, rules=deal.rules, dealer=deal.dealer, deal_number=deal.deal_number, phase=deal.phase,
@@ -59,6 +60,7 @@ class SeatView:
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
+        """The calls or cards ``seat`` may make now (empty when it is not its turn)."""
         return self.legal
 
     def calls_by(self) -> list[tuple[Seat, Call]]:

@@ -56,8 +56,9 @@ def free_port(host: str = HOST) -> int:
 MAX_TABLES = 8
 #: minutes a table may stay idle before its kernel stops (the game is saved; a reload resumes it)
 IDLE_MINUTES = 30
-#: the size of Voilà's log file before it is rotated, and how many older ones are kept
+#: the size of Voilà's log file before it is rotated
 LOG_BYTES = 2 * 1024 * 1024
+#: how many older log files are kept
 LOG_BACKUPS = 3
 
 

@@ -30,7 +30,7 @@ def notebook_path() -> Path:
 
 
 def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """``lang``, ``topics`` and ``rules`` for :meth:`QuizWidget.open` from ``VINT_LANG``,
+    """``lang``, ``topics`` and ``rules`` for :meth:`~vint_core.widgets.quiz.QuizWidget.open` from ``VINT_LANG``,
     ``VINT_QUIZ_TOPIC`` (topics separated by commas, or ``all``) and ``VINT_RULES``; a value that
     cannot be read is left out."""
     import os

@@ -400,6 +400,7 @@ class TableServer(Voila):  # type: ignore[misc]
         return reservation
 
     def unreserve(self, reservation: object) -> None:
+        """Give back a table taken by :meth:`reserve` (its kernel has started, or will not)."""
         self._reserved.discard(reservation)
 
     async def _release_kernels(self) -> None:

@@ -47,6 +47,7 @@ from vint_core.i18n import bot_text
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
 
+#: a SimBot's strength, which sets how many layouts it samples (:data:`LEVELS`)
 Level = Literal["fast", "normal", "strong"]
 
 
@@ -60,6 +61,7 @@ class LevelSettings:
     auction_z: float = 1.5
 
 
+#: the samples of each level
 LEVELS: dict[str, LevelSettings] = {
     "fast": LevelSettings(play_samples=5, auction_samples=3),
     "normal": LevelSettings(play_samples=10, auction_samples=5),

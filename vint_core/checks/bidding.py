@@ -83,6 +83,7 @@ class Match:
 
     @property
     def mean(self) -> float:
+        """The policy's mean margin per deal."""
         return sum(self.margins) / len(self.margins)
 
     @property

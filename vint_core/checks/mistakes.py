@@ -2,7 +2,7 @@
 
 A check that finds a learner's wrong answers agree with one of these names it in its
 message, so that the learner reads which rule to look at again. The catalogue is the
-quizzes' own (:data:`vint_core.quiz.MISCONCEPTIONS`): a mistake has one name and one rule,
+quizzes' own (:data:`~vint_core.quiz.texts.MISCONCEPTIONS`): a mistake has one name and one rule,
 in English and German, wherever a learner meets it.
 
 >>> print(MISTAKES["kings_at_nt"].text)

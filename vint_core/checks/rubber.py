@@ -74,8 +74,8 @@ EDGES: tuple[list[tuple[int, int]], ...] = (
 
 def rubber_after(points: list[tuple[int, int]], rules: RuleSet = SEED) -> RubberAnswer:
     """The rubber after deals worth these points, by the rule set's game target and bonus, as
-    :meth:`Rubber.record` keeps it (the first side to reach the target wins; both in one deal: the higher
-    total; level: play on)."""
+    :meth:`~vint_core.rubber.Rubber.record` keeps it (the first side to reach the target wins; both in one deal:
+    the higher total; level: play on)."""
     ns = ew = 0
     for deal_ns, deal_ew in points:
         ns, ew = ns + deal_ns, ew + deal_ew

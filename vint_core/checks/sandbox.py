@@ -15,7 +15,7 @@ Then it runs the cells the grader sends and answers calls of the learner's
 functions. The grader runs the checks in its own process and calls the
 learner's functions through :class:`Learner`: the arguments go to this
 process, the answer comes back as plain data (numbers, strings, lists, dicts,
-the engine's enums and frozen dataclasses), read by :class:`_Answers`, an
+the engine's enums and frozen dataclasses), read by ``_Answers``, an
 unpickler that builds nothing else. Whatever the learner's code does here
 (replacing ``vint_core.checks``, silencing errors, faking output), the grader
 sees only the answers its own questions got.

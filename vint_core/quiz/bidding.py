@@ -2,7 +2,7 @@
 ``tricks_needed``) and the auction's end (``auction_over``, ``declarer``, ``opening_leader``).
 
 The answers come from the engine's :class:`~vint_core.auction.Auction` (``legal_calls``,
-``check``, ``is_over``, ``contract``) and :meth:`RuleSet.outranks`; the distractors from
+``check``, ``is_over``, ``contract``) and :meth:`~vint_core.rules.RuleSet.outranks`; the distractors from
 the misconceptions, each applied to the same situation.
 """
 

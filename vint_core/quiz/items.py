@@ -63,7 +63,7 @@ class Item:
     type: str
     kind: Kind
     rules: str
-    #: the machine-readable inputs (PBN notation), as in the issue's table
+    #: the machine-readable inputs, in PBN notation
     data: dict[str, Any]
     #: the answer, in the same notation
     answer: Any

@@ -213,7 +213,7 @@ class Progress:
         return make_item(chosen, seed=self.seed, index=index, rules=rules)
 
     def answer(self, item: Item, given: Any, *, first_try: bool = True) -> Attempt:
-        """Mark ``given``, record it (and save, if the progress has a file); the verdict is :meth:`last_verdict`.
+        """Mark ``given``, record it (and save, if the progress has a file); the verdict is :attr:`last_verdict`.
         An answer that is not the learner's ``first_try`` at ``item`` is kept but counts for nothing."""
         verdict = check(item, given)
         self._last = verdict
@@ -228,11 +228,13 @@ class Progress:
 
     @property
     def last_verdict(self) -> Verdict | None:
+        """The verdict on the last answer given here, ``None`` before the first."""
         return getattr(self, "_last", None)
 
     # -- files ---------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The progress as its file's JSON: the learner, the seed, the latest answers and the totals."""
         return {"format": FORMAT, "version": VERSION, "learner": self.learner, "seed": self.seed,
                 "asked": dict(self.asked), "totals": {t: list(v) for t, v in self.totals.items()},
                 "recent": {t: list(v) for t, v in self.recent.items()},

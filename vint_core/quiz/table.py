@@ -1,8 +1,8 @@
 """Questions on the table: ``partner`` (partners sit opposite), ``first_card`` (the dealer deals from
 his left, clockwise) and ``next_dealer`` (the deal passes to the left after every deal).
 
-The answers come from the engine's seats (:attr:`Seat.partner`, :meth:`Seat.offset`,
-:attr:`Seat.left`); the distractors from the beginners' mistakes: a partner beside you, the dealer
+The answers come from the engine's seats (:attr:`~vint_core.seats.Seat.partner`, :meth:`~vint_core.seats.Seat.offset`,
+:attr:`~vint_core.seats.Seat.left`); the distractors from the beginners' mistakes: a partner beside you, the dealer
 serving himself first, dealing or passing the deal to the right, the same dealer dealing again.
 """
 

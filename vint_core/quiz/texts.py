@@ -359,7 +359,7 @@ class Misconception:
 
 
 _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    # the ten of the issue
+    # the ten most common: the mistakes docs/rules.md §7 lists (some of its items name two)
     "bridge_order": (("bridge's strain order", "die Farbreihenfolge des Bridge"),
                      ("In Vint the strains run ♠ < ♣ < ♦ < ♥ < NT: spades are the lowest, clubs second "
                       "(in bridge clubs are lowest).",
@@ -536,6 +536,7 @@ _MISCONCEPTIONS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                             "genau gleicher Summe geht es weiter.")),
 }
 
+#: every misconception the quizzes and the exercises' checks name, by its id
 MISCONCEPTIONS: dict[str, Misconception] = {}
 for _id, ((_en, _de), (_ren, _rde)) in _MISCONCEPTIONS.items():
     _TEXTS[f"m_{_id}"] = (_en, _de)

@@ -1,7 +1,7 @@
 """The playable table as ipywidgets: the only part of vint_core that imports ipywidgets.
 
 Each widget is a small class with a ``widget`` attribute (the ipywidgets box to
-display) and methods that draw and forward clicks; :class:`Table` composes them
+display) and methods that draw and forward clicks; :class:`~vint_core.widgets.table.Table` composes them
 and draws a :class:`~vint_core.controller.Controller` (the flow every front end shares),
 forwarding the learner's clicks to it.
 

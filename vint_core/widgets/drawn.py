@@ -15,7 +15,7 @@ The page sends a widget's changes one at a time (the next one waits until the ke
 handled the one before), so the marks go round :data:`SLOTS` pairs of widgets: a report never
 waits behind the one before it, and is on its way before the learner can click on the drawing.
 
-Without a page (a script, a test without a browser) nothing is ever reported: :attr:`seen` is
+Without a page (a script, a test without a browser) nothing is ever reported: :attr:`PageMark.seen` is
 None and every click counts.
 """
 

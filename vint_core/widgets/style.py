@@ -88,6 +88,10 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-review-step{width:3em}
 .vint-table .vint-panel{background:var(--vint-panel);border-radius:.5em;padding:.4em .6em}
 .vint-table .vint-status{font-size:1.02em;min-height:1.6em}
+/* the status line and, while a computer player is thinking, "Faster" beside it (its place kept otherwise) */
+.vint-table .vint-statusrow{align-items:center;gap:.5em}
+.vint-table .vint-statusrow>.vint-status-box{flex:1 1 auto;min-width:0}
+.vint-table .vint-statusrow .jupyter-button.vint-faster{flex:0 0 auto;width:auto;padding:0 .9em}
 .vint-table .vint-status .vint-why{color:var(--vint-muted);font-size:.9em}
 .vint-table .vint-save-notice{font-weight:700;border-left:4px solid var(--vint-focus);padding-left:.5em}
 .vint-table .vint-howto ol{margin:.2em 0 .2em 1.2em;padding:0}

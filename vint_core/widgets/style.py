@@ -75,7 +75,7 @@ _WIDGET_CSS = """
    room for both: it is never cut off */
 .vint-table .vint-body{flex-wrap:wrap}
 .vint-table .vint-main{flex:0 0 auto}
-.vint-table .vint-side{flex:1 1 auto;min-width:22em;gap:.5em;padding-left:.8em}
+.vint-table .vint-side{flex:1 1 22em;min-width:22em;gap:.5em;padding-left:.8em}
 /* the score sheet in the side panel: columns that fit beside the felt in a notebook's output area (1100 px at a
    1280 px screen), all six of them, E–W too; should it ever be wider, it scrolls rather than being cut off */
 .vint-table .vint-side .vint-scoresheet-view,.vint-table .vint-side .vint-scoresheet-view .widget-html-content{

@@ -16,7 +16,8 @@ _WIDGET_CSS = """
    pixel at JupyterLab's default size (14 px) and grows with it; ipywidgets' own sizes follow it */
 .vint{--vintpx:calc(var(--jp-content-font-size1,14px)/14);--jp-widgets-font-size:calc(13*var(--vintpx));
  --jp-widgets-inline-height:calc(28*var(--vintpx));--jp-widgets-inline-label-width:calc(80*var(--vintpx));
- --jp-widgets-inline-width:calc(300*var(--vintpx));
+ --jp-widgets-inline-width:calc(300*var(--vintpx));--jp-widgets-inline-width-short:calc(148*var(--vintpx));
+ --jp-widgets-inline-width-tiny:calc(72*var(--vintpx));
  --jp-widgets-inline-margin:calc(4*var(--vintpx));--jp-widgets-input-padding:calc(4*var(--vintpx))}
 /* a widget, and a drawing in it: 15 px at JupyterLab's default size (not 1.07em of an output area's 13 px); :where()
    keeps the weight of a plain .vint, so the widgets' own sizes (the status line's, a phone's) still apply */
@@ -129,7 +130,8 @@ _WIDGET_CSS = """
 /* phone and tablet: one column, nothing off screen, no side-scrolling */
 @media (max-width:900px){
  .vint-table .vint-body{flex-direction:column;flex-wrap:nowrap}
- .vint-table .vint-side{padding-left:0;min-width:0}
+ .vint-table .vint-side{padding-left:0;min-width:0;flex:none}
+ .vint-table .vint-main{flex:none}
  .vint-table .vint-felt-box{min-width:0}
  .vint-table .vint-scoresheet{min-width:0;padding-left:1.1em}
  .vint-table .vint-review .vint-deal{grid-template-columns:minmax(0,auto);width:auto}

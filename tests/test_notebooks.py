@@ -158,11 +158,8 @@ def test_a_lesson_opens_with_its_goals_and_closes_with_a_summary(path: Path) -> 
     texts = cells(path, "markdown")
     assert texts[0].startswith(f"# Lesson {path.name[:2]} · ")
     assert "**In this lesson you will**" in texts[0] and GLOSSARY in texts[0]
-    # one sitting; the time measured by bench/lesson_times.py (lesson 11 plays a whole rubber: 30), as the map says
+    # one sitting: the time bench/lesson_times.py measures (lesson 11 plays a whole rubber: 30 minutes)
     assert first_use_time(path) <= 30, f"{path.name}: a lesson is one sitting (30 minutes at most)"
-    row = next(line for line in (path.parent / "README.md").read_text(encoding="utf-8").splitlines()
-               if line.startswith(f"| {path.name[:2]} | "))
-    assert f" | {first_use_time(path)} min" in row, f"{path.name}: the course map states another time"
     assert texts[-1].startswith("## Summary") and GLOSSARY in texts[-1]
 
 
@@ -216,4 +213,4 @@ def test_the_course_map_lists_twelve_lessons_and_marks_those_that_exist() -> Non
             assert time == f"{first_use_time(written[number])} min", f"lesson {number}: the map and the lesson agree"
         else:
             assert status == "planned" and "](" not in lesson, f"lesson {number} is not written yet"
-        assert int(time.split()[0]) <= 20
+        assert int(time.split()[0]) <= 30

@@ -210,11 +210,13 @@ def dark_page_css(*, four_colour: bool = False) -> str:
             "}" + _dark_controls(f":where({','.join(render.DARK_PAGES)}) "))
 
 
-#: a deal drawn on its own (a notebook's output, a lesson widget's drawing) in less room than it needs, as
-#: JupyterLab's larger font sizes leave it even on a wide screen: in one column, as on a phone (the room measured in
-#: the deal's own em). With the widgets' CSS, which every lesson's page has (its quiz), not in each drawing's own.
+#: a deal drawn on its own (a notebook's output, a lesson widget's drawing) in less room than it would take, as
+#: JupyterLab's larger font sizes leave it even on a wide screen: its three columns narrower, and below their
+#: narrowest (43 of the deal's own em) one column, as on a phone. With the widgets' CSS, which every lesson's page
+#: has (its quiz), not in each drawing's own.
 _FITTED_CSS = (":is(.jp-RenderedHTML,.vint-lesson-scroll)>.vint:has(>.vint-deal){container-type:inline-size}"
-               f"@container (width < 56em){{{render.NARROW_CSS}}}")
+               ":is(.jp-RenderedHTML,.vint-lesson-scroll)>.vint>.vint-deal{max-width:100%}"
+               f"@container (width < 43em){{{render.NARROW_CSS}}}")
 
 
 def table_css(*, four_colour: bool = False) -> str:

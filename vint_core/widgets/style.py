@@ -23,6 +23,9 @@ _WIDGET_CSS = """
    keeps the weight of a plain .vint, so the widgets' own sizes (the status line's, a phone's) still apply */
 :where(.widget-box).vint,:where(.widget-html-content)>.vint{font-size:calc(15*var(--vintpx))}
 .vint-table{max-width:calc(1180*var(--vintpx))}
+/* a text box, a checkbox or a dropdown (its width grown with the font) never wider than the widget */
+.vint :is(.widget-text,.widget-checkbox,.widget-dropdown){max-width:100%}
+.vint :is(.widget-text,.widget-dropdown) :is(input,select){min-width:0}
 .vint-table .vint-title{font-size:1.35em;font-weight:700;margin:.1em 0 .2em}
 .vint-table .vint-subtitle{color:var(--vint-muted);font-size:.9em}
 .vint-table .vint-felt-box{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;

@@ -58,12 +58,27 @@ from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
 from vint_core.session import BotMove, TableSession
 
-__all__ = ["PACES", "Controller", "Controls", "Update", "pause_of"]
+__all__ = ["PACES", "Controller", "Controls", "Update", "faster_pace", "pause_of"]
 
 _ORIGINS = itertools.count(1)
 
 #: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
 PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
+
+
+#: the paces with a pause, slowest first: the learner's "Faster" goes one step along (from "fast" to no pause)
+SLOWER_TO_FASTER = ("slow", "normal", "fast", "none")
+
+
+def faster_pace(pace: str) -> str | None:
+    """The pace one step faster than ``pace``; None when there is no pause to shorten ("none", "confirm").
+
+    >>> faster_pace("slow"), faster_pace("fast"), faster_pace("none"), faster_pace("confirm")
+    ('normal', 'none', None, None)
+    """
+    if pace not in SLOWER_TO_FASTER[:-1]:
+        return None
+    return SLOWER_TO_FASTER[SLOWER_TO_FASTER.index(pace) + 1]
 
 
 def pause_of(pace: str) -> float:
@@ -315,6 +330,22 @@ class Controller:
         self._reset_deal()
         self.note = text("widget_new_game_started", self.lang, rules=rules_title(rules.name, self.lang), seat=human)
         return self.advance()
+
+    def faster(self) -> Update:
+        """The learner shortens the pause (the control beside "West is thinking…"): the pace one step faster
+        (:func:`faster_pace`, kept in the settings as if chosen there), and the computer player who is thinking
+        acts now; the step scheduled before is void (a new generation). Nothing changes without a pause."""
+        quicker = faster_pace(self.pace)
+        if quicker is None:
+            return self._update(accepted=False)
+        self.pace = quicker
+        s = self.session
+        if s.autosave:
+            s.save()
+        if self.thinking is None:
+            return self._update()
+        self.generation += 1
+        return self.step(self.generation) or self._update()
 
     # -- a second tab on the same save ---------------------------------------------------
 

@@ -1019,6 +1019,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "das Spiel ist vorbei: unten alle vier Blätter und die Wertung, dann das nächste Spiel"),
     "widget_confirm_trick": ("look at the trick, then press Continue", "sieh dir den Stich an, dann Weiter"),
     "widget_thinking": ("{seat} is thinking…", "{seat} überlegt…"),
+    "widget_faster_button": ("Faster", "Schneller"),
+    "widget_no_pause_button": ("No pause", "Ohne Pause"),
+    "widget_faster_tip": ("shorter pauses from now on ({pace}; the pace is also in Settings): the computer "
+                          "player moves now",
+                          "ab jetzt kürzere Pausen ({pace}; das Tempo steht auch in den Einstellungen): der "
+                          "Computerspieler zieht sofort"),
     "widget_your_call": ("your call: bid or pass", "deine Ansage: bieten oder passen"),
     "widget_your_lead": ("your lead: play any card", "du spielst aus: jede Karte ist erlaubt"),
     "widget_your_card_follow": ("your card: follow {suit} if you can", "deine Karte: bediene {suit}, wenn du kannst"),

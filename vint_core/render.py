@@ -120,8 +120,10 @@ _CARD_CSS = f"""
 .vint-suitrow>b+b{{margin-left:-1.75em}}
 """
 
+#: a drawing's text is a little larger than the text around it (15 px beside JupyterLab's 14): it grows with the page's
+#: font size (JupyterLab's Increase Content Font Size, a browser's zoom)
 _BASE_CSS = """
-.vint{color:var(--vint-fg);font-family:system-ui,sans-serif;font-size:15px;line-height:1.35}
+.vint{color:var(--vint-fg);font-family:system-ui,sans-serif;font-size:1.07em;line-height:1.35}
 .vint *{box-sizing:border-box}""" + _CARD_CSS + """.vint-card{cursor:pointer}
 .vint-card:hover,.vint-card:focus-visible{transform:translateY(-.35em);outline:2px solid var(--vint-accent);
  outline-offset:1px;z-index:2}
@@ -202,7 +204,8 @@ _NARROW_CSS = """
 .vint-deal{grid-template-columns:100%;width:auto}
 .vint-deal .vint-hand-suits{display:flex;flex-wrap:wrap;gap:0 .7em}
 """
-
+#: the narrow layout's rules, for a widget that needs them in a narrow part of a wide page
+NARROW_CSS = _NARROW_CSS
 
 #: pages in a dark theme: JupyterLab (and Notebook 7, Voilà, nbconvert's lab template), VS Code
 DARK_PAGES = ("[data-jp-theme-light=false]", "body.vscode-dark")

@@ -32,9 +32,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core.i18n import text
 from vint_core.lesson_progress import FINISHED_RIGHT, QUIZ_LESSONS, LessonState, course_state, lesson, open_lesson
 from vint_core.widgets.quiz import QuizWidget
+from vint_core.widgets.style import style_html
 
 _CSS = """
-.vint-course-progress{max-width:52em;font-size:15px}
+.vint-course-progress{max-width:52em;font-size:calc(15*var(--vintpx))}
 .vint-course-progress .vint-progress-title{font-size:1.3em;font-weight:700}
 .vint-course-progress table{border-collapse:collapse;width:100%}
 .vint-course-progress th,.vint-course-progress td{text-align:left;padding:.2em .6em .2em 0;vertical-align:top;
@@ -45,7 +46,7 @@ _CSS = """
 .vint-course-progress [data-state=no-quiz] .vint-progress-mark{color:var(--jp-ui-font-color2,#555)}
 .vint-course-progress .vint-status:has(.widget-html-content:empty){display:none}
 .vint-course-progress button.vint-progress-refresh{width:auto;padding:0 1em;align-self:flex-start}
-@media (max-width:600px){.vint-course-progress{font-size:14px}}
+@media (max-width:600px){.vint-course-progress{font-size:calc(14*var(--vintpx))}}
 """
 
 
@@ -105,7 +106,8 @@ class CourseProgress:
                                              tooltip=text("progress_refresh_hint", lang))
         self.refresh_button.add_class("vint-progress-refresh")
         self.refresh_button.on_click(lambda _: self.refresh())
-        self.widget = widgets.VBox([widgets.HTML(f"<style>{_CSS}</style>"), title, self.summary, self.table,
+        self.widget = widgets.VBox([widgets.HTML(style_html() + f"<style>{_CSS}</style>"), title, self.summary,
+                                    self.table,
                                     self.status, self.refresh_button])
         self.widget.add_class("vint-course-progress")
         self.widget.add_class("vint-lesson")

@@ -47,7 +47,7 @@ __all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice"]
 _log = logging.getLogger(__name__)
 
 _LESSON_CSS = """
-.vint-lesson{max-width:960px;min-width:0}
+.vint-lesson{max-width:calc(960*var(--vintpx));min-width:0}
 .vint-lesson>*{min-width:0;max-width:100%}
 .vint-lesson .vint-lesson-row{flex-wrap:wrap;gap:.8em;align-items:flex-start}
 .vint-lesson .widget-html,.vint-lesson .widget-html-content{min-width:0;max-width:100%}

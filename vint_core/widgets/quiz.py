@@ -50,7 +50,7 @@ from vint_core.widgets.style import style_html
 log = logging.getLogger(__name__)
 
 _QUIZ_CSS = """
-.vint-quiz{max-width:52em;font-size:15px}
+.vint-quiz{max-width:52em;font-size:calc(15*var(--vintpx))}
 .vint-quiz .vint-quiz-title{font-size:1.3em;font-weight:700}
 .vint-quiz .vint-quiz-item .vint-quiz-question{font-size:1.05em;margin:.3em 0 .5em}
 .vint-quiz .vint-quiz-deal .vint-hand{display:inline-flex}
@@ -80,8 +80,8 @@ _QUIZ_CSS = """
 .vint-quiz .vint-quiz-buttons button{width:auto;min-width:8em;padding:0 1em}
 .vint-quiz .vint-quiz-rules-choice select{min-width:0}
 .vint-quiz .vint-quiz-item .vint-quiz-rules{margin:.3em 0;font-style:italic}
-@media (max-width:600px){.vint-quiz{font-size:14px}.vint-quiz .widget-checkbox{width:auto}
- .vint-quiz .vint-quiz-item .vint{font-size:12px}}
+@media (max-width:600px){.vint-quiz{font-size:calc(14*var(--vintpx))}.vint-quiz .widget-checkbox{width:auto}
+ .vint-quiz .vint-quiz-item .vint{font-size:calc(12*var(--vintpx))}}
 """
 
 

@@ -133,6 +133,15 @@ class SettingsPanel:
             self._quiet = False
         self.set_lang(self.settings.lang)
 
+    def set_pace(self, pace: str) -> None:
+        """Show ``pace`` (changed from the table, its "Faster" control) without reporting it back as a change."""
+        self.settings = replace(self.settings, pace=pace)
+        self._quiet = True
+        try:
+            self.pace.value = pace
+        finally:
+            self._quiet = False
+
     def read_bots(self) -> dict[Seat, str]:
         """The computer players the controls show, by the seat each one stands for now."""
         return {seat: dd.value for seat, dd in self.bots.items()}

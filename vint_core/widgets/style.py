@@ -12,7 +12,20 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-un
 from vint_core import render
 
 _WIDGET_CSS = """
-.vint-table{max-width:1180px}
+/* JupyterLab's content font size (Settings ▸ Theme ▸ Increase Content Font Size) reaches the widgets: --vintpx is a
+   pixel at JupyterLab's default size (14 px) and grows with it; ipywidgets' own sizes follow it */
+.vint{--vintpx:calc(var(--jp-content-font-size1,14px)/14);--jp-widgets-font-size:calc(13*var(--vintpx));
+ --jp-widgets-inline-height:calc(28*var(--vintpx));--jp-widgets-inline-label-width:calc(80*var(--vintpx));
+ --jp-widgets-inline-width:calc(300*var(--vintpx));--jp-widgets-inline-width-short:calc(148*var(--vintpx));
+ --jp-widgets-inline-width-tiny:calc(72*var(--vintpx));
+ --jp-widgets-inline-margin:calc(4*var(--vintpx));--jp-widgets-input-padding:calc(4*var(--vintpx))}
+/* a widget, and a drawing in it: 15 px at JupyterLab's default size (not 1.07em of an output area's 13 px); :where()
+   keeps the weight of a plain .vint, so the widgets' own sizes (the status line's, a phone's) still apply */
+:where(.widget-box).vint,:where(.widget-html-content)>.vint{font-size:calc(15*var(--vintpx))}
+.vint-table{max-width:calc(1180*var(--vintpx))}
+/* a text box, a checkbox or a dropdown (its width grown with the font) never wider than the widget */
+.vint :is(.widget-text,.widget-checkbox,.widget-dropdown){max-width:100%}
+.vint :is(.widget-text,.widget-dropdown) :is(input,select){min-width:0}
 .vint-table .vint-title{font-size:1.35em;font-weight:700;margin:.1em 0 .2em}
 .vint-table .vint-subtitle{color:var(--vint-muted);font-size:.9em}
 .vint-table .vint-felt-box{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;
@@ -22,6 +35,7 @@ _WIDGET_CSS = """
 .vint-table .vint-feltrow-top{justify-content:center}
 .vint-seatbox{padding:.3em .5em;border-radius:.5em;min-width:10em;color:var(--vint-felt-fg)}
 .vint-seatbox.vint-active{box-shadow:0 0 0 2px var(--vint-win)}
+.vint-seatbox .vint-seatlabel,.vint-seatbox .vint-facts{line-height:1.35}
 .vint-seatbox .vint-seatlabel{color:var(--vint-felt-fg);font-size:.95em}
 .vint-seatbox .vint-player{font-weight:400;opacity:.85}
 .vint-seatbox .vint-backs{display:flex;font-size:.55em;padding:.3em 0}
@@ -32,8 +46,9 @@ _WIDGET_CSS = """
 .vint-table .vint-trickview .vint-trick .vint-slabel{color:var(--vint-felt-fg)}
 .vint-table .vint-trickview .vint-empty{border-color:rgba(255,255,255,.4)}
 .vint-table .vint-hand-label{color:var(--vint-felt-fg);font-weight:600;font-size:.95em}
-.vint-table .vint-handrow{flex-wrap:wrap;gap:3px;padding:.35em 0 .1em;min-height:70px}
-.vint-table .jupyter-button.vint-cardbutton{width:44px;height:64px;padding:0;margin:0;font-size:17px;
+.vint-table .vint-handrow{flex-wrap:wrap;gap:3px;padding:.35em 0 .1em;min-height:calc(70*var(--vintpx))}
+.vint-table .jupyter-button.vint-cardbutton{width:calc(44*var(--vintpx));height:calc(64*var(--vintpx));padding:0;
+ margin:0;font-size:calc(17*var(--vintpx));
  font-weight:700;background:#fffdf7;border:1px solid #9a9a9a;border-radius:.35em;
  box-shadow:0 1px 2px rgba(0,0,0,.3);font-family:"DejaVu Sans","Segoe UI Symbol",system-ui,sans-serif;
  transition:transform .08s}
@@ -74,8 +89,8 @@ _WIDGET_CSS = """
 /* the side panel goes under the felt when the output area (a notebook beside JupyterLab's file browser) has no
    room for both: it is never cut off */
 .vint-table .vint-body{flex-wrap:wrap}
-.vint-table .vint-main{flex:0 0 auto}
-.vint-table .vint-side{flex:1 1 auto;min-width:22em;gap:.5em;padding-left:.8em}
+.vint-table .vint-main{flex:0 1 auto;min-width:0}
+.vint-table .vint-side{flex:1 1 22em;min-width:22em;gap:.5em;padding-left:.8em}
 /* the score sheet in the side panel: columns that fit beside the felt in a notebook's output area (1100 px at a
    1280 px screen), all six of them, E–W too; should it ever be wider, it scrolls rather than being cut off */
 .vint-table .vint-side .vint-scoresheet-view,.vint-table .vint-side .vint-scoresheet-view .widget-html-content{
@@ -88,6 +103,10 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-review-step{width:3em}
 .vint-table .vint-panel{background:var(--vint-panel);border-radius:.5em;padding:.4em .6em}
 .vint-table .vint-status{font-size:1.02em;min-height:1.6em}
+/* the status line and, while a computer player is thinking, "Faster" beside it (its place kept otherwise) */
+.vint-table .vint-statusrow{align-items:center;gap:.5em}
+.vint-table .vint-statusrow>.vint-status-box{flex:1 1 auto;min-width:0}
+.vint-table .vint-statusrow .jupyter-button.vint-faster{flex:0 0 auto;width:auto;padding:0 .9em}
 .vint-table .vint-status .vint-why{color:var(--vint-muted);font-size:.9em}
 .vint-table .vint-save-notice{font-weight:700;border-left:4px solid var(--vint-focus);padding-left:.5em}
 .vint-table .vint-howto ol{margin:.2em 0 .2em 1.2em;padding:0}
@@ -113,20 +132,24 @@ _WIDGET_CSS = """
 .vint-table{--vint-focus:#b35900}
 /* phone and tablet: one column, nothing off screen, no side-scrolling */
 @media (max-width:900px){
- .vint-table .vint-body{flex-direction:column}
- .vint-table .vint-side{padding-left:0;min-width:0}
+ .vint-table .vint-body{flex-direction:column;flex-wrap:nowrap}
+ .vint-table .vint-side{padding-left:0;min-width:0;flex:none}
+ .vint-table .vint-main{flex:none}
  .vint-table .vint-felt-box{min-width:0}
  .vint-table .vint-scoresheet{min-width:0;padding-left:1.1em}
  .vint-table .vint-review .vint-deal{grid-template-columns:minmax(0,auto);width:auto}
 }
 @media (max-width:600px){
- .vint-table{font-size:14px}
+ .vint-table{font-size:calc(14*var(--vintpx))}
  .vint-table .vint-felt-box{padding:.4em .3em}
+ .vint-table .vint-statusrow .jupyter-button.vint-faster:disabled{display:none}
  .vint-table .vint-feltrow{flex-wrap:wrap;justify-content:center;gap:.3em}
  .vint-table .vint-seatbox{min-width:0}
  .vint-table .vint-feltrow>.vint-seatpanel{flex:1 1 40%;min-width:0}
  .vint-table .vint-centre{min-width:0;order:3;flex:1 1 100%}
- .vint-table .jupyter-button.vint-cardbutton{width:38px;height:54px;font-size:15px}
+ .vint-table .vint-centre>.widget-html,.vint-table .vint-centre .widget-html-content{max-width:100%;overflow-x:auto}
+ .vint-table .jupyter-button.vint-cardbutton{width:calc(38*var(--vintpx));height:calc(54*var(--vintpx));
+  font-size:calc(15*var(--vintpx))}
  .vint-table .jupyter-button.vint-call{width:2.9em}
  .vint-table .jupyter-button.vint-call.vint-pass-button{width:100%}
  .vint-table .vint-sheet-grid,.vint-table .vint-sheet-row>summary,
@@ -190,10 +213,20 @@ def dark_page_css(*, four_colour: bool = False) -> str:
             "}" + _dark_controls(f":where({','.join(render.DARK_PAGES)}) "))
 
 
+#: a deal drawn on its own (a notebook's output, a lesson widget's drawing) in less room than it would take, as
+#: JupyterLab's larger font sizes leave it even on a wide screen: its three columns narrower, and below their
+#: narrowest (43 of the deal's own em) one column, as on a phone. With the widgets' CSS, which every lesson's page
+#: has (its quiz), not in each drawing's own.
+_FITTED_CSS = (":is(.jp-RenderedHTML,.vint-lesson-scroll)>.vint:has(>.vint-deal){container-type:inline-size}"
+               ":is(.jp-RenderedHTML,.vint-lesson-scroll)>.vint>.vint-deal{max-width:100%}"
+               f"@container (width < 43em){{{render.NARROW_CSS}}}")
+
+
 def table_css(*, four_colour: bool = False) -> str:
     """The renderer's stylesheet (light; dark with the page's theme), the controls' CSS, and the dark colours of
     the whole page when the browser prefers them."""
-    return render.stylesheet("auto", four_colour) + _WIDGET_CSS + dark_page_css(four_colour=four_colour)
+    return (render.stylesheet("auto", four_colour) + _WIDGET_CSS + _FITTED_CSS
+            + dark_page_css(four_colour=four_colour))
 
 
 def style_html(*, four_colour: bool = False) -> str:

@@ -31,7 +31,7 @@ from vint_core import render
 from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
-from vint_core.controller import Controller, Update
+from vint_core.controller import Controller, Update, faster_pace
 from vint_core.deal import Action, Deal, Phase
 from vint_core.i18n import bot_title, rules_title, seat_name, text
 from vint_core.play import Trick
@@ -97,6 +97,9 @@ class Table:
         self.claim_button = self._button("vint-claim", self._claim_clicked)
         self.continue_button = self._button("vint-continue", self._continue_clicked, own_layout=True)
         self.next_button = self._button("vint-next-deal", self._next_clicked)
+        #: beside "West is thinking…": a shorter pause from now on, the computer player moving at once
+        self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
+        self._timer: asyncio.TimerHandle | None = None  # the computer player's scheduled move
         self.howto = html("vint-howto")
         self._build()
         self._after(self._ctl().advance())
@@ -148,7 +151,8 @@ class Table:
         self.extras = vbox([self.howto_part, self.settings_part], "vint-extras")
         self.howto_part.selected_index = 0 if not self.session.deal.actions and not self.session.rubber.deals else None
         body = hbox([self.main, self.side], "vint-body")
-        self.widget = vbox([self.style, self.header, self.status, body, self.review.widget, self.extras],
+        status_row = hbox([self.status, self.faster_button], "vint-statusrow")
+        self.widget = vbox([self.style, self.header, status_row, body, self.review.widget, self.extras],
                            "vint", "vint-table")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -312,14 +316,28 @@ class Table:
     def _next_clicked(self, button: object) -> None:
         self.next_deal()
 
+    def faster(self) -> None:
+        """The pace one step faster (saved, and shown in Settings); the computer player thinking now moves at once."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        update = self._ctl().faster()
+        if update.accepted:
+            self.settings_panel.set_pace(self.pace)
+        self._after(update)
+
+    def _faster_clicked(self, button: object) -> None:
+        self.faster()
+
     def _after(self, update: Update) -> None:
         """Draw the table; if the controller has scheduled a computer player, act after its pause."""
         loop = _running_loop()
         if update.pause is not None and loop is not None:
-            loop.call_later(update.pause, self._tick, update.generation)
+            self._timer = loop.call_later(update.pause, self._tick, update.generation)
         self.refresh()
 
     def _tick(self, generation: int) -> None:
+        self._timer = None
         update = self._ctl().step(generation)
         if update is not None:  # None: undone, or a new deal: this step belongs to the past
             self._after(update)
@@ -371,11 +389,25 @@ class Table:
         self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
         controls = self.flow.controls()
         turn = "call" if controls.calls else "card" if controls.cards else "next" if controls.next_deal else ""
+        self._draw_faster()
         notice = self.session.save_notice()  # the game cannot be saved now (a full or read-only disk): said first
         shown = f'<div class="vint-save-notice" role="alert">{render.esc(notice)}</div>' if notice else ""
         self.status.value = (shown + render.status_html(self.flow.status(), css=False)
                              + f'<span class="vint-render" data-render="{self.renders}" data-turn="{turn}" hidden>'
                              "</span>")
+
+    def _draw_faster(self) -> None:
+        """The "Faster" control, beside the status line while a computer player is thinking (its place kept
+        otherwise, so the table does not jump with each move)."""
+        lang = self.lang
+        quicker = faster_pace(self.pace)
+        offered = self.flow.thinking is not None and quicker is not None
+        label = "widget_no_pause_button" if quicker == "none" else "widget_faster_button"
+        tip = text("widget_faster_tip", lang, pace=text(f"widget_pace_{quicker or 'none'}", lang))
+        self._set_button(self.faster_button, description=text(label, lang), tooltip=tip, disabled=not offered)
+        visibility = "visible" if offered else "hidden"
+        if self.faster_button.layout.visibility != visibility:
+            self.faster_button.layout.visibility = visibility
 
     def refresh(self) -> None:
         """Redraw everything from the session (only what the learner may see)."""

@@ -625,6 +625,24 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "möglich war."),
     "weigh_moment": ("Trick {trick}: {card} cost {cost} points; {better} was better.",
                      "Stich {trick}: {card} kostete {cost} Punkte; {better} war besser."),
+    # the review panel's part on the weighing (vint_core.widgets.review.ReviewPanel)
+    "widget_weigh_title": ("Your cards and calls weighed", "Deine Karten und Ansagen gewogen"),
+    "widget_weighing": ("Weighing your cards…", "Deine Karten werden gewogen…"),
+    "widget_weigh_failed": ("The weighing could not be worked out: {error}",
+                            "Das Wiegen ließ sich nicht berechnen: {error}"),
+    "widget_weigh_marked": ("Your marked cards", "Deine markierten Karten"),
+    "widget_weigh_none_marked": ("None of your cards is marked: each was as good as the best by what you could know, "
+                                 "or nearly.",
+                                 "Keine deiner Karten ist markiert: jede war nach dem, was du wissen konntest, so gut "
+                                 "wie die beste oder fast."),
+    "widget_weigh_mark_costly": ("costly", "teuer"),
+    "widget_weigh_mark_slip": ("a slip", "ein Ausrutscher"),
+    "widget_weigh_moments": ("The costliest moments (each button shows that trick in the replay):",
+                             "Die teuersten Momente (jeder Knopf zeigt diesen Stich im Nachspielen):"),
+    "widget_weigh_moment_button": ("Trick {trick}: {card}", "Stich {trick}: {card}"),
+    "widget_weigh_moment_tip": ("Show the cards before trick {trick} in the replay",
+                                "Die Karten vor Stich {trick} im Nachspielen zeigen"),
+    "widget_weigh_calls": ("Your calls beside the computer player's", "Deine Ansagen neben denen des Computerspielers"),
     # the contract explorer (vint_core.explore.contract_grid, vint_core.widgets.explorers.ContractExplorer)
     "explore_dd_title": ("Contract explorer (double dummy)", "Kontrakte erkunden (Double Dummy)"),
     "explore_dd_subtitle": ("Double dummy: all four hands are shown and every card is known; each contract is "

@@ -31,7 +31,8 @@ _WEIGH_CSS = """<style>
  border-radius:.3em;border:1px solid var(--vint-muted);color:var(--vint-fg)}
 .vint-weigh-mark.vint-weigh-costly{border-color:var(--vint-h);color:var(--vint-h)}
 .vint-weigh-mark.vint-weigh-slip{border-style:dashed}
-.vint-weigh-moments{flex-wrap:wrap;gap:.3em}
+/* room for the focus ring (3px, 2px apart, a 5px halo) inside the row */
+.vint-weigh-moments{flex-wrap:wrap;gap:.4em;padding:8px 10px;overflow:visible}
 .vint-weigh-moments .jupyter-button{width:auto;height:auto;min-height:2em;padding:.2em .7em}
 </style>"""
 

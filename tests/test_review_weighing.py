@@ -174,3 +174,70 @@ def test_one_deal_weighs_the_learners_cards_only_once_the_deal_is_over(counted: 
     assert "Your cards and calls weighed" in lesson.review.weigh_text.value
     if s.deal.contract is not None:
         assert len(weighing.cards) == 13
+
+
+def test_learn_from_your_mistakes_puts_the_learner_back_and_weighs_the_card_tried() -> None:
+    deal = finish(CASH, "2D")
+    panel = ReviewPanel(bottom=S)
+    panel.show(deal, lines=deal.score())
+    weighing = weighed(panel)
+    assert panel.learn_button.layout.display is None and panel.learn_box.layout.display == "none"
+    assert isinstance(panel.learn_button, widgets.Button)  # reached with Tab, pressed with Enter
+    index = next(i for i, c in enumerate(weighing.marked) if c.card == Card.parse("2D"))
+    panel.learn_button.click()
+    assert panel.learn_at == 0 and panel.learn_box.layout.display is None
+    panel.learn(index)
+    weight = weighing.marked[index]
+    # the same hands and the cards played so far, drawn as the review's replay draws a position
+    got = panel.learn_position()
+    assert got is not None and got[0] is weight
+    before = got[1]
+    assert len(before.tricks) == weight.trick - 1 and before.to_act is S
+    assert before.actions == deal.actions[:len(before.actions)] and deal.actions[len(before.actions)] == weight.card
+    from vint_core import render
+    assert panel.learn_board.value == render.deal_html(before, bottom=S, lang="en", css=False)
+    assert f'data-card="{weight.card.pbn}"' in panel.learn_board.value  # the card not played yet
+    assert f"trick {weight.trick}: you played 2♦ (costly)" in panel.learn_prompt.value
+    # the legal cards as buttons, and nothing else
+    labels = [b.description for b in panel.learn_cards.children]
+    legal = [a for a in before.legal_actions() if isinstance(a, Card)]
+    assert sorted(labels) == sorted(str(c) for c in legal) and len(labels) == len(weight.expected)
+    # the card played again: not as good, by how much, and why
+    assert panel.try_card(weight.card) is False
+    said = panel.learn_feedback.value
+    assert "That is the card you played." in said and "is not as good" in said
+    assert f"{round(weight.cost)} points less" in said and esc(weight.why.text("en")) in said  # type: ignore[union-attr]
+    # the better card, by clicking its button
+    next(b for b in panel.learn_cards.children if b.description == "A♠").click()
+    said = panel.learn_feedback.value
+    assert "A♠ is as good as the best by what you could know" in said
+    assert f"{round(weight.expected[weight.best])} points on average over {weight.samples} deals" in said
+    # in German, the same position and answer
+    panel.set_lang("de")
+    assert "du hast 2♦ gespielt (teuer)" in panel.learn_prompt.value
+    assert "A♠ ist nach dem, was du wissen konntest, so gut wie die beste Karte" in panel.learn_feedback.value
+    panel.set_lang("en")
+    # the next marked position, until the last; then back to the review
+    panel.learn(len(weighing.marked) - 1)
+    assert panel.learn_next.disabled and panel.learn_feedback.value == ""
+    if len(weighing.marked) > 1:
+        panel.learn(0)
+        assert not panel.learn_next.disabled
+        panel.learn_next.click()
+        assert panel.learn_at == 1
+    panel.learn_stop.click()
+    assert panel.learn_at is None and panel.learn_box.layout.display == "none" and panel.learn_board.value == ""
+    assert panel.slider.value == 13  # the review's own replay untouched
+
+
+def test_a_card_that_cannot_be_played_there_is_refused() -> None:
+    deal = finish(CASH, "2D")
+    panel = ReviewPanel(bottom=S)
+    panel.show(deal, lines=deal.score())
+    weighed(panel)
+    assert panel.try_card(Card.parse("AS")) is False  # the mode is closed
+    panel.learn()
+    got = panel.learn_position()
+    assert got is not None
+    not_legal = next(c for c in deal.hands[Seat.WEST])
+    assert panel.try_card(not_legal) is False and panel.learn_feedback.value == ""

@@ -643,6 +643,26 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_weigh_moment_tip": ("Show the cards before trick {trick} in the replay",
                                 "Die Karten vor Stich {trick} im Nachspielen zeigen"),
     "widget_weigh_calls": ("Your calls beside the computer player's", "Deine Ansagen neben denen des Computerspielers"),
+    "widget_learn_button": ("Learn from your mistakes", "Aus deinen Fehlern lernen"),
+    "widget_learn_tip": ("Go back to each marked card and look for a better one",
+                         "Zu jeder markierten Karte zurückgehen und eine bessere suchen"),
+    "widget_learn_prompt": ("Position {i} of {n}, trick {trick}: you played {card} ({mark}). Which card is better? "
+                            "Your cards you may play here:",
+                            "Stellung {i} von {n}, Stich {trick}: du hast {card} gespielt ({mark}). Welche Karte ist "
+                            "besser? Deine Karten, die du hier spielen darfst:"),
+    "widget_learn_card_tip": ("Try {card} here", "Hier {card} versuchen"),
+    "widget_learn_best": ("{card} is as good as the best by what you could know: {points} points on average over "
+                          "{n} deals that fit what you saw.",
+                          "{card} ist nach dem, was du wissen konntest, so gut wie die beste Karte: im Mittel "
+                          "{points} Punkte über {n} Verteilungen, die zu dem passen, was du gesehen hast."),
+    "widget_learn_worse": ("{card} is not as good: {cost} points less on average over {n} deals that fit what you "
+                           "saw than {best}, the best by what you could know.",
+                           "{card} ist nicht so gut: im Mittel {cost} Punkte weniger über {n} Verteilungen, die zu "
+                           "dem passen, was du gesehen hast, als {best}, die beste nach dem, was du wissen konntest."),
+    "widget_learn_played": ("That is the card you played.", "Das ist die Karte, die du gespielt hast."),
+    "widget_learn_next": ("Next marked position", "Nächste markierte Stellung"),
+    "widget_learn_stop": ("Back to the review", "Zurück zur Besprechung"),
+    "widget_learn_last": ("That was the last marked position.", "Das war die letzte markierte Stellung."),
     # the contract explorer (vint_core.explore.contract_grid, vint_core.widgets.explorers.ContractExplorer)
     "explore_dd_title": ("Contract explorer (double dummy)", "Kontrakte erkunden (Double Dummy)"),
     "explore_dd_subtitle": ("Double dummy: all four hands are shown and every card is known; each contract is "

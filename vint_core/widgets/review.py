@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
+from vint_core.cards import Card
 from vint_core.deal import Deal
 from vint_core.errors import VintError
 from vint_core.i18n import text
@@ -34,6 +35,13 @@ _WEIGH_CSS = """<style>
 /* room for the focus ring (3px, 2px apart, a 5px halo) inside the row */
 .vint-weigh-moments{flex-wrap:wrap;gap:.4em;padding:8px 10px;overflow:visible}
 .vint-weigh-moments .jupyter-button{width:auto;height:auto;min-height:2em;padding:.2em .7em}
+.vint-learn{border-left:4px solid var(--vint-accent);padding-left:.6em;margin:.4em 0}
+.vint-learn .jupyter-button.vint-learn-card{width:3.2em;height:2.4em;font-size:1.05em;font-weight:700}
+.vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-h,
+.vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-d{color:var(--vint-h)}
+.vint-learn .jupyter-button.vint-learn-card.vint-learn-chosen{outline:2px solid var(--vint-accent)}
+.vint-learn-good{font-weight:700}
+.vint-learn-worse{font-weight:700;color:var(--vint-h)}
 </style>"""
 
 #: weighings already worked out, by deal, seat and sample count (re-opening a review, another language)
@@ -127,7 +135,32 @@ class ReviewPanel:
         self.moments = widgets.HBox([], layout=widgets.Layout(display="none"))
         self.moments.add_class("vint-weigh-moments")
         self.weigh_marked = html("vint-review-weighing")
-        self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked],
+        # "Learn from your mistakes": each marked position again, a better card asked for
+        self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
+                                           tooltip=text("widget_learn_tip", lang),
+                                           layout=widgets.Layout(display="none", width="auto"))
+        self.learn_button.add_class("vint-learn-start")
+        self.learn_button.on_click(lambda _b: self.learn())
+        #: the marked position being played again (an index into the weighing's marked cards), None when not
+        self.learn_at: int | None = None
+        self.learn_board = html("vint-review-board")
+        self.learn_prompt = html()
+        self.learn_cards = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.learn_cards.add_class("vint-weigh-moments")
+        self.learn_feedback = html()
+        self.learn_next = widgets.Button(description=text("widget_learn_next", lang),
+                                         layout=widgets.Layout(width="auto"))
+        self.learn_next.on_click(lambda _b: self._learn_step(1))
+        self.learn_stop = widgets.Button(description=text("widget_learn_stop", lang),
+                                         layout=widgets.Layout(width="auto"))
+        self.learn_stop.on_click(lambda _b: self.stop_learning())
+        self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop])
+        self.learn_buttons.add_class("vint-weigh-moments")
+        self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.learn_buttons,
+                                       self.learn_board], layout=widgets.Layout(display="none"))
+        self.learn_box.add_class("vint-learn")
+        self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked,
+                                       self.learn_button, self.learn_box],
                                       layout=widgets.Layout(display="none"))
         self.weigh_box.add_class("vint-review-weigh-box")
         self.controls = widgets.HBox([self.back, self.slider, self.forward])
@@ -250,10 +283,15 @@ class ReviewPanel:
                                  f'{calls_html}{lead}</div>')
         self.moments.children = tuple(self._moment_button(card) for card in moments)
         self.moments.layout.display = None if moments else "none"
+        marked = weighing.marked
+        self.learn_button.description = text("widget_learn_button", lang)
+        self.learn_button.tooltip = text("widget_learn_tip", lang)
+        self.learn_button.layout.display = None if marked else "none"
+        if self.learn_at is not None:
+            self._draw_learning()
         if weighing.needs_endplay:
             self.weigh_marked.value = ""
             return
-        marked = weighing.marked
         if not marked:
             self.weigh_marked.value = (f'<div class="vint vint-review-weighing"><p>'
                                        f'{render.esc(text("widget_weigh_none_marked", lang))}</p></div>')
@@ -273,6 +311,113 @@ class ReviewPanel:
         button.add_class("vint-weigh-moment")
         button.on_click(lambda _b, trick=card.trick: self.show_trick(trick))
         return button
+
+    # -- learn from your mistakes ------------------------------------------------------
+
+    def learn(self, index: int = 0) -> None:
+        """Put the learner back at the ``index``-th marked card: the hands and the cards played before it, the
+        legal cards as buttons (:meth:`try_card` answers a click)."""
+        if self.weighing is None or not self.weighing.marked or self.deal is None:
+            return
+        self.learn_at = max(0, min(index, len(self.weighing.marked) - 1))
+        self.learn_feedback.value = ""
+        self.learn_box.layout.display = None
+        self._draw_learning(fresh=True)
+
+    def stop_learning(self) -> None:
+        """Close the mode: the review as it was."""
+        self.learn_at = None
+        self.learn_box.layout.display = "none"
+        self.learn_cards.children = ()
+        self.learn_board.value = self.learn_prompt.value = self.learn_feedback.value = ""
+
+    def learn_position(self) -> tuple[CardWeight, Deal] | None:
+        """The marked card being played again and the deal just before it (None when the mode is closed)."""
+        if self.learn_at is None or self.weighing is None or self.deal is None:
+            return None
+        card = self.weighing.marked[self.learn_at]
+        deal = self.deal
+        at = len(deal.auction.calls) + (card.trick - 1) * 4 + card.place
+        before = Deal.replay(deal.hands, deal.actions[:at], dealer=deal.dealer, rules=deal.rules,
+                             deal_number=deal.deal_number, board=deal.board)
+        return card, before
+
+    def _draw_learning(self, *, fresh: bool = False) -> None:
+        got = self.learn_position()
+        if got is None or self.weighing is None:
+            return
+        weight, before = got
+        lang, n = self.lang, len(self.weighing.marked)
+        assert self.learn_at is not None
+        prompt = text("widget_learn_prompt", lang, i=self.learn_at + 1, n=n, trick=weight.trick, card=weight.card,
+                      mark=text(f"widget_weigh_mark_{weight.mark}", lang))
+        self.learn_prompt.value = f'<div class="vint vint-learn-prompt"><p>{render.esc(prompt)}</p></div>'
+        legal = sorted(weight.expected, key=lambda c: (int(c.suit), -int(c.rank)))
+        if fresh or len(self.learn_cards.children) != len(legal):
+            self.learn_cards.children = tuple(self._learn_card_button(c) for c in legal)
+        else:
+            for button, card in zip(self.learn_cards.children, legal, strict=True):
+                button.tooltip = text("widget_learn_card_tip", lang, card=card)
+        self.learn_next.description = text("widget_learn_next", lang)
+        self.learn_stop.description = text("widget_learn_stop", lang)
+        self.learn_next.disabled = self.learn_at + 1 >= n
+        self.learn_board.value = render.deal_html(before, bottom=self.bottom, lang=lang, four_colour=self.four_colour,
+                                                  css=False)
+        if self._learn_tried is not None and not fresh:
+            self._say_tried(weight, self._learn_tried)
+        elif fresh:
+            self._learn_tried = None
+
+    _learn_tried: Card | None = None
+
+    def _learn_card_button(self, card: Card) -> Any:
+        button = widgets.Button(description=str(card), tooltip=text("widget_learn_card_tip", self.lang, card=card),
+                                style=shared("button"))
+        button.add_class("vint-learn-card")
+        button.add_class(f"vint-learn-suit-{card.suit.name[0].lower()}")
+        button.on_click(lambda _b, card=card: self.try_card(card))
+        return button
+
+    def try_card(self, card: Card) -> bool:
+        """The learner's card at the marked position: whether it is as good as the best by the sampled measure
+        (said in the panel, with the reason)."""
+        got = self.learn_position()
+        if got is None:
+            return False
+        weight = got[0]
+        if card not in weight.expected:
+            return False
+        self._learn_tried = card
+        for button in self.learn_cards.children:
+            if button.description == str(card):
+                button.add_class("vint-learn-chosen")
+            else:
+                button.remove_class("vint-learn-chosen")
+        return self._say_tried(weight, card)
+
+    def _say_tried(self, weight: CardWeight, card: Card) -> bool:
+        lang = self.lang
+        best = weight.expected[weight.best]
+        good = weight.expected[card] >= best - 1e-6
+        if good:
+            line = text("widget_learn_best", lang, card=card, points=round(weight.expected[card]), n=weight.samples)
+        else:
+            line = text("widget_learn_worse", lang, card=card, cost=round(best - weight.expected[card]),
+                        n=weight.samples, best=weight.best)
+            if card == weight.card:
+                line = f"{text('widget_learn_played', lang)} {line}"
+        why = f" {weight.why.text(lang)}" if weight.why is not None else ""
+        at_last = self.learn_at is not None and self.weighing is not None \
+            and self.learn_at + 1 >= len(self.weighing.marked)
+        last = f" {text('widget_learn_last', lang)}" if good and at_last else ""
+        css = "vint-learn-good" if good else "vint-learn-worse"
+        self.learn_feedback.value = (f'<div class="vint vint-learn-feedback" role="status"><p><span class="{css}">'
+                                     f'{render.esc(line)}</span>{render.esc(why + last)}</p></div>')
+        return good
+
+    def _learn_step(self, by: int) -> None:
+        if self.learn_at is not None:
+            self.learn(self.learn_at + by)
 
     def show_trick(self, trick: int) -> None:
         """Move the replay to the cards held before trick ``trick`` (1–13) was played."""
@@ -332,6 +477,8 @@ class ReviewPanel:
         self.reasons.value = ""
         self.weighing = None
         self._weigh_key = None  # a weighing still being worked out is not drawn any more
+        self.stop_learning()
+        self.learn_button.layout.display = "none"
         self.weigh_box.layout.display = "none"
         self.weigh_text.value = self.weigh_marked.value = ""
         self.moments.children = ()

@@ -52,11 +52,35 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
                                 width)
         assert not outside, outside
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    # learn from your mistakes: back at the marked card, try the legal cards until one is as good as the best
+    learn = bs.visible(page.locator("button.vint-learn-start"))
+    assert learn.count() == 1, "the seeded deal has a marked card"
+    learn.focus()
+    page.keyboard.press("Enter")
+    bs.wait_for(lambda: page.locator(".vint-learn-prompt:visible").count() == 1)
+    assert "Which card is better?" in page.locator(".vint-learn-prompt").inner_text()
+    cards = bs.visible(page.locator("button.vint-learn-card"))
+    assert cards.count() >= 1 and page.locator(".vint-learn .vint-review-board .vint-deal").count() == 1
+    found = ""
+    for i in range(cards.count()):
+        before = page.locator(".vint-learn-feedback").all_inner_texts()
+        cards.nth(i).click()
+        bs.wait_for(lambda before=before: page.locator(".vint-learn-feedback").all_inner_texts() not in ([], before))
+        said = page.locator(".vint-learn-feedback").inner_text()
+        assert "as good as the best" in said or "is not as good" in said, said
+        if "as good as the best" in said:
+            found = said
+            break
+    assert found, "no legal card is as good as the best"
     assert not axe_findings(page)
     box = page.locator(".vint-review-weigh-box")
     box.scroll_into_view_if_needed()
     bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}")
+    page.locator(".vint-learn .vint-review-board").scroll_into_view_if_needed()
+    bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}-learn")
     page.emulate_media(color_scheme="light" if dark else "dark")  # the other theme, the same review
     assert not axe_findings(page)
+    bs.screenshot(page, f"weigh-{width}-{'light' if dark else 'dark'}-learn")
+    box.scroll_into_view_if_needed()
     bs.screenshot(page, f"weigh-{width}-{'light' if dark else 'dark'}")
     assert not page.errors, page.errors

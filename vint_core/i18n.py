@@ -651,10 +651,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
                             "Stellung {i} von {n}, Stich {trick}: du hast {card} gespielt ({mark}). Welche Karte ist "
                             "besser? Deine Karten, die du hier spielen darfst:"),
     "widget_learn_card_tip": ("Try {card} here", "Hier {card} versuchen"),
-    "widget_learn_best": ("{card} is as good as the best by what you could know: {points} points on average over "
-                          "{n} deals that fit what you saw.",
-                          "{card} ist nach dem, was du wissen konntest, so gut wie die beste Karte: im Mittel "
-                          "{points} Punkte über {n} Verteilungen, die zu dem passen, was du gesehen hast."),
+    "widget_learn_best": ("{card} is as good as the best by what you could know: on average your side ends {points} "
+                          "points (its points minus the other side's) over {n} deals that fit what you saw.",
+                          "{card} ist nach dem, was du wissen konntest, so gut wie die beste Karte: im Mittel endet "
+                          "eure Seite mit {points} Punkten (ihre Punkte minus die der Gegner) über {n} Verteilungen, "
+                          "die zu dem passen, was du gesehen hast."),
     "widget_learn_worse": ("{card} is not as good: {cost} points less on average over {n} deals that fit what you "
                            "saw than {best}, the best by what you could know.",
                            "{card} ist nicht so gut: im Mittel {cost} Punkte weniger über {n} Verteilungen, die zu "

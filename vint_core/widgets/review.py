@@ -35,6 +35,8 @@ _WEIGH_CSS = """<style>
 /* room for the focus ring (3px, 2px apart, a 5px halo) inside the row */
 .vint-weigh-moments{flex-wrap:wrap;gap:.4em;padding:8px 10px;overflow:visible}
 .vint-weigh-moments .jupyter-button{width:auto;height:auto;min-height:2em;padding:.2em .7em}
+.vint-review-weigh-box .jupyter-button.vint-learn-start{font-weight:700;height:auto;min-height:2.2em;
+ padding:.2em .9em;margin:.3em 10px;max-width:100%}
 .vint-learn{border-left:4px solid var(--vint-accent);padding-left:.6em;margin:.4em 0}
 .vint-learn .jupyter-button.vint-learn-card{width:3.2em;height:2.4em;font-size:1.05em;font-weight:700}
 .vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-h,
@@ -138,7 +140,7 @@ class ReviewPanel:
         # "Learn from your mistakes": each marked position again, a better card asked for
         self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
                                            tooltip=text("widget_learn_tip", lang),
-                                           layout=widgets.Layout(display="none", width="auto"))
+                                           layout=widgets.Layout(display="none", width="max-content"))
         self.learn_button.add_class("vint-learn-start")
         self.learn_button.on_click(lambda _b: self.learn())
         #: the marked position being played again (an index into the weighing's marked cards), None when not

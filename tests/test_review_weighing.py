@@ -242,3 +242,26 @@ def test_a_card_that_cannot_be_played_there_is_refused() -> None:
     assert got is not None
     not_legal = next(c for c in deal.hands[Seat.WEST])
     assert panel.try_card(not_legal) is False and panel.learn_feedback.value == ""
+
+
+def test_the_solver_is_called_by_one_thread_at_a_time() -> None:
+    """The review's weighing and its double-dummy analysis may run in worker threads at once; DDS called by two
+    threads together crashed the whole process (a segmentation fault, "Sum 7 is not four"): the kernel gone."""
+    from vint_core.analysis import Position, solve_positions
+    from vint_core.deal import Deal
+
+    positions = [Position(tuple(h._mask for h in d.hands), None, d.dealer)
+                 for d in (Deal.new(seed=s) for s in range(40))]
+    expected = solve_positions(positions)
+    results: list[bool] = []
+
+    def solve() -> None:
+        for _ in range(5):
+            results.append(solve_positions(positions) == expected)
+
+    threads = [threading.Thread(target=solve) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+    assert results == [True] * 15

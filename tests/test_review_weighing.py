@@ -265,3 +265,30 @@ def test_the_solver_is_called_by_one_thread_at_a_time() -> None:
     for thread in threads:
         thread.join(WAIT)
     assert results == [True] * 15
+
+
+def test_the_next_deal_leaves_nothing_of_the_last_ones_weighing_in_the_page() -> None:
+    from test_widgets import assert_nothing_hidden, bid_to_play, new_table
+
+    table = new_table(seed=31, bots={seat: "rule" for seat in Seat})
+    bid_to_play(table)
+    s = table.session
+    while not s.deal.is_finished:
+        assert table.review.weigh_box.layout.display == "none" and table.review.weigh_text.value == ""
+        table.hand.button(table.hand.enabled[0]).click()
+    review = table.review
+    weighing = weighed(review)
+    assert review.weigh_box.layout.display is None and "Your cards and calls weighed" in review.weigh_text.value
+    buttons = list(review.moments.children)
+    if weighing.marked:
+        review.learn_button.click()
+        buttons += list(review.learn_cards.children)
+    assert buttons, "the deal played with the first legal card loses points somewhere"
+    table.next_button.click()
+    assert all(b.comm is None for b in buttons)  # closed: no model of them left for the page
+    live = widgets.widgets.widget._instances.values()
+    assert not any("vint-weigh-moment" in w._dom_classes or "vint-learn-card" in w._dom_classes
+                   for w in live if hasattr(w, "_dom_classes"))
+    assert review.weigh_text.value == "" and review.weigh_box.layout.display == "none"
+    if s.deal.phase is not Phase.FINISHED:
+        assert_nothing_hidden(table)

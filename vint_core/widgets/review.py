@@ -67,6 +67,15 @@ def _remember(key: tuple[int, Seat, int], weighing: Weighing) -> None:
             _CACHE.popitem(last=False)
 
 
+def _replace(box: Any, children: tuple[Any, ...]) -> None:
+    """Put ``children`` in ``box`` and close the buttons taken out: no model of an earlier deal's card stays in the
+    page."""
+    old = box.children
+    box.children = children
+    for child in old:
+        child.close()
+
+
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -219,7 +228,8 @@ class ReviewPanel:
         """Draw the deal's weighing: at once when it is kept, else a progress line and a worker thread."""
         key = (deal_seed(deal), self.bottom, self.samples)
         if key == self._weigh_key and not self.weighed.done():
-            return  # being worked out already (the same review drawn again)
+            self._draw_progress()  # being worked out already (the same review drawn again, perhaps in German)
+            return
         self._weigh_key = key
         done: Future[Weighing] = Future()
         self.weighed = done
@@ -229,9 +239,8 @@ class ReviewPanel:
             self._draw_weighing(key, done, kept)
             return
         self.weighing = None
-        self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p class="vint-weigh-progress" role="status">'
-                                 f'{render.esc(text("widget_weighing", self.lang))}</p></div>')
-        self.moments.children = ()
+        self._draw_progress()
+        _replace(self.moments, ())
         self.moments.layout.display = "none"
         self.weigh_marked.value = ""
         loop = _running_loop()
@@ -250,6 +259,10 @@ class ReviewPanel:
                 self._finish(key, done, outcome)
 
         threading.Thread(target=work, name="vint-weigh", daemon=True).start()
+
+    def _draw_progress(self) -> None:
+        self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p class="vint-weigh-progress" role="status">'
+                                 f'{render.esc(text("widget_weighing", self.lang))}</p></div>')
 
     def _finish(self, key: tuple[int, Seat, int], done: Future[Weighing], outcome: Weighing | BaseException) -> None:
         if isinstance(outcome, Weighing):
@@ -283,7 +296,7 @@ class ReviewPanel:
         lead = f'<p>{render.esc(text("widget_weigh_moments", lang))}</p>' if moments else ""
         self.weigh_text.value = (f'<div class="vint vint-review-weighing"><b>{title}</b><ul>{summary}</ul>'
                                  f'{calls_html}{lead}</div>')
-        self.moments.children = tuple(self._moment_button(card) for card in moments)
+        _replace(self.moments, tuple(self._moment_button(card) for card in moments))
         self.moments.layout.display = None if moments else "none"
         marked = weighing.marked
         self.learn_button.description = text("widget_learn_button", lang)
@@ -330,7 +343,7 @@ class ReviewPanel:
         """Close the mode: the review as it was."""
         self.learn_at = None
         self.learn_box.layout.display = "none"
-        self.learn_cards.children = ()
+        _replace(self.learn_cards, ())
         self.learn_board.value = self.learn_prompt.value = self.learn_feedback.value = ""
 
     def learn_position(self) -> tuple[CardWeight, Deal] | None:
@@ -356,7 +369,7 @@ class ReviewPanel:
         self.learn_prompt.value = f'<div class="vint vint-learn-prompt"><p>{render.esc(prompt)}</p></div>'
         legal = sorted(weight.expected, key=lambda c: (int(c.suit), -int(c.rank)))
         if fresh or len(self.learn_cards.children) != len(legal):
-            self.learn_cards.children = tuple(self._learn_card_button(c) for c in legal)
+            _replace(self.learn_cards, tuple(self._learn_card_button(c) for c in legal))
         else:
             for button, card in zip(self.learn_cards.children, legal, strict=True):
                 button.tooltip = text("widget_learn_card_tip", lang, card=card)
@@ -483,7 +496,7 @@ class ReviewPanel:
         self.learn_button.layout.display = "none"
         self.weigh_box.layout.display = "none"
         self.weigh_text.value = self.weigh_marked.value = ""
-        self.moments.children = ()
+        _replace(self.moments, ())
         self.moments.layout.display = "none"
 
     def _draw(self) -> None:

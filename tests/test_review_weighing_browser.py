@@ -73,14 +73,14 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
             break
     assert found, "no legal card is as good as the best"
     assert not axe_findings(page)
-    box = page.locator(".vint-review-weigh-box")
-    box.scroll_into_view_if_needed()
+    top = page.locator(".vint-review-weigh-box .vint-review-weighing").first
+    top.evaluate("e => e.scrollIntoView()")
     bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}")
-    page.locator(".vint-learn .vint-review-board").scroll_into_view_if_needed()
+    page.locator(".vint-learn-prompt").evaluate("e => e.scrollIntoView()")
     bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}-learn")
     page.emulate_media(color_scheme="light" if dark else "dark")  # the other theme, the same review
     assert not axe_findings(page)
     bs.screenshot(page, f"weigh-{width}-{'light' if dark else 'dark'}-learn")
-    box.scroll_into_view_if_needed()
+    top.evaluate("e => e.scrollIntoView()")
     bs.screenshot(page, f"weigh-{width}-{'light' if dark else 'dark'}")
     assert not page.errors, page.errors

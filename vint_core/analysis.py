@@ -21,6 +21,7 @@ from __future__ import annotations
 import ctypes
 import json
 import sys
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +58,11 @@ class DoubleDummyUnavailable(ImportError):
 
 class AnalysisError(VintError):
     """Analysis asked of a deal that cannot give it (for example tricks left during the auction)."""
+
+
+#: DDS keeps state of its own across a call: one call at a time, whichever thread asks (the review's weighing
+#: and its analysis may both run in worker threads)
+_SOLVER = threading.Lock()
 
 
 def _endplay() -> ModuleType:
@@ -144,9 +150,13 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool = True) ->
     for start in range(0, len(positions), _BATCH):
         boards = [_board(ep, pos) for pos in positions[start:start + _BATCH]]
         if len(boards) == 1:
-            out.append(_card_scores(ep.solve_board(boards[0], mode)))
+            with _SOLVER:
+                solved_one = ep.solve_board(boards[0], mode)
+            out.append(_card_scores(solved_one))
         else:
-            out.extend(_card_scores(solved) for solved in ep.solve_all_boards(boards, mode))
+            with _SOLVER:
+                solved_all = list(ep.solve_all_boards(boards, mode))
+            out.extend(_card_scores(solved) for solved in solved_all)
     return out
 
 
@@ -171,7 +181,8 @@ def dd_table(deal: Deal) -> dict[tuple[Strain, Seat], int]:
     board = ep.Deal()
     for seat in Seat:
         board[ep.Player(int(seat))] = _hand(ep, deal.hands[seat]._mask)
-    result = ep.calc_dd_table(board)
+    with _SOLVER:
+        result = ep.calc_dd_table(board)
     return {(strain, seat): int(result[ep.Denom(denom(strain)), ep.Player(int(seat))])
             for strain in deal.rules.strain_order for seat in Seat}
 

@@ -625,6 +625,45 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "möglich war."),
     "weigh_moment": ("Trick {trick}: {card} cost {cost} points; {better} was better.",
                      "Stich {trick}: {card} kostete {cost} Punkte; {better} war besser."),
+    # the review panel's part on the weighing (vint_core.widgets.review.ReviewPanel)
+    "widget_weigh_title": ("Your cards and calls weighed", "Deine Karten und Ansagen gewogen"),
+    "widget_weighing": ("Weighing your cards…", "Deine Karten werden gewogen…"),
+    "widget_weigh_failed": ("The weighing could not be worked out: {error}",
+                            "Das Wiegen ließ sich nicht berechnen: {error}"),
+    "widget_weigh_marked": ("Your marked cards", "Deine markierten Karten"),
+    "widget_weigh_none_marked": ("None of your cards is marked: each was as good as the best by what you could know, "
+                                 "or nearly.",
+                                 "Keine deiner Karten ist markiert: jede war nach dem, was du wissen konntest, so gut "
+                                 "wie die beste oder fast."),
+    "widget_weigh_mark_costly": ("costly", "teuer"),
+    "widget_weigh_mark_slip": ("a slip", "ein Ausrutscher"),
+    "widget_weigh_moments": ("The costliest moments (each button shows that trick in the replay):",
+                             "Die teuersten Momente (jeder Knopf zeigt diesen Stich im Nachspielen):"),
+    "widget_weigh_moment_button": ("Trick {trick}: {card}", "Stich {trick}: {card}"),
+    "widget_weigh_moment_tip": ("Show the cards before trick {trick} in the replay",
+                                "Die Karten vor Stich {trick} im Nachspielen zeigen"),
+    "widget_weigh_calls": ("Your calls beside the computer player's", "Deine Ansagen neben denen des Computerspielers"),
+    "widget_learn_button": ("Learn from your mistakes", "Aus deinen Fehlern lernen"),
+    "widget_learn_tip": ("Go back to each marked card and look for a better one",
+                         "Zu jeder markierten Karte zurückgehen und eine bessere suchen"),
+    "widget_learn_prompt": ("Position {i} of {n}, trick {trick}: you played {card} ({mark}). Which card is better? "
+                            "Your cards you may play here:",
+                            "Stellung {i} von {n}, Stich {trick}: du hast {card} gespielt ({mark}). Welche Karte ist "
+                            "besser? Deine Karten, die du hier spielen darfst:"),
+    "widget_learn_card_tip": ("Try {card} here", "Hier {card} versuchen"),
+    "widget_learn_best": ("{card} is as good as the best by what you could know: on average your side ends {points} "
+                          "points (its points minus the other side's) over {n} deals that fit what you saw.",
+                          "{card} ist nach dem, was du wissen konntest, so gut wie die beste Karte: im Mittel endet "
+                          "eure Seite mit {points} Punkten (ihre Punkte minus die der Gegner) über {n} Verteilungen, "
+                          "die zu dem passen, was du gesehen hast."),
+    "widget_learn_worse": ("{card} is not as good: {cost} points less on average over {n} deals that fit what you "
+                           "saw than {best}, the best by what you could know.",
+                           "{card} ist nicht so gut: im Mittel {cost} Punkte weniger über {n} Verteilungen, die zu "
+                           "dem passen, was du gesehen hast, als {best}, die beste nach dem, was du wissen konntest."),
+    "widget_learn_played": ("That is the card you played.", "Das ist die Karte, die du gespielt hast."),
+    "widget_learn_next": ("Next marked position", "Nächste markierte Stellung"),
+    "widget_learn_stop": ("Back to the review", "Zurück zur Besprechung"),
+    "widget_learn_last": ("That was the last marked position.", "Das war die letzte markierte Stellung."),
     # the contract explorer (vint_core.explore.contract_grid, vint_core.widgets.explorers.ContractExplorer)
     "explore_dd_title": ("Contract explorer (double dummy)", "Kontrakte erkunden (Double Dummy)"),
     "explore_dd_subtitle": ("Double dummy: all four hands are shown and every card is known; each contract is "

@@ -1,18 +1,86 @@
-"""ReviewPanel: after a deal, all four hands, the auction, a trick-by-trick replay and the itemised score."""
+"""ReviewPanel: after a deal, all four hands, the auction, a trick-by-trick replay, the itemised score and the
+learner's cards and calls weighed (:mod:`vint_core.weighing`)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
+from vint_core.cards import Card
 from vint_core.deal import Deal
+from vint_core.errors import VintError
 from vint_core.i18n import text
 from vint_core.review import position_after
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
+from vint_core.weighing import SAMPLES, CardWeight, Weighing, deal_seed, weigh
 from vint_core.widgets.style import Foldout, html, shared
+
+#: the weighing's own marks and list (the colours are the page's, light or dark)
+_WEIGH_CSS = """<style>
+.vint-review-weighing ul{margin:.2em 0 .4em 1.1em;padding:0}
+.vint-review-weighing li{margin:.15em 0}
+.vint-weigh-progress{color:var(--vint-muted);font-style:italic}
+.vint-weigh-mark{display:inline-block;font-weight:700;font-size:.85em;padding:0 .35em;margin-right:.35em;
+ border-radius:.3em;border:1px solid var(--vint-muted);color:var(--vint-fg)}
+.vint-weigh-mark.vint-weigh-costly{border-color:var(--vint-h);color:var(--vint-h)}
+.vint-weigh-mark.vint-weigh-slip{border-style:dashed}
+/* room for the focus ring (3px, 2px apart, a 5px halo) inside the row */
+.vint-weigh-moments{flex-wrap:wrap;gap:.4em;padding:8px 10px;overflow:visible}
+.vint-weigh-moments .jupyter-button{width:auto;height:auto;min-height:2em;padding:.2em .7em}
+.vint-review-weigh-box .jupyter-button.vint-learn-start{font-weight:700;height:auto;min-height:2.2em;
+ padding:.2em .9em;margin:.3em 10px;max-width:100%}
+.vint-learn{border-left:4px solid var(--vint-accent);padding-left:.6em;margin:.4em 0}
+.vint-learn .jupyter-button.vint-learn-card{width:3.2em;height:2.4em;font-size:1.05em;font-weight:700}
+.vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-h,
+.vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-d{color:var(--vint-h)}
+.vint-learn .jupyter-button.vint-learn-card.vint-learn-chosen{outline:2px solid var(--vint-accent)}
+.vint-learn-good{font-weight:700}
+.vint-learn-worse{font-weight:700;color:var(--vint-h)}
+</style>"""
+
+#: weighings already worked out, by deal, seat and sample count (re-opening a review, another language)
+_CACHE: OrderedDict[tuple[int, Seat, int], Weighing] = OrderedDict()
+_CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()
+
+
+def _cached(key: tuple[int, Seat, int]) -> Weighing | None:
+    with _CACHE_LOCK:
+        got = _CACHE.get(key)
+        if got is not None:
+            _CACHE.move_to_end(key)
+        return got
+
+
+def _remember(key: tuple[int, Seat, int], weighing: Weighing) -> None:
+    with _CACHE_LOCK:
+        _CACHE[key] = weighing
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def _replace(box: Any, children: tuple[Any, ...]) -> None:
+    """Put ``children`` in ``box`` and close the buttons taken out: no model of an earlier deal's card stays in the
+    page."""
+    old = box.children
+    box.children = children
+    for child in old:
+        child.close()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class ReviewPanel:
@@ -25,10 +93,18 @@ class ReviewPanel:
     closed at first: it takes from a tenth of a second to a second to work out, so it is asked
     for (``on_analysis``) only when the learner opens that part, or when a deal is shown while
     the part is open; :meth:`show_analysis` then fills it in.
+
+    The learner's (``bottom``'s) cards and calls are weighed (:func:`vint_core.weighing.weigh`) as
+    soon as a deal is shown, in a worker thread: a progress line first, then the summary, the marked
+    cards with the better card and why, and the costliest moments as buttons that move the replay
+    to the cards held before that trick. :attr:`weighed` is the signal: a future that holds the
+    :class:`~vint_core.weighing.Weighing` once it is drawn. A weighing is kept (by the deal, the seat
+    and ``samples``), so the same review opened again, or in another language, is not weighed again.
+    ``weigh_cards=False`` leaves the part out.
     """
 
     def __init__(self, *, lang: str = "en", on_analysis: Callable[[], None] | None = None,
-                 bottom: Seat = Seat.SOUTH) -> None:
+                 bottom: Seat = Seat.SOUTH, weigh_cards: bool = True, samples: int = SAMPLES) -> None:
         self.lang = lang
         self.bottom = bottom  # the seat drawn at the bottom of the board: the learner's
         self.deal: Deal | None = None
@@ -57,9 +133,50 @@ class ReviewPanel:
                                     css="vint-review-analysis-box")
         self.analysis_box.observe(self._analysis_opened, names="selected_index")
         self.reasons = html()
+        self.weigh_cards = weigh_cards
+        self.samples = samples
+        #: the weighing shown (None while it is worked out, or without one)
+        self.weighing: Weighing | None = None
+        #: resolved with the weighing once it is drawn (or with the error that stopped it)
+        self.weighed: Future[Weighing] = Future()
+        self._weigh_key: tuple[int, Seat, int] | None = None
+        # a worker without an event loop (tests, scripts) draws from its own thread: never into a cleared panel
+        self._drawing = threading.RLock()
+        self.weigh_text = html("vint-review-weighing")
+        self.moments = widgets.HBox([], layout=widgets.Layout(display="none"))
+        self.moments.add_class("vint-weigh-moments")
+        self.weigh_marked = html("vint-review-weighing")
+        # "Learn from your mistakes": each marked position again, a better card asked for
+        self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
+                                           tooltip=text("widget_learn_tip", lang),
+                                           layout=widgets.Layout(display="none", width="max-content"))
+        self.learn_button.add_class("vint-learn-start")
+        self.learn_button.on_click(lambda _b: self.learn())
+        #: the marked position being played again (an index into the weighing's marked cards), None when not
+        self.learn_at: int | None = None
+        self.learn_board = html("vint-review-board")
+        self.learn_prompt = html()
+        self.learn_cards = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.learn_cards.add_class("vint-weigh-moments")
+        self.learn_feedback = html()
+        self.learn_next = widgets.Button(description=text("widget_learn_next", lang),
+                                         layout=widgets.Layout(width="auto"))
+        self.learn_next.on_click(lambda _b: self._learn_step(1))
+        self.learn_stop = widgets.Button(description=text("widget_learn_stop", lang),
+                                         layout=widgets.Layout(width="auto"))
+        self.learn_stop.on_click(lambda _b: self.stop_learning())
+        self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop])
+        self.learn_buttons.add_class("vint-weigh-moments")
+        self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.learn_buttons,
+                                       self.learn_board], layout=widgets.Layout(display="none"))
+        self.learn_box.add_class("vint-learn")
+        self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked,
+                                       self.learn_button, self.learn_box],
+                                      layout=widgets.Layout(display="none"))
+        self.weigh_box.add_class("vint-review-weigh-box")
         self.controls = widgets.HBox([self.back, self.slider, self.forward])
-        self.widget = widgets.VBox([self.title, self.controls, self.board, self.score, self.analysis_box,
-                                    self.reasons])
+        self.widget = widgets.VBox([self.title, self.controls, self.board, self.score, self.weigh_box,
+                                    self.analysis_box, self.reasons])
         self.widget.add_class("vint-review")
         self.clear()
 
@@ -102,6 +219,224 @@ class ReviewPanel:
         self.show_analysis(analysis)
         if self.analysis_offered and self.analysis_box.selected_index is not None:
             self._ask_analysis()
+        if self.weigh_cards:
+            self._weigh(deal)
+
+    # -- the weighing ------------------------------------------------------------------
+
+    def _weigh(self, deal: Deal) -> None:
+        """Draw the deal's weighing: at once when it is kept, else a progress line and a worker thread."""
+        key = (deal_seed(deal), self.bottom, self.samples)
+        if key == self._weigh_key and not self.weighed.done():
+            self._draw_progress()  # being worked out already (the same review drawn again, perhaps in German)
+            return
+        self._weigh_key = key
+        done: Future[Weighing] = Future()
+        self.weighed = done
+        self.weigh_box.layout.display = None
+        kept = _cached(key)
+        if kept is not None:
+            self._draw_weighing(key, done, kept)
+            return
+        self.weighing = None
+        self._draw_progress()
+        _replace(self.moments, ())
+        self.moments.layout.display = "none"
+        self.weigh_marked.value = ""
+        loop = _running_loop()
+        seat, samples = self.bottom, self.samples
+
+        def work() -> None:
+            try:
+                outcome: Weighing | BaseException = weigh(deal, seat, samples=samples)
+            except Exception as error:  # said on the page in one line: the review stays usable
+                outcome = error
+            if isinstance(outcome, Weighing):
+                _remember(key, outcome)
+            if loop is not None and not loop.is_closed():  # the widgets are changed on the kernel's own thread
+                loop.call_soon_threadsafe(self._finish, key, done, outcome)
+            else:
+                self._finish(key, done, outcome)
+
+        threading.Thread(target=work, name="vint-weigh", daemon=True).start()
+
+    def _draw_progress(self) -> None:
+        self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p class="vint-weigh-progress" role="status">'
+                                 f'{render.esc(text("widget_weighing", self.lang))}</p></div>')
+
+    def _finish(self, key: tuple[int, Seat, int], done: Future[Weighing], outcome: Weighing | BaseException) -> None:
+        if isinstance(outcome, Weighing):
+            self._draw_weighing(key, done, outcome)
+            return
+        with self._drawing:
+            if key == self._weigh_key and done is self.weighed:
+                error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
+                self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p>'
+                                         f'{render.esc(text("widget_weigh_failed", self.lang, error=error))}</p></div>')
+        done.set_exception(outcome)
+
+    def _draw_weighing(self, key: tuple[int, Seat, int], done: Future[Weighing], weighing: Weighing) -> None:
+        """The summary, the costliest moments' buttons and the marked cards (only for the review shown now)."""
+        with self._drawing:
+            if key == self._weigh_key and done is self.weighed and self.deal is not None:
+                self.weighing = weighing
+                self._render_weighing()
+        done.set_result(weighing)
+
+    def _render_weighing(self) -> None:
+        weighing, lang = self.weighing, self.lang
+        if weighing is None:
+            return
+        title = render.esc(text("widget_weigh_title", lang))
+        summary = "".join(f"<li>{render.esc(line)}</li>" for line in weighing.summary(lang))
+        calls = [c.text(lang) for c in weighing.calls if c.differs]
+        calls_html = (f'<b>{render.esc(text("widget_weigh_calls", lang))}</b><ul>'
+                      + "".join(f"<li>{render.esc(line)}</li>" for line in calls) + "</ul>") if calls else ""
+        moments = weighing.costliest()
+        lead = f'<p>{render.esc(text("widget_weigh_moments", lang))}</p>' if moments else ""
+        self.weigh_text.value = (f'<div class="vint vint-review-weighing"><b>{title}</b><ul>{summary}</ul>'
+                                 f'{calls_html}{lead}</div>')
+        _replace(self.moments, tuple(self._moment_button(card) for card in moments))
+        self.moments.layout.display = None if moments else "none"
+        marked = weighing.marked
+        self.learn_button.description = text("widget_learn_button", lang)
+        self.learn_button.tooltip = text("widget_learn_tip", lang)
+        self.learn_button.layout.display = None if marked else "none"
+        if self.learn_at is not None:
+            self._draw_learning()
+        if weighing.needs_endplay:
+            self.weigh_marked.value = ""
+            return
+        if not marked:
+            self.weigh_marked.value = (f'<div class="vint vint-review-weighing"><p>'
+                                       f'{render.esc(text("widget_weigh_none_marked", lang))}</p></div>')
+            return
+        rows = "".join(
+            f'<li class="vint-weigh-card vint-weigh-{card.mark}"><span class="vint-weigh-mark vint-weigh-{card.mark}">'
+            f'{render.esc(text(f"widget_weigh_mark_{card.mark}", lang))}</span>{render.esc(card.text(lang))}</li>'
+            for card in marked)
+        self.weigh_marked.value = (f'<div class="vint vint-review-weighing"><b>'
+                                   f'{render.esc(text("widget_weigh_marked", lang))}</b><ul>{rows}</ul></div>')
+
+    def _moment_button(self, card: CardWeight) -> Any:
+        button = widgets.Button(description=text("widget_weigh_moment_button", self.lang, trick=card.trick,
+                                                 card=card.card),
+                                tooltip=text("widget_weigh_moment_tip", self.lang, trick=card.trick),
+                                style=shared("button"))
+        button.add_class("vint-weigh-moment")
+        button.on_click(lambda _b, trick=card.trick: self.show_trick(trick))
+        return button
+
+    # -- learn from your mistakes ------------------------------------------------------
+
+    def learn(self, index: int = 0) -> None:
+        """Put the learner back at the ``index``-th marked card: the hands and the cards played before it, the
+        legal cards as buttons (:meth:`try_card` answers a click)."""
+        if self.weighing is None or not self.weighing.marked or self.deal is None:
+            return
+        self.learn_at = max(0, min(index, len(self.weighing.marked) - 1))
+        self.learn_feedback.value = ""
+        self.learn_box.layout.display = None
+        self._draw_learning(fresh=True)
+
+    def stop_learning(self) -> None:
+        """Close the mode: the review as it was."""
+        self.learn_at = None
+        self.learn_box.layout.display = "none"
+        _replace(self.learn_cards, ())
+        self.learn_board.value = self.learn_prompt.value = self.learn_feedback.value = ""
+
+    def learn_position(self) -> tuple[CardWeight, Deal] | None:
+        """The marked card being played again and the deal just before it (None when the mode is closed)."""
+        if self.learn_at is None or self.weighing is None or self.deal is None:
+            return None
+        card = self.weighing.marked[self.learn_at]
+        deal = self.deal
+        at = len(deal.auction.calls) + (card.trick - 1) * 4 + card.place
+        before = Deal.replay(deal.hands, deal.actions[:at], dealer=deal.dealer, rules=deal.rules,
+                             deal_number=deal.deal_number, board=deal.board)
+        return card, before
+
+    def _draw_learning(self, *, fresh: bool = False) -> None:
+        got = self.learn_position()
+        if got is None or self.weighing is None:
+            return
+        weight, before = got
+        lang, n = self.lang, len(self.weighing.marked)
+        assert self.learn_at is not None
+        prompt = text("widget_learn_prompt", lang, i=self.learn_at + 1, n=n, trick=weight.trick, card=weight.card,
+                      mark=text(f"widget_weigh_mark_{weight.mark}", lang))
+        self.learn_prompt.value = f'<div class="vint vint-learn-prompt"><p>{render.esc(prompt)}</p></div>'
+        legal = sorted(weight.expected, key=lambda c: (int(c.suit), -int(c.rank)))
+        if fresh or len(self.learn_cards.children) != len(legal):
+            _replace(self.learn_cards, tuple(self._learn_card_button(c) for c in legal))
+        else:
+            for button, card in zip(self.learn_cards.children, legal, strict=True):
+                button.tooltip = text("widget_learn_card_tip", lang, card=card)
+        self.learn_next.description = text("widget_learn_next", lang)
+        self.learn_stop.description = text("widget_learn_stop", lang)
+        self.learn_next.disabled = self.learn_at + 1 >= n
+        self.learn_board.value = render.deal_html(before, bottom=self.bottom, lang=lang, four_colour=self.four_colour,
+                                                  css=False)
+        if self._learn_tried is not None and not fresh:
+            self._say_tried(weight, self._learn_tried)
+        elif fresh:
+            self._learn_tried = None
+
+    _learn_tried: Card | None = None
+
+    def _learn_card_button(self, card: Card) -> Any:
+        button = widgets.Button(description=str(card), tooltip=text("widget_learn_card_tip", self.lang, card=card),
+                                style=shared("button"))
+        button.add_class("vint-learn-card")
+        button.add_class(f"vint-learn-suit-{card.suit.name[0].lower()}")
+        button.on_click(lambda _b, card=card: self.try_card(card))
+        return button
+
+    def try_card(self, card: Card) -> bool:
+        """The learner's card at the marked position: whether it is as good as the best by the sampled measure
+        (said in the panel, with the reason)."""
+        got = self.learn_position()
+        if got is None:
+            return False
+        weight = got[0]
+        if card not in weight.expected:
+            return False
+        self._learn_tried = card
+        for button in self.learn_cards.children:
+            if button.description == str(card):
+                button.add_class("vint-learn-chosen")
+            else:
+                button.remove_class("vint-learn-chosen")
+        return self._say_tried(weight, card)
+
+    def _say_tried(self, weight: CardWeight, card: Card) -> bool:
+        lang = self.lang
+        best = weight.expected[weight.best]
+        good = weight.expected[card] >= best - 1e-6
+        if good:
+            line = text("widget_learn_best", lang, card=card, points=round(weight.expected[card]), n=weight.samples)
+        else:
+            line = text("widget_learn_worse", lang, card=card, cost=round(best - weight.expected[card]),
+                        n=weight.samples, best=weight.best)
+            if card == weight.card:
+                line = f"{text('widget_learn_played', lang)} {line}"
+        why = f" {weight.why.text(lang)}" if weight.why is not None else ""
+        at_last = self.learn_at is not None and self.weighing is not None \
+            and self.learn_at + 1 >= len(self.weighing.marked)
+        last = f" {text('widget_learn_last', lang)}" if good and at_last else ""
+        css = "vint-learn-good" if good else "vint-learn-worse"
+        self.learn_feedback.value = (f'<div class="vint vint-learn-feedback" role="status"><p><span class="{css}">'
+                                     f'{render.esc(line)}</span>{render.esc(why + last)}</p></div>')
+        return good
+
+    def _learn_step(self, by: int) -> None:
+        if self.learn_at is not None:
+            self.learn(self.learn_at + by)
+
+    def show_trick(self, trick: int) -> None:
+        """Move the replay to the cards held before trick ``trick`` (1–13) was played."""
+        self.slider.value = max(0, min(self.slider.max, trick - 1))
 
     def show_analysis(self, analysis: Sequence[str]) -> None:
         """The double-dummy analysis (or a progress note while it is being worked out)."""
@@ -138,9 +473,14 @@ class ReviewPanel:
         self.forward.tooltip = text("widget_review_forward", lang)
         self.slider.description = text("widget_review_trick", lang)
         self.analysis_box.set_title(0, text("widget_review_analysis", lang))
+        self._render_weighing()
 
     def clear(self) -> None:
         """Empty the panel (while a deal is being played)."""
+        with self._drawing:
+            self._clear()
+
+    def _clear(self) -> None:
         self.deal = None
         self.title.value = ""
         self.controls.layout.display = "none"
@@ -150,6 +490,14 @@ class ReviewPanel:
         self.analysis_offered = self.analysis_asked = False
         self.analysis_box.layout.display = "none"
         self.reasons.value = ""
+        self.weighing = None
+        self._weigh_key = None  # a weighing still being worked out is not drawn any more
+        self.stop_learning()
+        self.learn_button.layout.display = "none"
+        self.weigh_box.layout.display = "none"
+        self.weigh_text.value = self.weigh_marked.value = ""
+        _replace(self.moments, ())
+        self.moments.layout.display = "none"
 
     def _draw(self) -> None:
         if self.deal is None:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from vint_core import Deal
+from vint_core import Deal, Seat
 from vint_core.bots.meanings import call_meanings
 from vint_core.bots.rule_bot import RuleBot
 from vint_core.bots.sim_bot import SimBot
@@ -151,6 +151,10 @@ def reasons() -> tuple[Said, ...]:
     # the templates themselves, placeholders and all: a sentence no deal below happens to reach is checked too
     for name, en, de in entries():
         table, _, key = name.partition(" ")
+        if table == "text" and key.startswith(("weigh_", "widget_weigh_", "widget_learn_", "finished_weighed")):
+            # the review's weighing of the learner's cards and calls, and its "learn from your mistakes"
+            out += [Said("review", "en", en, f"template {key}"), Said("review", "de", de, f"template {key}")]
+            continue
         if table == "bot" or (table == "text" and key.startswith(("meaning_", "bot_about_", "bot_title_"))):
             kind = "sim" if key.startswith(("sim_", "bot_")) else "call" if key.startswith(("rule_reason", "rule_bid",
                                                                                    "rule_pass", "rule_other_call",
@@ -167,6 +171,15 @@ def reasons() -> tuple[Said, ...]:
             review = DealReview.of(deal, lines=deal.score(), lang=lang)
             analysis = review.analysis() if seed % 8 == 0 else ()  # the solver: a few deals
             out += [Said("review", lang, line, "review") for line in (*review.explanations, *analysis)]
+    # the review's weighing of a seat's cards and calls (few samples to keep it quick), as the review shows it
+    from vint_core.weighing import weigh
+
+    for seed, (deal, _) in enumerate(_rule_bot_deals(range(2))):
+        weighing = weigh(deal, Seat.SOUTH, samples=4, seed=seed)
+        for lang in ("en", "de"):
+            sentences = [*weighing.summary(lang), *(c.text(lang) for c in weighing.cards),
+                         *(c.text(lang) for c in weighing.calls)]
+            out += [Said("review", lang, sentence, f"weighing seed {seed}") for sentence in sentences]
     # the thinking player (double-dummy sampling, few samples to keep it quick), then without its solver
     sim = SimBot("fast", play_samples=2, auction_samples=2)
     for seed in (3, 11):

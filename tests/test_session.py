@@ -372,7 +372,9 @@ def test_the_data_folder_is_the_right_one_on_each_system(monkeypatch: pytest.Mon
     finally:
         monkeypatch.undo()
         importlib.reload(platformdirs)
-    assert saves.data_dir() == Path(platformdirs.user_data_dir("vint_core", appauthor=False))
+    with monkeypatch.context() as unset:  # this system's own folder again (the test run sets VINT_DATA_DIR)
+        unset.delenv("VINT_DATA_DIR", raising=False)
+        assert saves.data_dir() == Path(platformdirs.user_data_dir("vint_core", appauthor=False))
 
 
 def test_a_session_of_the_engine_is_saved_once_per_held_block(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -383,20 +383,24 @@ def state_after(s: PlayState, card: Card) -> PlayState:
         return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns, held, mask_cards(held)))
     seat = _NEXT[to_act]
     held = fixed.dealt[seat] & ~played
-    led = current[0].suit if current else card.suit
-    shift = _SHIFTS[led]
-    pattern = held >> shift & 0x1FFF
-    if pattern:  # follows suit: the cards of one suit
-        legal = pattern << shift
-        legal_cards = suit_cards(legal, led)
+    legal = held & SUIT_MASKS[(current[0] if current else card).suit]
+    if legal:  # follows suit: the cards of one suit
+        legal_cards = _ONE_SUIT.get(legal) or _one_suit(legal)
     else:  # void in the suit led: any card
         legal = held
         legal_cards = mask_cards(held)
     return _tuple_new(PlayState, (fixed, tricks, (*current, card), leader, seat, played, ns, legal, legal_cards))
 
 
-_SHIFTS = tuple(13 * suit for suit in Suit)  # a suit's first bit in a card mask
 _DECK = deck()  # the cards by index
+#: the cards of a mask that holds one suit only, high to low (at most 4 × 8191 of them, filled as met)
+_ONE_SUIT: dict[int, tuple[Card, ...]] = {}
+
+
+def _one_suit(mask: int) -> tuple[Card, ...]:
+    """The cards of a one-suit mask, high to low, kept in ``_ONE_SUIT``."""
+    cards = _ONE_SUIT[mask] = mask_cards(mask)
+    return cards
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the

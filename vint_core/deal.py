@@ -327,12 +327,12 @@ class Deal:
         """
         ps = self._ps
         if ps is not None:
-            if action.__class__ is Card and seat is None and ps.legal & action.bit:  # type: ignore[union-attr]
+            if action.__class__ is Card and seat is None and ps.legal & action.bit:
                 # the common case: a legal card, checked by its bit (an illegal one gets its explanation below)
                 new = _new(Deal)
                 _set_setup(new, self._setup)
                 _set_auction(new, self.auction)
-                _set_play(new, state_after(ps, action))  # type: ignore[arg-type]
+                _set_play(new, state_after(ps, action))
                 return new
             action = self.action_of(action)
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat

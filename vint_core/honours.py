@@ -82,7 +82,7 @@ def honours_count(hands: Sequence[Hand], strain: Strain | str) -> PerSide[int]:
 
 def _four(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
     """The four hands, N E S W, or a ``VintError`` that says four are needed."""
-    if isinstance(hands, (str, bytes, Hand)) or not isinstance(hands, Sequence):
+    if hands.__class__ is not tuple and (isinstance(hands, (str, bytes, Hand)) or not isinstance(hands, Sequence)):
         raise bad_argument("hands", hands, "arg_hands")
     if len(hands) != 4 or not all(isinstance(h, Hand) for h in hands):
         raise VintError(Reason.FOUR_HANDS, n=len(hands))

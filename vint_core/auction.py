@@ -248,10 +248,10 @@ class Auction:
         if call is PASS:
             passes += 1
             over = passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes)
-            state = (rules, dealer, min_level, calls + (call,), _NEXT[seat], top, top_seat, passes,
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
                      passed | 1 << seat, over)
         else:
-            state = (rules, dealer, min_level, calls + (call,), _NEXT[seat], rank, seat, 0,
+            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rank, seat, 0,
                      passed, False)
         _set_state(new, _tuple_new(_State, state))
         return new

@@ -374,7 +374,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
         _set_cards(trick, cards)
         _set_trump(trick, fixed.trump)
         _set_winner(trick, winner)
-        tricks = tricks + (trick,)
+        tricks = (*tricks, trick)
         if not winner & 1:
             ns += 1
         if len(tricks) == 13:
@@ -389,7 +389,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
     else:  # void in the suit led: any card
         legal = held
         legal_cards = mask_cards(held)
-    return _tuple_new(PlayState, (fixed, tricks, current + (card,), leader, seat, played, ns, legal, legal_cards))
+    return _tuple_new(PlayState, (fixed, tricks, (*current, card), leader, seat, played, ns, legal, legal_cards))
 
 
 _DECK = deck()  # the cards by index

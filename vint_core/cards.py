@@ -266,8 +266,8 @@ class Hand:
     @classmethod
     def from_mask(cls, mask: int) -> Hand:
         """The hand of a card mask (bit ``card.index`` set for each card held): the engine's fast path."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "_mask", mask)
+        hand = _new(cls)
+        _set_mask(hand, mask)
         return hand
 
     _from_mask = from_mask  # the name the bots use
@@ -443,6 +443,8 @@ def _rng(seed: int | random.Random | None) -> random.Random:
     return random.Random(seed)
 
 
+#: each card index's bit: _BITS_OF[i] = 1 << i
+_BITS_OF = tuple(1 << i for i in range(52))
 # bit lengths for the Fisher–Yates draws below: _BITS[n] = n.bit_length()
 _BITS = tuple(n.bit_length() for n in range(53))
 
@@ -491,10 +493,7 @@ def deal_hands(dealer: Seat | str, rng: int | random.Random | None = None, *,
         return _deal_rest(first, cards, fixed_masks(fixed))
     masks = [0, 0, 0, 0]
     for i in range(4):
-        mask = 0
-        for index in cards[i::4]:
-            mask |= 1 << index
-        masks[(first + i) & 3] = mask
+        masks[(first + i) & 3] = sum(map(_BITS_OF.__getitem__, cards[i::4]))  # distinct bits: the sum is their union
     return (Hand.from_mask(masks[0]), Hand.from_mask(masks[1]),
             Hand.from_mask(masks[2]), Hand.from_mask(masks[3]))
 
@@ -561,3 +560,8 @@ def cut_for_dealer(rng: int | random.Random | None = None) -> tuple[Seat, dict[S
     cards = dict(zip(Seat, drawn, strict=True))
     dealer = min(cards, key=lambda seat: cut_key(cards[seat]))
     return dealer, cards
+
+
+_new = object.__new__
+# the slot setter of the engine's fast path (see play.py): a hand from a mask skips the immutability guard
+_set_mask = Hand.__dict__["_mask"].__set__

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from vint_core.auction import Auction, Contract
-from vint_core.calls import Call
+from vint_core.calls import PASS, Bid, Call
 from vint_core.cards import FULL_MASK, Card, Fixed, Hand, deal_hands
 from vint_core.errors import (
     IllegalCallError,
@@ -34,7 +34,7 @@ from vint_core.errors import (
     bad_argument,
 )
 from vint_core.i18n import Phrase
-from vint_core.play import Play, PlayState, Trick, legal_cards_in, opening_state, state_after
+from vint_core.play import Play, PlayState, Trick, opening_state, state_after
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
@@ -207,7 +207,7 @@ class Deal:
     def is_finished(self) -> bool:
         """Whether the deal is over: thirteen tricks played, or the auction passed out."""
         ps = self._ps
-        return len(ps.tricks) == 13 if ps is not None else self.auction.is_over
+        return not ps.legal if ps is not None else self.auction._s.over  # no legal card once 13 tricks are played
 
     @property
     def is_passed_out(self) -> bool:
@@ -274,7 +274,7 @@ class Deal:
         """The calls (during the auction) or cards (during the play) the seat to act may choose."""
         ps = self._ps
         if ps is not None:
-            return legal_cards_in(ps)
+            return ps.cards  # legal_cards_in(ps), kept with the state
         return self.auction.legal_calls()
 
     def parse_action(self, text: str) -> Action:
@@ -334,22 +334,33 @@ class Deal:
 
         An illegal action raises a ``VintError`` that says why, and this deal stays as it was.
         """
-        action = self.action_of(action)
         ps = self._ps
-        if ps is not None and seat is None and type(action) is Card and ps.legal & action.bit:
-            # the common case, without an explanation
-            new = _new(Deal)
-            _set_setup(new, self._setup)
-            _set_auction(new, self.auction)
-            _set_play(new, state_after(ps, action))
-            return new
-        if ps is None and isinstance(action, Call) and not self.auction.is_over:
-            auction = self.auction.apply(action, seat=seat)  # checks the call
-        else:
+        if ps is not None:
+            if action.__class__ is Card and seat is None and ps.legal & action.bit:
+                # the common case: a legal card, checked by its bit (an illegal one gets its explanation below)
+                new = _new(Deal)
+                _set_setup(new, self._setup)
+                _set_auction(new, self.auction)
+                _set_play(new, state_after(ps, action))
+                return new
+            action = self.action_of(action)
             self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
             return self._with(self.auction, state_after(ps, action))  # type: ignore[arg-type]
-        contract = auction.contract
-        return self._with(auction, opening_state(contract, self.hands) if contract is not None else None)
+        if action.__class__ is not Bid and action is not PASS:
+            action = self.action_of(action)
+        auction = self.auction
+        if not isinstance(action, Call) or auction._s.over:
+            self.check(action, seat=seat)  # raises: a card in the auction, or the deal is over
+        auction = auction._after(action, auction._checked_rank(action, seat))  # type: ignore[arg-type]
+        new = _new(Deal)
+        _set_setup(new, self._setup)
+        _set_auction(new, auction)
+        if auction._s.over:
+            contract = auction.contract
+            _set_play(new, opening_state(contract, self._setup.hands) if contract is not None else None)
+        else:
+            _set_play(new, None)
+        return new
 
     def _with(self, auction: Auction, ps: PlayState | None) -> Deal:
         new = _new(Deal)

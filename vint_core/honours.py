@@ -38,6 +38,7 @@ _TOP_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 _ACES = tuple(Card(suit, Rank.ACE) for suit in Suit)
 _HONOURS = {strain: _ACES if strain.suit is None else tuple(Card(strain.suit, rank) for rank in _TOP_RANKS)
             for strain in Strain}
+_HONOUR_MASKS = {strain: sum(card.bit for card in cards) for strain, cards in _HONOURS.items()}
 
 
 def honour_cards(strain: Strain | str) -> tuple[Card, ...]:
@@ -66,22 +67,22 @@ def honours_held(hands: Sequence[Hand], strain: Strain | str) -> PerSide[tuple[C
     N–S 3, E–W 1
     """
     north, east, south, west = _four(hands)
+    ns = north.mask | south.mask
+    ew = east.mask | west.mask
     honours = honour_cards(strain)
-    return PerSide(tuple(c for c in honours if c in north or c in south),
-                   tuple(c for c in honours if c in east or c in west))
+    return PerSide(tuple(c for c in honours if c.bit & ns), tuple(c for c in honours if c.bit & ew))
 
 
 def honours_count(hands: Sequence[Hand], strain: Strain | str) -> PerSide[int]:
     """How many honours each side holds: :func:`honours_held`, counted."""
     north, east, south, west = _four(hands)
-    honours = honour_cards(strain)
-    return PerSide(sum(1 for c in honours if c in north or c in south),
-                   sum(1 for c in honours if c in east or c in west))
+    honours = _HONOUR_MASKS[_strain(strain)]
+    return PerSide(((north.mask | south.mask) & honours).bit_count(), ((east.mask | west.mask) & honours).bit_count())
 
 
 def _four(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
     """The four hands, N E S W, or a ``VintError`` that says four are needed."""
-    if isinstance(hands, (str, bytes, Hand)) or not isinstance(hands, Sequence):
+    if hands.__class__ is not tuple and (isinstance(hands, (str, bytes, Hand)) or not isinstance(hands, Sequence)):
         raise bad_argument("hands", hands, "arg_hands")
     if len(hands) != 4 or not all(isinstance(h, Hand) for h in hands):
         raise VintError(Reason.FOUR_HANDS, n=len(hands))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
-from vint_core.cards import SUIT_MASKS, Card, Hand, Suit, mask_cards, suit_cards
+from vint_core.cards import SUIT_MASKS, Card, Hand, Suit, deck, mask_cards, suit_cards
 from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, VintError, bad_argument
 from vint_core.seats import Seat, Side
 
@@ -25,14 +25,17 @@ def card_key(card: Card, led: Suit, trump: Suit | None) -> int:
 
 def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
     """Which of the cards played so far to a trick (1 to 4, in order) is winning it."""
-    led = cards[0].suit
-    best, best_key = 0, -1
-    for k, card in enumerate(cards):
-        suit = card.suit
-        key = card.rank + 20 if suit is trump else (card.rank if suit is led else 0)  # card_key, inlined
-        if key > best_key:
-            best, best_key = k, key
-    return best
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return cards.index(_DECK[_top_bit(mask, _TRUMP_MASKS[trump], SUIT_MASKS[cards[0].suit])])
+
+
+def _top_bit(mask: int, trump_mask: int, led_mask: int) -> int:
+    """The index of the card that wins among the cards of ``mask``: the highest trump, else the highest card of
+    the suit led (a card's index grows with its rank within its suit, see :class:`Card`)."""
+    top = mask & trump_mask or mask & led_mask
+    return top.bit_length() - 1
 
 
 def trick_winner(leader: Seat | str, cards: Sequence[Card], trump: Suit | str | None) -> Seat:
@@ -68,6 +71,8 @@ def _trick_arguments(leader: object, cards: object, trump: object) -> tuple[Seat
 
 _SEATS = tuple(Seat)
 _NEXT = tuple(seat.next() for seat in Seat)
+#: the cards of the trump suit (none at no-trump), by trump
+_TRUMP_MASKS: dict[Suit | None, int] = {None: 0, **{suit: SUIT_MASKS[suit] for suit in Suit}}
 _new = object.__new__
 
 
@@ -155,6 +160,7 @@ class _Fixed(NamedTuple):
     contract: Contract
     trump: Suit | None
     dealt: tuple[int, int, int, int]  # card masks of the hands as dealt
+    trump_mask: int  # the trump suit's cards (0 at no-trump)
 
 
 class PlayState(NamedTuple):
@@ -172,6 +178,7 @@ class PlayState(NamedTuple):
     played: int  # mask of the cards played so far
     ns: int  # tricks won by North–South
     legal: int  # mask of the cards the seat to act may play (0 once the play is over)
+    cards: tuple[Card, ...]  # the same cards, by suit and high to low (what legal_cards gives)
 
 
 class Play:
@@ -338,12 +345,14 @@ def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> P
     """The play before the opening lead: the declarer's left-hand opponent leads."""
     lead = contract.declarer.left
     dealt = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
-    return PlayState(_Fixed(contract, contract.strain.suit, dealt), (), (), lead, lead, 0, 0, dealt[lead])
+    trump = contract.strain.suit
+    return PlayState(_Fixed(contract, trump, dealt, _TRUMP_MASKS[trump]), (), (), lead, lead, 0, 0, dealt[lead],
+                     mask_cards(dealt[lead]))
 
 
 def legal_cards_in(s: PlayState) -> tuple[Card, ...]:
     """The cards the seat to act may play."""
-    return mask_cards(s.legal)
+    return s.cards
 
 
 def _allows(s: PlayState, card: Card) -> bool:
@@ -352,24 +361,57 @@ def _allows(s: PlayState, card: Card) -> bool:
 
 
 def state_after(s: PlayState, card: Card) -> PlayState:
-    """The state after ``card``, already checked; a fourth card completes the trick."""
-    fixed, tricks, current, leader, to_act, played, ns, _ = s
+    """The state after ``card``, already checked; a fourth card completes the trick.
+
+    This is :func:`follow_suit` and :func:`winning_index` written out on card masks, with the
+    legal cards of the next state looked up by suit pattern (see :func:`vint_core.cards.suit_cards`).
+    """
+    fixed, tricks, current, leader, to_act, played, ns, _, _ = s
     played |= card.bit
     if len(current) == 3:
-        cards = (*current, card)
-        winner = _SEATS[(leader + winning_index(cards, fixed.trump)) & 3]  # trick_winner, its checks left out
-        tricks = (*tricks, Trick._complete(leader, cards, fixed.trump, winner))
-        return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns + 1 if winner & 1 == 0 else ns,
-                                   fixed.dealt[winner] & ~played if len(tricks) < 13 else 0))
+        c0, c1, c2 = current
+        cards = (c0, c1, c2, card)
+        top = c0.bit | c1.bit | c2.bit | card.bit
+        top = top & fixed.trump_mask or top & SUIT_MASKS[c0.suit]
+        winner = _SEATS[(leader + cards.index(_DECK[top.bit_length() - 1])) & 3]
+        trick = _new(Trick)
+        _set_leader(trick, leader)
+        _set_cards(trick, cards)
+        _set_trump(trick, fixed.trump)
+        _set_winner(trick, winner)
+        tricks = (*tricks, trick)
+        if not winner & 1:
+            ns += 1
+        if len(tricks) == 13:
+            return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns, 0, ()))
+        held = fixed.dealt[winner] & ~played
+        return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns, held, mask_cards(held)))
     seat = _NEXT[to_act]
-    led = current[0].suit if current else card.suit
-    return _tuple_new(PlayState, (fixed, tricks, (*current, card), leader, seat, played, ns,
-                               follow_suit(fixed.dealt[seat] & ~played, led)))
+    held = fixed.dealt[seat] & ~played
+    legal = held & SUIT_MASKS[(current[0] if current else card).suit]
+    if legal:  # follows suit: the cards of one suit
+        legal_cards = _ONE_SUIT.get(legal) or _one_suit(legal)
+    else:  # void in the suit led: any card
+        legal = held
+        legal_cards = mask_cards(held)
+    return _tuple_new(PlayState, (fixed, tricks, (*current, card), leader, seat, played, ns, legal, legal_cards))
+
+
+_DECK = deck()  # the cards by index
+#: the cards of a mask that holds one suit only, high to low (at most 4 × 8191 of them, filled as met)
+_ONE_SUIT: dict[int, tuple[Card, ...]] = {}
+
+
+def _one_suit(mask: int) -> tuple[Card, ...]:
+    """The cards of a one-suit mask, high to low, kept in ``_ONE_SUIT``."""
+    cards = _ONE_SUIT[mask] = mask_cards(mask)
+    return cards
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the
 # __setattr__ guard that keeps the public objects immutable, at a third of the cost
 # of object.__setattr__.
-_TRICK_SET = tuple(getattr(Trick, name).__set__ for name in Trick.__slots__)
+_TRICK_SET = _set_leader, _set_cards, _set_trump, _set_winner = tuple(
+    getattr(Trick, name).__set__ for name in Trick.__slots__)
 _set_state = Play.__dict__["_s"].__set__
 _tuple_new = tuple.__new__

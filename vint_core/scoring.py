@@ -252,7 +252,7 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
             aces = _checked_count(aces, size=4)
         elif (strain is not Strain.NOTRUMP and rules.honours_suit == "majority"):
             raise VintError(Reason.ACES_NEEDED, rules=rules.name, contract=str(contract.bid))
-    elif isinstance(honours, (str, bytes)) or not isinstance(honours, Sequence):
+    elif honours.__class__ is not tuple and (isinstance(honours, (str, bytes)) or not isinstance(honours, Sequence)):
         raise bad_argument("honours", honours, "arg_honours")
     else:
         held = honours_count(honours, strain)

@@ -1,6 +1,6 @@
 # Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
-#   make course  set up .venv and open the course (notebooks/) in JupyterLab at its first lesson
+#   make course  set up .venv and open the course (notebooks/, in build/course) in JupyterLab at its first lesson
 #   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -34,9 +34,10 @@ tests/node/node_modules/axe-core/axe.min.js: tests/node/package.json
 table: setup
 	$(VENV)/bin/vint table
 
-# the learner's JupyterLab: deploy/course switches off nbgrader's menus and panels (the teacher's tools)
+# the learner's JupyterLab on build/course (the lessons, docs/rules.md and the learners' exercises, side by side:
+# deploy/course/course_folder.py); deploy/course switches off nbgrader's menus and panels (the teacher's tools)
 course: setup
-	JUPYTER_CONFIG_PATH=$(CURDIR)/deploy/course $(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+	$(PY) deploy/course/course_folder.py build/course --lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub
 comma := ,
 
-.PHONY: setup table course test lint chromium axe bench clean exercises hub-proxy test-classroom lite
+.PHONY: setup table course test lint chromium axe bench clean exercises hub-proxy test-classroom lite lite-pyodide
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -44,7 +44,7 @@ lint: setup
 	$(VENV)/bin/mypy
 
 # the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
-test: setup chromium axe hub-proxy lint
+test: setup chromium axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
 
@@ -62,10 +62,17 @@ test-classroom: chromium hub-proxy
 	$(MAKE) setup EXTRAS=$(EXTRAS),hub
 	$(VENV)/bin/pytest -q -m classroom tests/test_classroom.py
 
-# the course as a static JupyterLite site in build/lite (deploy/lite/build.py; PYODIDE=archive bundles Pyodide)
-lite:
-	$(MAKE) setup EXTRAS=$(EXTRAS),lite
-	$(PY) deploy/lite/build.py --output build/lite $(if $(PYODIDE),--pyodide $(PYODIDE))
+# the course as a static JupyterLite site in build/lite (deploy/lite/build.py), with Pyodide in it
+lite: setup lite-pyodide
+	$(PY) deploy/lite/build.py --output build/lite --pyodide build/pyodide
+
+# Pyodide for the Lite site, once: its core from npm, the kernel's pure-Python packages from PyPI
+# (deploy/lite/pyodide_dist.py, about 18 MB into build/pyodide); the Lite tests need it
+lite-pyodide: build/pyodide/vint-bundled.json
+
+build/pyodide/vint-bundled.json: deploy/lite/pyodide_dist.py | setup
+	rm -rf build/pyodide
+	$(PY) deploy/lite/pyodide_dist.py build/pyodide
 
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench

@@ -140,6 +140,9 @@ def site_config(lite_dir: Path) -> None:
         "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True,
                                                "loadPyodideOptions": {"packages": PRELOAD}}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    # Markdown opens rendered (the start page, the course map, the rules), as in the course's JupyterLab
+    overrides = {"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}}}
+    (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=1), encoding="utf-8")
 
 
 def build_site(*, output: Path, course: Path = ROOT, pyodide: Path = PYODIDE_DIR) -> Path:

@@ -52,6 +52,7 @@ def click_and_open(page: Any, href: str) -> Any:
     page.wait_for_selector(f"{CURRENT_TAB}:text-is('{name}')", timeout=60_000)
     document = page.locator(f"{IN_FRONT} .jp-MarkdownViewer .jp-RenderedMarkdown")
     document.wait_for(timeout=60_000)
+    bs.wait_for(lambda: document.locator("h1, h2").count() > 0, seconds=60)  # rendered, not only attached
     return document
 
 

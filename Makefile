@@ -1,7 +1,7 @@
 # Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
 #   make course  set up .venv and open the course (notebooks/, in build/course) in JupyterLab at its first lesson
-#   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
+#   make test    set up .venv (and Debian's Chromium, axe-core and Pyodide for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub

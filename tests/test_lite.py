@@ -114,8 +114,19 @@ def test_the_site_holds_the_course_folder_the_practice_page_and_no_solution(site
     assert (files / "exercises" / "README.md").is_file() and (files / "practice.ipynb").is_file()
     assert not (files / "exercises" / "source").exists()
     assert not [p for p in files.rglob("*.ipynb") if "BEGIN SOLUTION" in p.read_text(encoding="utf-8")]
+    # the lessons that plot begin (after their header) with the cell that loads matplotlib, the others as they are
+    for lesson in sorted((files / "notebooks").glob("*.ipynb")):
+        cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+        original = json.loads((ROOT / "notebooks" / lesson.name).read_text(encoding="utf-8"))["cells"]
+        plots = "vint_core.plots" in json.dumps(original) or "from vint_core import plots" in json.dumps(original)
+        assert len(cells) == len(original) + plots, lesson.name
+        if plots:
+            assert "".join(cells[1]["source"]).endswith("%pip install matplotlib"), lesson.name
+            assert cells[0] == original[0] and cells[2:] == original[1:]
+    assert {p.name[:2] for p in (files / "notebooks").glob("*.ipynb") if "install matplotlib" in p.read_text(
+        encoding="utf-8")} == {"06", "07", "08", "09", "10"}
     start = (files / "README.md").read_text(encoding="utf-8")
-    assert "already installed" in start and "%pip install" not in start and "double-dummy" in start
+    assert "already installed" in start and "%pip install vint_core" not in start and "double-dummy" in start
     assert "(notebooks/00-welcome.ipynb)" in start and "(docs/rules.md)" in start
     contents = json.loads((output / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
     assert {"README.md", "notebooks", "docs", "exercises", "practice.ipynb"} == {c["name"] for c in contents["content"]}
@@ -205,7 +216,8 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
         listing = page.locator(".jp-DirListing-content .jp-DirListing-itemText")
         bs.wait_for(lambda: "01-trick-value.ipynb" in listing.all_inner_texts(), seconds=60)
         assert "README.md" in listing.all_inner_texts()
-        assert "Exercises that check themselves" in page.locator(f"{links.IN_FRONT} .jp-RenderedMarkdown").inner_text()
+        readme = page.locator(f"{links.IN_FRONT} .jp-RenderedMarkdown")
+        bs.wait_for(lambda: "Exercises that check themselves" in readme.inner_text(), seconds=60)
         bs.screenshot(page, "lite-exercises-1280")
         page.set_viewport_size({"width": 390, "height": 844})
         bs.screenshot(page, "lite-exercises-390")

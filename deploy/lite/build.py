@@ -16,7 +16,8 @@
 
 The build needs no network once the Pyodide folder is there. What the site needs from the network:
 nothing for the kernel, the engine, the widgets and lessons 00-05 and 11; lessons 06-10 draw plots with
-matplotlib (and numpy), which exist for Pyodide only on Pyodide's CDN (see deploy/README.md).
+matplotlib (and numpy), which exist for Pyodide only on Pyodide's CDN: in the site those lessons get a
+first code cell ``%pip install matplotlib`` that says so (see deploy/README.md).
 Double-dummy analysis and the ``sim-*`` computer players need the C++ solver (endplay), which Pyodide
 cannot install: they are absent there, and the engine says so.
 """
@@ -59,7 +60,8 @@ open starts Python in the browser, with the engine (`vint_core`) already install
 - the practice page: `practice.ipynb`.
 
 Your changes are kept in this browser only (its storage for this site). Lessons 06 to 10 draw plots
-with matplotlib, which Python in the browser loads from the internet (Pyodide's CDN) the first time.
+with matplotlib, which Python in the browser loads from the internet (Pyodide's CDN): those lessons
+start with a cell `%pip install matplotlib` that does it.
 What needs a server is not here: double-dummy analysis (after each deal, and the `sim-*` computer
 players), simulations in several processes or on Dask, and the Voilà table. Use `vint table` on your
 own machine or your class's JupyterHub for those.
@@ -77,6 +79,26 @@ def build_wheel(out: Path) -> Path:
     return wheel
 
 
+#: the first code cell of a lesson that draws plots, in the site only: the kernel loads what a cell imports,
+#: but the lessons import matplotlib through vint_core.plots, which it cannot see
+PLOT_CELL = """# In the browser only: the plots of this lesson need matplotlib, which Python in the browser
+# loads from the internet (Pyodide's CDN) the first time. Run this cell first.
+%pip install matplotlib"""
+
+
+def with_plot_cell(notebook: Path) -> bool:
+    """Put :data:`PLOT_CELL` after the first cell of ``notebook`` when its code uses vint_core.plots."""
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    code = "\n".join("".join(c["source"]) for c in data["cells"] if c["cell_type"] == "code")
+    if "vint_core.plots" not in code and "from vint_core import plots" not in code:
+        return False
+    cell = {"cell_type": "code", "execution_count": None, "id": "lite-matplotlib", "metadata": {}, "outputs": [],
+            "source": PLOT_CELL.splitlines(keepends=True)}
+    data["cells"].insert(1, cell)
+    notebook.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return True
+
+
 def gather_contents(target: Path, *, course: Path) -> list[Path]:
     """Copy what the site shows into ``target``: the start page, the course's folder, the practice page."""
     target.mkdir(parents=True, exist_ok=True)
@@ -86,6 +108,8 @@ def gather_contents(target: Path, *, course: Path) -> list[Path]:
         dest = target / relative
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, dest)
+        if dest.suffix == ".ipynb" and relative.parts[0] == "notebooks":
+            with_plot_cell(dest)
         copied.append(dest)
     practice = course / "vint_core" / "app" / "practice.ipynb"
     if practice.is_file():

@@ -171,6 +171,7 @@ def site_config(lite_dir: Path) -> None:
 
 def build_site(*, output: Path, course: Path = ROOT, pyodide: Path = PYODIDE_DIR) -> Path:
     """Build the site into ``output`` (replaced); return the engine's wheel it carries."""
+    pyodide, output = pyodide.resolve(), output.resolve()  # jupyter lite runs in a folder of its own
     with tempfile.TemporaryDirectory(prefix="vint-lite-") as tmp:
         work = Path(tmp)
         wheel = build_wheel(work / "wheels")

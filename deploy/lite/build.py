@@ -81,9 +81,14 @@ def build_wheel(out: Path) -> Path:
 
 #: the first code cell of a lesson that draws plots, in the site only: the kernel loads what a cell imports,
 #: but the lessons import matplotlib through vint_core.plots, which it cannot see
-PLOT_CELL = """# In the browser only: the plots of this lesson need matplotlib, which Python in the browser
-# loads from the internet (Pyodide's CDN) the first time. Run this cell first.
-%pip install matplotlib"""
+PLOT_CELL = """# In the browser only: the plots of this lesson need matplotlib, which Python in the browser loads
+# from the internet (Pyodide's CDN). Run this cell first.
+%pip install matplotlib
+try:
+    import matplotlib
+except ImportError:
+    print("No internet: matplotlib could not be loaded. The cells that draw a plot will stop with "
+          "\\"No module named 'matplotlib'\\"; run the others one by one (Shift + Enter).")"""
 
 
 def with_plot_cell(notebook: Path) -> bool:

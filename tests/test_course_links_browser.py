@@ -141,6 +141,14 @@ def test_make_course_opens_lesson_00_and_its_glossary_course_map_and_exercises_l
         assert "The rules of Vint" in rules.locator("h1").first.inner_text()
         bs.wait_for(lambda: glossary_visible(page), seconds=30)  # at the glossary, not at the top
         bs.screenshot(page, "course-links-glossary-1280")
+        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', "
+                      "{theme: 'JupyterLab Dark'}); }")
+        page.wait_for_selector("body[data-jp-theme-light='false']", state="attached", timeout=30_000)
+        page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=30_000)  # the theme is drawn
+        bs.screenshot(page, "course-links-glossary-dark-1280")
+        page.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', "
+                      "{theme: 'JupyterLab Light'}); }")
+        page.wait_for_selector("body[data-jp-theme-light='true']", state="attached", timeout=30_000)
 
         # the course map (lesson 00's "Course map" link), and from it the rules (their tab closed first)
         page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()

@@ -339,12 +339,18 @@ def test_on_the_hub_the_lessons_glossary_and_exercises_links_open(hub: Hub) -> N
         assert (course / "docs" / "rules.md").is_file() and (course / "exercises" / "README.md").is_file()
         page.goto(f"{hub.url}/user/{ANA}/lab/tree/vint/course/notebooks/00-welcome.ipynb")
         page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('00-welcome.ipynb')", timeout=120_000)
-        rules = links.click_and_open(page, "../docs/rules.md#6-words-english-german-russian")
+        links.lesson_ready(page)
+        try:
+            rules = links.click_and_open(page, "../docs/rules.md#6-words-english-german-russian")
+        except Exception:
+            bs.screenshot(page, "classroom-glossary-failed")
+            raise
         assert "The rules of Vint" in rules.locator("h1").first.inner_text()
         bs.wait_for(lambda: links.glossary_visible(page), seconds=30)
         bs.screenshot(page, "classroom-glossary")
         page.goto(f"{hub.url}/user/{ANA}/lab/tree/vint/course/notebooks/11-play-a-rubber.ipynb")
         page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('11-play-a-rubber.ipynb')", timeout=120_000)
+        links.lesson_ready(page)
         exercises = links.click_and_open(page, "../exercises/README.md")
         assert "Exercises that check themselves" in exercises.inner_text()
 

@@ -39,6 +39,12 @@ CURRENT_TAB = ".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tab
 IN_FRONT = ".jp-MainAreaWidget:not(.lm-mod-hidden)"
 
 
+def lesson_ready(page: Any) -> None:
+    """Wait until the lesson's kernel is idle: JupyterLab has then applied its settings (a link clicked earlier, while
+    it starts, opens Markdown in the text editor instead of rendered)."""
+    page.wait_for_selector(".jp-StatusBar-TextItem:has-text('| Idle')", timeout=180_000)
+
+
 def click_and_open(page: Any, href: str) -> Any:
     """Click the first link whose target (as written in the lesson) is ``href`` and wait until its document is in
     front, rendered; return the rendered document. JupyterLab resolves ``../docs/rules.md`` against the lesson's
@@ -49,10 +55,10 @@ def click_and_open(page: Any, href: str) -> Any:
     bs.wait_for(lambda: link.count() == 1, seconds=60)
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_selector(f"{CURRENT_TAB}:text-is('{name}')", timeout=60_000)
+    page.wait_for_selector(f"{CURRENT_TAB}:text-is('{name}')", timeout=120_000)
     document = page.locator(f"{IN_FRONT} .jp-MarkdownViewer .jp-RenderedMarkdown")
-    document.wait_for(timeout=60_000)
-    bs.wait_for(lambda: document.locator("h1, h2").count() > 0, seconds=60)  # rendered, not only attached
+    document.wait_for(timeout=120_000)
+    bs.wait_for(lambda: document.locator("h1, h2").count() > 0, seconds=120)  # rendered, not only attached
     return document
 
 
@@ -137,6 +143,7 @@ def test_make_course_opens_lesson_00_and_its_glossary_course_map_and_exercises_l
         page.on("pageerror", lambda exc: page_errors.append(str(exc)))
         page.goto(address if address.startswith("http") else f"{server.url}{address.lstrip('/')}")
         page.wait_for_selector(f"{CURRENT_TAB}:text-is('00-welcome.ipynb')", timeout=90_000)
+        lesson_ready(page)
         rules = click_and_open(page, "../docs/rules.md#6-words-english-german-russian")
         assert "The rules of Vint" in rules.locator("h1").first.inner_text()
         bs.wait_for(lambda: glossary_visible(page), seconds=30)  # at the glossary, not at the top
@@ -161,6 +168,7 @@ def test_make_course_opens_lesson_00_and_its_glossary_course_map_and_exercises_l
         # lesson 11's link to the exercises: their README, beside the learners' notebooks
         page.goto(f"{server.url}lab/tree/notebooks/11-play-a-rubber.ipynb?token={server.token}")
         page.wait_for_selector(f"{CURRENT_TAB}:text-is('11-play-a-rubber.ipynb')", timeout=90_000)
+        lesson_ready(page)
         exercises = click_and_open(page, "../exercises/README.md")
         assert "Exercises that check themselves" in exercises.inner_text()
         bs.screenshot(page, "course-links-exercises-1280")

@@ -154,9 +154,10 @@ def bundle_pyodide(lite_dir: Path, pyodide: Path, wheels: list[Path]) -> None:
     static = lite_dir / "static" / "pyodide"
     shutil.copytree(pyodide, static, ignore=shutil.ignore_patterns("wheels"))
     lock = json.loads((static / "pyodide-lock.json").read_text(encoding="utf-8"))
-    for wheel in wheels:
-        entry = lock_entry(wheel)
-        entry["depends"] = [d for d in entry["depends"] if d in lock["packages"] or d in {"comm", "jupyterlab-widgets"}]
+    entries = [lock_entry(wheel) for wheel in wheels]
+    known = set(lock["packages"]) | {str(e["name"]) for e in entries}
+    for wheel, entry in zip(wheels, entries, strict=True):
+        entry["depends"] = [d for d in entry["depends"] if d in known]  # type: ignore[attr-defined]
         lock["packages"][entry["name"]] = entry
         shutil.copyfile(wheel, static / wheel.name)
     (static / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")

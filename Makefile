@@ -1,13 +1,13 @@
 # Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
-#   make course  set up .venv and open the course (notebooks/) in JupyterLab at its first lesson
-#   make test    set up .venv (and Debian's Chromium and axe-core for the browser tests) and run every test
+#   make course  set up .venv and open the course (notebooks/, in build/course) in JupyterLab at its first lesson
+#   make test    set up .venv (and Debian's Chromium, axe-core and Pyodide for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub
 comma := ,
 
-.PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite
+.PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite lite-pyodide
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -34,9 +34,10 @@ tests/node/node_modules/axe-core/axe.min.js: tests/node/package.json
 table: setup
 	$(VENV)/bin/vint table
 
-# the learner's JupyterLab: deploy/course switches off nbgrader's menus and panels (the teacher's tools)
+# the learner's JupyterLab on build/course (the lessons, docs/rules.md and the learners' exercises, side by side:
+# deploy/course/course_folder.py); deploy/course switches off nbgrader's menus and panels (the teacher's tools)
 course: setup
-	JUPYTER_CONFIG_PATH=$(CURDIR)/deploy/course $(VENV)/bin/jupyter lab notebooks/00-welcome.ipynb $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+	$(PY) deploy/course/course_folder.py build/course --lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 # ruff, mypy, and import-linter's contracts (pyproject.toml [tool.importlinter]: the layers, the engine stdlib only)
 lint: setup
@@ -50,7 +51,7 @@ docs: setup
 	$(VENV)/bin/sphinx-build -W -n -q -b html docs build/docs
 
 # the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
-test: setup chromium axe hub-proxy lint
+test: setup chromium axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
 
@@ -68,10 +69,17 @@ test-classroom: chromium hub-proxy
 	$(MAKE) setup EXTRAS=$(EXTRAS),hub
 	$(VENV)/bin/pytest -q -m classroom tests/test_classroom.py
 
-# the course as a static JupyterLite site in build/lite (deploy/lite/build.py; PYODIDE=archive bundles Pyodide)
-lite:
-	$(MAKE) setup EXTRAS=$(EXTRAS),lite
-	$(PY) deploy/lite/build.py --output build/lite $(if $(PYODIDE),--pyodide $(PYODIDE))
+# the course as a static JupyterLite site in build/lite (deploy/lite/build.py), with Pyodide in it
+lite: setup lite-pyodide
+	$(PY) deploy/lite/build.py --output build/lite --pyodide build/pyodide
+
+# Pyodide for the Lite site, once: its core from npm, the kernel's pure-Python packages from PyPI
+# (deploy/lite/pyodide_dist.py, about 18 MB into build/pyodide); the Lite tests need it
+lite-pyodide: build/pyodide/vint-bundled.json
+
+build/pyodide/vint-bundled.json: deploy/lite/pyodide_dist.py | setup
+	rm -rf build/pyodide
+	$(PY) deploy/lite/pyodide_dist.py build/pyodide
 
 bench:
 	$(MAKE) setup EXTRAS=dds,notebooks,test,bench

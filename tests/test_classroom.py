@@ -323,6 +323,38 @@ def check_links(page: Any, name: str, links: dict[str, str]) -> None:
         assert answer.status == 200, (text, href, answer.status)
 
 
+def test_on_the_hub_the_lessons_glossary_and_exercises_links_open(hub: Hub) -> None:
+    """The learner's ``~/vint/course`` is the course's folder (deploy/course/course_folder.py), so the lessons'
+    ``../docs/rules.md`` and ``../exercises/README.md`` open, clicked in the learner's JupyterLab."""
+    import test_course_links_browser as links
+
+    with bs.chromium() as browser:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(f"{hub.url}/hub/login")
+        page.fill("input[name=username]", ANA)
+        page.fill("input[name=password]", PASSWORDS[ANA])
+        page.click("input[type=submit], button[type=submit]")
+        page.wait_for_url(re.compile(f"/user/{ANA}/lab"), timeout=240_000)
+        course = hub.home(ANA) / "vint" / "course"
+        assert (course / "docs" / "rules.md").is_file() and (course / "exercises" / "README.md").is_file()
+        page.goto(f"{hub.url}/user/{ANA}/lab/tree/vint/course/notebooks/00-welcome.ipynb")
+        page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('00-welcome.ipynb')", timeout=120_000)
+        links.lesson_ready(page)
+        try:
+            rules = links.click_and_open(page, "../docs/rules.md#6-words-english-german-russian")
+        except Exception:
+            bs.screenshot(page, "classroom-glossary-failed")
+            raise
+        assert "The rules of Vint" in rules.locator("h1").first.inner_text()
+        bs.wait_for(lambda: links.glossary_visible(page), seconds=30)
+        bs.screenshot(page, "classroom-glossary")
+        page.goto(f"{hub.url}/user/{ANA}/lab/tree/vint/course/notebooks/11-play-a-rubber.ipynb")
+        page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('11-play-a-rubber.ipynb')", timeout=120_000)
+        links.lesson_ready(page)
+        exercises = links.click_and_open(page, "../exercises/README.md")
+        assert "Exercises that check themselves" in exercises.inner_text()
+
+
 def test_a_wrong_password_or_a_classmates_name_is_refused(hub: Hub, apis: dict[str, hs.Api]) -> None:
     assert not hs.Browser(hub.url).login(ANA, "not-her-password")
     assert not hs.Browser(hub.url).login(BORIS, PASSWORDS[ANA])  # ana tries boris's name with her password

@@ -36,7 +36,11 @@ def test_the_learners_folder_has_the_table_the_course_and_a_start_page(tmp_path:
     (course / "exercises" / "release" / "ex1.ipynb").write_text(notebook("# Exercise 1"), encoding="utf-8")
     (course / "exercises" / "source").mkdir(parents=True)
     (course / "exercises" / "source" / "ex1.ipynb").write_text(notebook("### BEGIN SOLUTION"), encoding="utf-8")
-    (course / "exercises" / "README.md").write_text("grading: see source/", encoding="utf-8")
+    (course / "exercises" / "README.md").write_text("How the exercises work", encoding="utf-8")
+    (course / "docs").mkdir()
+    (course / "docs" / "rules.md").write_text("# Rules", encoding="utf-8")
+    (course / "bench").mkdir()
+    (course / "bench" / "x.py").write_text("print()", encoding="utf-8")
     home = tmp_path / "home"
     folder = prepare(home, server_url="/user/ana/", course_dir=course)
     assert folder == home / "vint" and (home / ".vint").is_dir()
@@ -46,9 +50,11 @@ def test_the_learners_folder_has_the_table_the_course_and_a_start_page(tmp_path:
     # the lessons and exercises: links beside the start page (JupyterLab opens them in its own tabs)
     assert "- [Lesson 00 · Welcome](course/notebooks/00-welcome.ipynb)" in start
     assert "- [Exercise 1](course/exercises/ex1.ipynb)" in start
-    # the learners' versions only: no solutions, no teacher's notes
+    # the course's folder as make course and the Lite site lay it out (the lessons' ../docs/rules.md resolves);
+    # the learners' versions only: no solutions, nothing else of the checkout
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == sorted(
-        ["README.md", "course/exercises/ex1.ipynb", "course/notebooks/00-welcome.ipynb",
+        ["README.md", "course/.copied.json", "course/docs/rules.md", "course/exercises/README.md",
+         "course/exercises/ex1.ipynb", "course/notebooks/00-welcome.ipynb",
          *(p.name for p in folder.glob("*.ipynb"))])
     assert "SOLUTION" not in "".join(p.read_text(encoding="utf-8") for p in folder.rglob("*") if p.is_file())
     # the learner's work is kept when the server starts again; the table (the app) is renewed
@@ -57,8 +63,10 @@ def test_the_learners_folder_has_the_table_the_course_and_a_start_page(tmp_path:
     (folder / "table.ipynb").write_text("{}", encoding="utf-8")
     (folder / "course" / "exercises" / "source").mkdir()  # as an older version of the hub left it
     (folder / "course" / "exercises" / "source" / "ex1.ipynb").write_text("solution", encoding="utf-8")
+    (course / "docs" / "rules.md").write_text("# Rules, corrected", encoding="utf-8")  # the teacher updates
     prepare(home, server_url="/user/ana/", course_dir=course)
     assert "my notes" in lesson.read_text(encoding="utf-8")
+    assert (folder / "course" / "docs" / "rules.md").read_text(encoding="utf-8") == "# Rules, corrected"
     assert json.loads((folder / "table.ipynb").read_text(encoding="utf-8"))["cells"]
     assert not (folder / "course" / "exercises" / "source").exists()
 

@@ -1,44 +1,61 @@
-"""``make lite``: the course as a static JupyterLite site, tested as far as this machine allows.
+"""``make lite``: the course as a static JupyterLite site, tested for real, offline.
 
-Built for real (``deploy/lite/build.py``, no network for the site itself): the engine's wheel is pure
-Python and holds the package; the site has its start page, the course notebooks, the practice page
-and a package index with the wheel. The engine runs from the wheel alone (standard library only, no
-thread, process or blocking sleep) under the newest Python here (Pyodide 314.x is Python 3.14; 3.14
-itself is not installed on the development machines). Pyodide itself is not run: it would be loaded
-from its CDN by a browser (see deploy/README.md).
+Built for real (``deploy/lite/build.py``) from this checkout's course and the Pyodide folder ``make
+lite-pyodide`` downloads (build/pyodide: Pyodide's core from npm, the kernel's pure-Python packages from
+PyPI; ``make test`` makes it first, so the test itself fetches nothing). Checked: the engine's wheel
+(pure Python) in the site's index and in its Pyodide lock; the site's files (the course's folder:
+lessons, docs/rules.md, the learners' exercises; no solution); jupyter-lite.json (Pyodide from the site,
+no PyPI, the engine preloaded, nbgrader off). In Chromium, served by a local static server with every
+other address refused: Pyodide starts, lesson 00 runs top to bottom (its deal widget and quiz drawn),
+the glossary link opens the rules, and the file browser shows the exercises. The engine also runs from
+the wheel alone (no thread, process or blocking sleep) under the newest Python here. **Not tested**:
+lessons 06-10's plots (matplotlib and numpy for Pyodide come from Pyodide's CDN, unreachable here) and
+the other lessons in Pyodide.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import hashlib
+import http.server
 import json
+import re
 import shutil
 import subprocess
 import sys
+import threading
+import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, ClassVar
 
+import browser_support as bs
 import pytest
+
+from vint_core.app.launch import HOST, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy" / "lite"))
 
-from build import build_site  # noqa: E402
+from pyodide_dist import FROM_LOCK, closure  # noqa: E402
+
+from build import PRELOAD, PYODIDE_DIR, build_site  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    course = tmp_path_factory.mktemp("course")
-    (course / "notebooks").mkdir()
-    shutil.copyfile(ROOT / "vint_core" / "app" / "table.ipynb", course / "notebooks" / "00-first.ipynb")
-    (course / "vint_core" / "app").mkdir(parents=True)
-    shutil.copyfile(ROOT / "vint_core" / "app" / "table.ipynb", course / "vint_core" / "app" / "practice.ipynb")
+    if not (PYODIDE_DIR / "pyodide.mjs").is_file():
+        raise AssertionError(f"{PYODIDE_DIR} has no Pyodide: run make lite-pyodide (it downloads Pyodide's core "
+                             "from npm and the kernel's packages from PyPI; make test does it first)")
     output = tmp_path_factory.mktemp("site") / "lite"
-    wheel = build_site(output=output, course=course)
+    wheel = build_site(output=output, course=ROOT, pyodide=PYODIDE_DIR)
     return output, wheel
 
 
-def test_the_engine_is_a_pure_python_wheel_in_the_sites_index(site: tuple[Path, Path]) -> None:
+def test_the_engine_is_a_pure_python_wheel_in_the_sites_index_and_its_pyodide_lock(site: tuple[Path, Path]) -> None:
     output, wheel = site
     assert wheel.name.endswith("-py3-none-any.whl") and wheel.exists()
     names = zipfile.ZipFile(wheel).namelist()
@@ -49,20 +66,163 @@ def test_the_engine_is_a_pure_python_wheel_in_the_sites_index(site: tuple[Path, 
     index = json.loads((output / "pypi" / "all.json").read_text(encoding="utf-8"))
     [release] = index["vint-core"]["releases"].values()
     assert release[0]["filename"] == wheel.name
+    lock = json.loads((output / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert lock["vint-core"]["file_name"] == wheel.name
+    assert set(lock["vint-core"]["depends"]) == {"platformdirs", "tqdm"}
+    assert lock["vint-core"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
 
 
-def test_the_site_holds_the_course_the_practice_page_and_the_kernel(site: tuple[Path, Path]) -> None:
+def test_what_the_kernel_loads_before_the_first_cell_is_in_the_site(site: tuple[Path, Path]) -> None:
+    output, _ = site
+    pyodide = output / "static" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (pyodide / name).is_file(), name
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    needed = closure(lock, (*FROM_LOCK, *PRELOAD))
+    assert {"micropip", "ipython", "jedi", "vint-core", "ipywidgets", "comm", "tqdm", "platformdirs"} <= set(needed)
+    for name in needed:
+        entry = lock[name]
+        assert "://" not in entry["file_name"], (name, entry["file_name"])  # from the site, not a CDN
+        assert hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"], name
+    # what is not bundled (compiled for WebAssembly) stays on Pyodide's CDN: lessons 06-10's plots
+    assert lock["matplotlib"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/")
+
+
+def test_jupyter_lite_json_preloads_the_engine_never_asks_pypi_and_leaves_nbgrader_off(site: tuple[Path, Path]) -> None:
+    output, _ = site
+    config = json.loads((output / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["loadPyodideOptions"]["packages"] == ["vint-core", "ipywidgets"]
+    assert all(url.startswith("./") for url in kernel["pipliteUrls"])
+    assert "@jupyter/nbgrader" in config["disabledExtensions"]
+    loaded = {e["name"] for e in config["federated_extensions"]}
+    assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"} <= loaded
+
+
+def test_the_site_holds_the_course_folder_the_practice_page_and_no_solution(site: tuple[Path, Path]) -> None:
     output, _ = site
     for page in ("index.html", "lab/index.html", "notebooks/index.html", "jupyter-lite.json"):
         assert (output / page).is_file(), page
     files = output / "files"
-    assert (files / "notebooks" / "00-first.ipynb").is_file() and (files / "practice.ipynb").is_file()
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in (files / "notebooks").glob("*.ipynb")) == lessons
+    assert (files / "notebooks" / "README.md").is_file() and (files / "docs" / "rules.md").is_file()
+    exercises = sorted(p.name for p in (ROOT / "exercises" / "release").glob("*.ipynb"))
+    assert sorted(p.name for p in (files / "exercises").glob("*.ipynb")) == exercises
+    assert (files / "exercises" / "README.md").is_file() and (files / "practice.ipynb").is_file()
+    assert not (files / "exercises" / "source").exists()
+    assert not [p for p in files.rglob("*.ipynb") if "BEGIN SOLUTION" in p.read_text(encoding="utf-8")]
+    # the lessons that plot begin (after their header) with the cell that loads matplotlib, the others as they are
+    for lesson in sorted((files / "notebooks").glob("*.ipynb")):
+        cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+        original = json.loads((ROOT / "notebooks" / lesson.name).read_text(encoding="utf-8"))["cells"]
+        plots = "vint_core.plots" in json.dumps(original) or "from vint_core import plots" in json.dumps(original)
+        assert len(cells) == len(original) + plots, lesson.name
+        if plots:
+            assert "%pip install matplotlib\ntry:\n    import matplotlib" in "".join(cells[1]["source"]), lesson.name
+            assert cells[0] == original[0] and cells[2:] == original[1:]
+    assert {p.name[:2] for p in (files / "notebooks").glob("*.ipynb") if "install matplotlib" in p.read_text(
+        encoding="utf-8")} == {"06", "07", "08", "09", "10"}
     start = (files / "README.md").read_text(encoding="utf-8")
-    assert "%pip install vint_core" in start and "double-dummy" in start
+    assert "already installed" in start and "%pip install vint_core" not in start and "double-dummy" in start
+    assert "(notebooks/00-welcome.ipynb)" in start and "(docs/rules.md)" in start
     contents = json.loads((output / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
-    assert {"README.md", "notebooks", "practice.ipynb"} <= {c["name"] for c in contents["content"]}
-    assert (output / "extensions" / "@jupyterlite" / "pyodide-kernel-extension").is_dir()
-    assert (output / "extensions" / "@jupyter-widgets" / "jupyterlab-manager").is_dir()  # the widgets draw
+    assert {"README.md", "notebooks", "docs", "exercises", "practice.ipynb"} == {c["name"] for c in contents["content"]}
+
+
+@contextmanager
+def static_server(root: Path) -> Iterator[str]:
+    """``root`` on a free 127.0.0.1 port, as any static web host would serve it; yields its address."""
+    class Files(http.server.SimpleHTTPRequestHandler):
+        extensions_map: ClassVar[dict[str, str]] = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+            ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer((HOST, free_port()), functools.partial(Files, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def prompts(page: Any) -> list[str]:
+    """The code cells' prompts (``[3]:``), also of cells scrolled out of view (textContent, not innerText)."""
+    return [t.strip() for t in page.eval_on_selector_all(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt",
+        "els => els.map(e => e.textContent)")]
+
+
+def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(site: tuple[Path, Path]) -> None:
+    """The site from a local static server, every other address refused (as offline): Pyodide starts from the
+    site, lesson 00 runs top to bottom, its links open, and the file browser lists the exercises."""
+    import test_course_links_browser as links
+
+    bs.require_tools()
+    output, _ = site
+    refused: list[str] = []
+    with static_server(output) as url, bs.chromium() as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+        def only_the_site(route: Any) -> None:
+            if route.request.url.startswith(url):
+                route.continue_()
+            else:
+                refused.append(route.request.url)
+                route.abort()
+        context.route("**/*", only_the_site)
+        page = context.new_page()
+        page_errors: list[str] = []
+        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+        started = time.monotonic()
+        page.goto(f"{url}lab/index.html?path=notebooks/00-welcome.ipynb")
+        page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell", timeout=120_000)
+        # the learner's first step: the first cell, Shift + Enter
+        page.locator(".jp-CodeCell").first.click()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_selector(".jp-CodeCell .jp-OutputArea-output:has-text('52 cards, from 2♠ to A♣')",
+                               timeout=240_000)
+        first_cell = time.monotonic() - started
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+        page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+        bs.wait_for(lambda: all(re.fullmatch(r"\[\d+\]:", p) for p in prompts(page)), seconds=240, interval=0.5)
+        errors = page.eval_on_selector_all(".jp-OutputArea-output[data-mime-type*='error'], "
+                                           ".jp-OutputArea-output[data-mime-type*='stderr']",
+                                           "els => els.map(e => e.textContent)")
+        assert not errors, errors
+        assert page.locator(".vint-deal-viewer").count() == 1  # the deal control, drawn by ipywidgets in Pyodide
+        assert page.locator(".jp-OutputArea-output", has_text="Is the auction over?").count() == 1  # the quiz
+        print(f"Lite: lesson 00's first cell done {first_cell:.1f} s after the page was asked for, all cells "
+              f"{time.monotonic() - started:.1f} s")
+        assert "Nbgrader" not in " ".join(page.locator(".lm-MenuBar-itemLabel").all_inner_texts())
+        bs.screenshot(page, "lite-lesson-00-1280")
+
+        rules = links.click_and_open(page, "../docs/rules.md#6-words-english-german-russian")
+        assert "The rules of Vint" in rules.locator("h1").first.inner_text()
+        bs.wait_for(lambda: links.glossary_visible(page), seconds=30)
+        bs.screenshot(page, "lite-glossary-1280")
+
+        # the file browser: the course's folder, and in exercises/ the learners' notebooks beside their README
+        page.goto(f"{url}lab/index.html?path=exercises/README.md")
+        page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('README.md')", timeout=120_000)
+        listing = page.locator(".jp-DirListing-content .jp-DirListing-itemText")
+        bs.wait_for(lambda: "01-trick-value.ipynb" in listing.all_inner_texts(), seconds=60)
+        assert "README.md" in listing.all_inner_texts()
+        readme = page.locator(f"{links.IN_FRONT} .jp-RenderedMarkdown")
+        bs.wait_for(lambda: "Exercises that check themselves" in readme.inner_text(), seconds=60)
+        bs.screenshot(page, "lite-exercises-1280")
+        page.set_viewport_size({"width": 390, "height": 844})
+        bs.screenshot(page, "lite-exercises-390")
+        assert not page_errors, page_errors
+    assert not refused, refused  # nothing asked of the internet
 
 
 NO_BLOCKING = """

@@ -35,7 +35,7 @@ Other settings:
   ``VINT_HUB_SSL_KEY`` (files), or a reverse proxy on this machine in front of 127.0.0.1; or
   ``VINT_HUB_PLAIN_HTTP=yes`` to accept passwords readable on the network.
 * ``VINT_HUB_GROUP``: the system group of the class mode's learners (default ``vint-learners``).
-* ``VINT_COURSE_DIR``: the checkout whose ``notebooks/`` and ``exercises/release/`` are the course
+* ``VINT_COURSE_DIR``: the checkout whose ``notebooks/``, ``docs/rules.md`` and ``exercises/release/`` are the course
   (default: the one this file is in). It and the Python environment must be readable by the learners,
   its ``exercises/source/`` (the solutions) must not: the hub does not start while others may read it.
 * ``VINT_NBGRADER_EXCHANGE``: nbgrader's exchange (default ``/srv/nbgrader/exchange``); in class and

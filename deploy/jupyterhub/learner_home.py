@@ -6,8 +6,10 @@ writes ``~/vint/``:
 
 * ``table.ipynb``, the playable table (renewed on every start: it is the app, not the learner's work),
   and every other notebook Voilà serves from ``vint_core/app`` (the practice page, where present);
-* ``course/``: the course notebooks (``notebooks/``) and the learners' versions of the exercises
-  (``exercises/release/``, into ``course/exercises/``), copied once (a learner's edits are kept). Never
+* ``course/``: the course's folder as everywhere (deploy/course/course_folder.py): the lessons
+  (``notebooks/``), ``docs/rules.md`` and the learners' versions of the exercises (``exercises/release/``,
+  into ``course/exercises/``, with ``exercises/README.md``), so the lessons' links (``../docs/rules.md``)
+  resolve. A learner's edits are kept; a file they did not change is brought up to date. Never
   ``exercises/source/``: those are the solutions, which stay with the teacher;
 * ``README.md``: the start page JupyterLab opens (rendered), with a link to the table, the practice
   page, each lesson and each exercise.
@@ -23,7 +25,11 @@ import argparse
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "course"))
+from course_folder import course_files, update
 
 #: the folder in each home
 FOLDER = "vint"
@@ -34,23 +40,6 @@ def app_notebooks() -> list[Path]:
     from vint_core.app import notebook_path
 
     return sorted(notebook_path().parent.glob("*.ipynb"))
-
-
-#: what of a checkout a learner gets: (folder in the checkout, folder under ``course/``); never exercises/source
-COURSE_PARTS = (("notebooks", "notebooks"), ("exercises/release", "exercises"))
-
-
-def course_sources(course_dir: Path | None) -> list[tuple[Path, Path]]:
-    """(file, path under ``course/``) of the course in ``course_dir``: the lessons and the learners' exercises."""
-    if course_dir is None or not course_dir.is_dir():
-        return []
-    out = []
-    for part, target in COURSE_PARTS:
-        base = course_dir / part
-        if base.is_dir():
-            out += [(p, Path(target) / p.relative_to(base)) for p in sorted(base.rglob("*"))
-                    if p.is_file() and ".ipynb_checkpoints" not in p.parts]
-    return out
 
 
 def title(notebook: Path) -> str:
@@ -81,13 +70,13 @@ def prepare(home: Path, *, server_url: str, course_dir: Path | None = None) -> P
         name = "Play Vint: the table" if notebook.stem == "table" else notebook.stem.replace("_", " ").capitalize()
         links.append(f"- [{name}]({server_url}voila/render/{FOLDER}/{notebook.name})")
     sections: dict[str, list[str]] = {"notebooks": [], "exercises": []}
-    for source, relative in course_sources(course_dir):
-        target = folder / "course" / relative
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-        if target.suffix == ".ipynb":
-            sections[relative.parts[0]].append(f"- [{title(target)}](course/{relative.as_posix()})")
+    files = course_files(course_dir)
+    if files:
+        update(folder / "course", course_dir)
+    for _, relative in files:
+        if relative.suffix == ".ipynb" and relative.parts[0] in sections:
+            link = f"course/{relative.as_posix()}"
+            sections[relative.parts[0]].append(f"- [{title(folder / link)}]({link})")
     page = ["# Vint", "", "Click a link: the table and the practice page open in a page of their own, "
             "a lesson or an exercise here in JupyterLab.", "", *links, ""]
     for heading, part in (("Lessons", "notebooks"), ("Exercises", "exercises")):

@@ -301,6 +301,11 @@ def test_lesson_04_explains_the_learners_call_and_the_computer_players_calls(les
     assert_readable(quiz, (".vint-quiz-choice.mod-info", ".vint-quiz-check"))
     set_theme(lesson.page, "JupyterLab Light")
     quiz.locator(".vint-quiz-check").click()
+    # a wrong try: the choice turns red, the answer stays hidden until the learner asks for it
+    quiz.locator("button.vint-quiz-show-answer").wait_for(state="visible", timeout=60_000)
+    assert quiz.locator(".vint-quiz-choice.mod-danger").count() == 1
+    assert quiz.locator(".vint-quiz-choice.mod-success").count() == 0
+    quiz.locator("button.vint-quiz-show-answer").click()
     marked = ".vint-quiz-choice.mod-success, .vint-quiz-choice.mod-danger"
     bs.wait_for(lambda: quiz.locator(marked).count() == 2, seconds=30)
     assert_readable(quiz, (marked,))

@@ -1,0 +1,24 @@
+"""What a learner reads at the end of every lesson: the summary's "Next:" link names the next lesson as its header
+does ("Lesson 02 · Tricks"), not in a form of its own ("lesson 02, Tricks")."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from vint_core.lesson_progress import LESSONS
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NEXT = re.compile(r"Next: \[([^\]]*)\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS) - 1), ids=[lesson.number for lesson in LESSONS[:-1]])
+def test_the_summary_names_the_next_lesson_as_its_header_does(index: int) -> None:
+    cells = json.loads((NOTEBOOKS / LESSONS[index].notebook).read_text(encoding="utf-8"))["cells"]
+    last = "".join(cells[-1]["source"])
+    assert cells[-1]["cell_type"] == "markdown" and last.startswith("## Summary"), last[:40]
+    nxt = LESSONS[index + 1]
+    assert NEXT.findall(last) == [(nxt.name, nxt.notebook)]

@@ -3,6 +3,7 @@ does ("Lesson 02 · Tricks"), not in a form of its own ("lesson 02, Tricks")."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -22,3 +23,16 @@ def test_the_summary_names_the_next_lesson_as_its_header_does(index: int) -> Non
     assert cells[-1]["cell_type"] == "markdown" and last.startswith("## Summary"), last[:40]
     nxt = LESSONS[index + 1]
     assert NEXT.findall(last) == [(nxt.name, nxt.notebook)]
+
+
+def test_no_sentence_promises_what_only_a_folded_check_holds() -> None:
+    """A text ending in ":" announces what comes under it; a folded check cell shows nothing (the learner saw
+    "The engine holds the first two columns:" and then only the bar "# check: …")."""
+    promising = []
+    for lesson in LESSONS:
+        cells = json.loads((NOTEBOOKS / lesson.notebook).read_text(encoding="utf-8"))["cells"]
+        for text, after in itertools.pairwise(cells):
+            if (text["cell_type"] == "markdown" and "".join(text["source"]).rstrip().endswith(":")
+                    and after["metadata"].get("jupyter", {}).get("source_hidden")):
+                promising.append((lesson.number, "".join(text["source"]).rstrip()[-60:]))
+    assert promising == []

@@ -36,3 +36,16 @@ def test_no_sentence_promises_what_only_a_folded_check_holds() -> None:
                     and after["metadata"].get("jupyter", {}).get("source_hidden")):
                 promising.append((lesson.number, "".join(text["source"]).rstrip()[-60:]))
     assert promising == []
+
+
+def test_no_quiz_cell_shows_the_check_questions_answer() -> None:
+    """The quiz cell sits under the Check question and its folded answer: an ``assert`` in it (lesson 06's
+    ``== PerSide(160, 140)``, lesson 10's ``== 6000``) gave the answer away. Checks go in a folded cell."""
+    showing = []
+    for lesson in LESSONS:
+        cells = json.loads((NOTEBOOKS / lesson.notebook).read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and "lesson_quiz(" in source and "assert" in source:
+                showing.append(lesson.number)
+    assert showing == []

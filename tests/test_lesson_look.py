@@ -49,3 +49,17 @@ def test_no_quiz_cell_shows_the_check_questions_answer() -> None:
             if cell["cell_type"] == "code" and "lesson_quiz(" in source and "assert" in source:
                 showing.append(lesson.number)
     assert showing == []
+
+
+def test_the_last_trick_keeps_each_seat_with_its_card() -> None:
+    """On a phone the "Last trick" line broke between "East" and East's card, which then read as South's."""
+    from vint_core import Card, Seat, Suit, Trick
+    from vint_core.widgets.style import table_css
+    from vint_core.widgets.trick import last_trick_html
+
+    trick = Trick(Seat.WEST, [Card.parse(c) for c in ("2♦", "7♣", "7♥", "3♠")], Suit.HEARTS)
+    next_one = Trick(Seat.SOUTH, [Card.parse("4♠")], Suit.HEARTS)  # the next trick begun: the last one shows
+    html = last_trick_html([trick], current=next_one, lang="en", four_colour=False)
+    plays = re.findall(r'<span class="vint-last-play">(\w+) .*?data-card="([^"]+)"', html)
+    assert plays == [("West", "D2"), ("North", "C7"), ("East", "H7"), ("South", "S3")], html
+    assert ".vint-last-trick .vint-last-play{display:inline-block;white-space:nowrap}" in table_css()

@@ -27,6 +27,7 @@ _WIDGET_CSS = """
    empty prompt beside its bar (# check: …), which it pushes off the page: the bar starts where the code does */
 @media only screen and (width <= 760px){.jp-InputPlaceholder>.jp-Placeholder-prompt{display:none}
  .jp-InputPlaceholder>.jp-Placeholder-content{min-width:0;margin-left:var(--jp-code-padding,5px)}}
+.vint-last-trick .vint-last-play{display:inline-block;white-space:nowrap}
 /* a text box, a checkbox or a dropdown (its width grown with the font) never wider than the widget */
 .vint :is(.widget-text,.widget-checkbox,.widget-dropdown){max-width:100%}
 .vint :is(.widget-text,.widget-dropdown) :is(input,select){min-width:0}

@@ -14,7 +14,7 @@ import re
 
 from vint_core import PASS, SEED, Call, Card, Deal, Phase, Rubber
 
-LIMITS = {"Card": 1500, "Deal (finished)": 10_000, "Deal (in play)": 10_000}
+LIMITS = {"Card": 1500, "Deal (finished)": 10_100, "Deal (in play)": 10_100}
 
 
 def _finish(deal: Deal, rng: random.Random) -> Deal:

@@ -4,7 +4,8 @@ collapsed in JupyterLab (``"jupyter": {"source_hidden": true}``) and tagged ``ch
 ``tests/test_plain_words.py`` uses :func:`unfolded` to find checks a learner would see; run this file to fold
 them (``python tests/fold_checks.py notebooks/*.ipynb``, then ``nbstripout`` on the notebooks it changed):
 a code cell's closing asserts move into a folded cell right after it, and a cell that only checks (it shows
-nothing) is folded where it is. The quiz cells (``lesson_quiz(``, ``QuizWidget(``) are left as they are.
+nothing) is folded where it is. The quiz cells (``lesson_quiz(``, ``QuizWidget(``) are left as they are: their checks
+sit in a folded cell of their own before them (a check in a quiz cell showed the Check question's answer).
 """
 
 from __future__ import annotations

@@ -120,6 +120,9 @@ _CARD_CSS = f"""
 .vint-suitrow>b+b{{margin-left:-1.75em}}
 """
 
+# in _BASE_CSS, ".vint .vint-info": JupyterLab's rules for an output's <dl> (its dt a fifth of the width wide)
+# weigh more than one class, and squeezed "contract" over its value in a narrow deal
+
 #: a drawing's text is a little larger than the text around it (15 px beside JupyterLab's 14): it grows with the page's
 #: font size (JupyterLab's Increase Content Font Size, a browser's zoom)
 _BASE_CSS = """
@@ -164,8 +167,8 @@ _BASE_CSS = """
 .vint-deal .vint-box{background:var(--vint-bg);color:var(--vint-fg);border-radius:.5em;padding:.4em .6em;
  font-size:.88em;align-self:start}
 .vint-deal .vint-void{color:var(--vint-felt-fg)}
-.vint-info{display:grid;grid-template-columns:auto auto;gap:.1em .6em;margin:0}
-.vint-info dt{color:var(--vint-muted)}.vint-info dd{margin:0;font-weight:600}
+.vint .vint-info{display:grid;grid-template-columns:auto auto;gap:.1em .6em;margin:0}
+.vint .vint-info dt{color:var(--vint-muted);width:auto}.vint-info dd{margin:0;font-weight:600}
 .vint-live{font-size:.95em}
 .vint-live table{border-collapse:collapse}
 .vint-live td,.vint-live th{padding:.1em .5em;text-align:right}

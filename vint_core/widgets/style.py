@@ -23,6 +23,11 @@ _WIDGET_CSS = """
    keeps the weight of a plain .vint, so the widgets' own sizes (the status line's, a phone's) still apply */
 :where(.widget-box).vint,:where(.widget-html-content)>.vint{font-size:calc(15*var(--vintpx))}
 .vint-table{max-width:calc(1180*var(--vintpx))}
+/* JupyterLab's narrow layout (its own 760 px) puts a code cell's prompt above the code, but leaves a folded cell's
+   empty prompt beside its bar (# check: …), which it pushes off the page: the bar starts where the code does */
+@media only screen and (width <= 760px){.jp-InputPlaceholder>.jp-Placeholder-prompt{display:none}
+ .jp-InputPlaceholder>.jp-Placeholder-content{min-width:0;margin-left:var(--jp-code-padding,5px)}}
+.vint-last-trick .vint-last-play{display:inline-block;white-space:nowrap}
 /* a text box, a checkbox or a dropdown (its width grown with the font) never wider than the widget */
 .vint :is(.widget-text,.widget-checkbox,.widget-dropdown){max-width:100%}
 .vint :is(.widget-text,.widget-dropdown) :is(input,select){min-width:0}

@@ -51,8 +51,10 @@ def last_trick_html(tricks: Sequence[Trick], *, current: Trick | None, lang: str
     if trick is None:
         return ""
     done = list(tricks).index(trick) + 1
-    plays = " · ".join(f"{render.esc(seat_name(seat, lang))} "
-                       f"{render.card_html(card, four_colour=four_colour, css=False)}" for seat, card in trick.plays())
+    # each seat's name kept with its card: on a phone a line broke between "East" and East's card
+    plays = " · ".join(f'<span class="vint-last-play">{render.esc(seat_name(seat, lang))} '
+                       f"{render.card_html(card, four_colour=four_colour, css=False)}</span>"
+                       for seat, card in trick.plays())
     title = text("widget_last_trick", lang, n=done, seat=trick.winner)
     return (f'<details class="vint vint-last-trick"{" open" if open_ else ""}><summary>{render.esc(title)}</summary>'
             f"<div>{plays}</div></details>")

@@ -269,3 +269,23 @@ def test_opening_a_lesson_reads_the_saved_seed_and_does_not_change_it(data: Path
     item = progress.next_item(["play"], rules="seed")
     progress.answer(item, item.answer)
     assert open_lesson("05").seed == 77 and open_lesson("05", seed=1).seed == 77
+
+
+def test_a_lessons_quiz_offers_only_the_topics_the_course_has_taught_by_then(data: Path) -> None:
+    from vint_core.lesson_progress import QUIZ_LESSONS, TAUGHT_IN, taught_by
+    from vint_core.quiz import TOPICS
+
+    assert set(TAUGHT_IN) == set(TOPICS)  # every topic is taught somewhere
+    first = lesson_quiz("01", topics=["table"], rules="seed")
+    assert list(first.topic_boxes) == ["table"]  # lesson 01 has taught the table and nothing else
+    first.topic_boxes["table"].value = False  # nothing ticked: the lesson's topics, not every topic
+    assert first.topics == ["table"]
+    assert set(lesson_quiz("05", topics=["play"], rules="seed").topic_boxes) == {"table", "play", "overbidding",
+                                                                                   "auction"}
+    assert set(lesson_quiz("11", rules="seed").topic_boxes) == set(TOPICS)
+    for one in QUIZ_LESSONS:  # what each lesson's quiz cell asks is taught by then
+        cell = next("".join(c["source"]) for c in notebook_cells(one.notebook)  # type: ignore[arg-type]
+                    if f'lesson_quiz("{one.number}"' in "".join(c["source"]))  # type: ignore[arg-type]
+        asked = re.search(r"topics=\[([^\]]*)\]", cell)
+        topics = re.findall(r'"([a-z]+)"', asked.group(1)) if asked else list(TOPICS)
+        assert set(topics) <= set(taught_by(one.number)), (one.number, topics)

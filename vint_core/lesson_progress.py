@@ -74,6 +74,16 @@ _TITLES = [
 #: the course's lessons, in order (their headings and files are checked against the notebooks by the tests)
 LESSONS: tuple[Lesson, ...] = tuple(Lesson(f"{n:02d}", title, f"{n:02d}-{file}.ipynb", has_quiz=n > 0)
                                     for n, (title, file) in enumerate(_TITLES))
+#: the lesson that first teaches each of the quiz's topics: a lesson's quiz offers only the topics taught so far
+TAUGHT_IN: dict[str, str] = {"table": "01", "play": "02", "overbidding": "03", "auction": "04", "scoring": "06",
+                             "honours": "07", "rubber": "08"}
+
+
+def taught_by(number: str) -> list[str]:
+    """The quiz's topics the course has taught by the end of lesson ``number``, in the quiz's order."""
+    return [topic for topic, first in TAUGHT_IN.items() if first <= lesson(number).number]
+
+
 #: the lessons that end with a quiz, the ones that can be finished
 QUIZ_LESSONS: tuple[Lesson, ...] = tuple(one for one in LESSONS if one.has_quiz)
 
@@ -135,5 +145,5 @@ def course_state() -> list[LessonState]:
     return [lesson_state(one.number) for one in LESSONS]
 
 
-__all__ = ["FINISHED_RIGHT", "LESSONS", "QUIZ_LESSONS", "Lesson", "LessonState", "course_state", "lesson",
-           "lesson_file", "lesson_state", "open_lesson"]
+__all__ = ["FINISHED_RIGHT", "LESSONS", "QUIZ_LESSONS", "TAUGHT_IN", "Lesson", "LessonState", "course_state", "lesson",
+           "lesson_file", "lesson_state", "open_lesson", "taught_by"]

@@ -30,7 +30,15 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.i18n import text
-from vint_core.lesson_progress import FINISHED_RIGHT, QUIZ_LESSONS, LessonState, course_state, lesson, open_lesson
+from vint_core.lesson_progress import (
+    FINISHED_RIGHT,
+    QUIZ_LESSONS,
+    LessonState,
+    course_state,
+    lesson,
+    open_lesson,
+    taught_by,
+)
 from vint_core.widgets.quiz import QuizWidget
 from vint_core.widgets.style import style_html
 
@@ -66,10 +74,11 @@ def resumed_text(state: LessonState, lang: str = "en") -> str:
 
 def lesson_quiz(number: str, *, topics: Iterable[str] | None = None, rules: str | None = None,
                 lang: str = "en", seed: int | None = None) -> QuizWidget:
-    """Lesson ``number``'s quiz over ``topics``: it keeps its answers in the data folder and goes on where the
-    learner stopped; a new learner gets the lesson's own first questions (``seed``, default its number)."""
+    """Lesson ``number``'s quiz over ``topics`` (the learner may tick only what the course has taught by then): it
+    keeps its answers in the data folder and goes on where the learner stopped; a new learner gets the lesson's own
+    first questions (``seed``, default its number)."""
     progress = open_lesson(number, seed=seed)
-    quiz = QuizWidget(progress, topics=topics, lang=lang, rules=rules)
+    quiz = QuizWidget(progress, topics=topics, lang=lang, rules=rules, offered=taught_by(number))
     quiz.widget.add_class("vint-lesson-quiz")
     quiz.widget.add_class(f"vint-lesson-quiz-{lesson(number).number}")
     before = LessonState.of(number, progress)

@@ -94,20 +94,23 @@ class QuizWidget:
     Next, feedback, the score.
 
     ``rules`` is the rule set the questions are asked under (default: the course's own, ``seed``);
-    ``choose_rules`` shows a Rules menu to change it.
+    ``choose_rules`` shows a Rules menu to change it; ``offered`` limits the topics the learner may tick (default:
+    all of them).
     """
 
     def __init__(self, progress: Progress, *, topics: Iterable[str] | None = None, lang: str = "en",
                  rules: str | None = None, choose_rules: bool = False,
-                 on_answer: Callable[[], None] | None = None) -> None:
+                 on_answer: Callable[[], None] | None = None, offered: Iterable[str] | None = None) -> None:
         self.progress = progress
+        #: the topics the learner may tick (a lesson offers only what the course has taught so far)
+        self.offered: list[str] = [t for t in TOPICS if offered is None or t in set(offered)] or list(TOPICS)
         #: called after each answer is recorded and saved (a lesson keeps its progress this way)
         self.on_answer = on_answer
         self.lang = lang
         self.rules: str = rules if rules is not None and rules in RULE_SETS else COURSE_RULES
         self.choose_rules = choose_rules
-        chosen = [t for t in (topics or ()) if t in TOPICS]
-        self.topics: list[str] = chosen or list(TOPICS)
+        chosen = [t for t in (topics or ()) if t in self.offered]
+        self.topics: list[str] = chosen or list(self.offered)
         self.item: Item
         #: the answer given has been checked (right, or wrong and not yet tried again)
         self.checked = False
@@ -167,7 +170,7 @@ class QuizWidget:
         self.learner.add_class("vint-quiz-learner")
         self.learner.observe(lambda _: self._safe(self._set_learner)(), names="value")
         self.topic_boxes: dict[str, Any] = {}
-        for topic in TOPICS:
+        for topic in self.offered:
             box = widgets.Checkbox(value=topic in self.topics, description=_t(f"topic_{topic}", lang), indent=False,
                                    layout=widgets.Layout(width="auto", margin="0 1em 0 0"))
             box.add_class("vint-quiz-topic")
@@ -450,7 +453,7 @@ class QuizWidget:
             self.progress.save()
 
     def _set_topics(self) -> None:
-        self.topics = [t for t, box in self.topic_boxes.items() if box.value] or list(TOPICS)
+        self.topics = [t for t, box in self.topic_boxes.items() if box.value] or list(self.offered)
 
     def _set_rules(self) -> None:
         """Another rule set chosen: the next questions, from a new one on now, are asked under it."""

@@ -1,4 +1,4 @@
-"""After Run All, the "Try it" widgets show what their lesson's text says.
+"""After Run All, the "Try it" widgets (and lesson 11's first table) show what their lesson's text says.
 
 Each lesson is run top to bottom here (its code cells in order, in one namespace, from ``notebooks/`` as
 Jupyter runs them), then the widget the learner is told to try is looked at: the later cells, which drive
@@ -78,3 +78,15 @@ def test_lesson_10_races_wait_for_next_deal_side_by_side_titled(monkeypatch: pyt
     for _ in range(3):
         right.next_button.click()
     assert right.shown_steps[-1].finished and right.next_button.disabled
+
+
+def test_lesson_11_first_table_stays_at_the_review_of_the_deal_it_describes(monkeypatch: pytest.MonkeyPatch) -> None:
+    ns, markdown = run_all("11-play-a-rubber.ipynb", monkeypatch)
+    said = next(text for text in markdown if text.startswith("## Four computer players"))
+    assert "plays a deal to its end" in said
+    assert any(text.startswith("The table shows the review of the deal played") for text in markdown)
+    demo = ns["demo"]  # the table drawn under that text: still the first deal, over, its review shown
+    assert demo.session.deal.is_finished and not demo.session.history and not demo.session.rubber.deals
+    assert demo.session.review().contract_text == "4♣ by North"
+    # the rubber went on at a copy of its own, shown by a later cell
+    assert len(ns["rest"].session.history) == 1 and not ns["rest"].session.rubber.deals

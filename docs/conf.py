@@ -42,7 +42,7 @@ _STDLIB = [
     "argparse.ArgumentParser", "argparse.Namespace", "collections.abc.Callable", "collections.abc.Collection",
     "collections.abc.Iterable", "collections.abc.Iterator", "collections.abc.Mapping", "collections.abc.Sequence",
     "enum.Enum", "enum.IntEnum", "fractions.Fraction", "os.PathLike", "pathlib.Path", "random.Random",
-    "subprocess.Popen", "threading.Thread",
+    "subprocess.Popen", "threading.Thread", "concurrent.futures._base.Future",
     "Path",  # pathlib.Path as some signatures' unions print it
 ]
 _THIRD_PARTY = [

@@ -5,6 +5,7 @@ Each test waits for the panel's own signal (``ReviewPanel.weighed``, a future), 
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 from collections.abc import Iterator
@@ -54,6 +55,8 @@ def weighed(panel: ReviewPanel) -> Weighing:
 
 def test_the_weighing_is_worked_out_in_the_background_while_the_review_stays_usable(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a kernel: the review is shown from the event loop, the weighing runs in a worker thread (the solver's
+    seconds) and comes back to the loop, which stays free for the learner's clicks meanwhile."""
     deal = finish(CASH, "2D")
     release, started = threading.Event(), threading.Event()
     real = review_module.weigh
@@ -64,22 +67,48 @@ def test_the_weighing_is_worked_out_in_the_background_while_the_review_stays_usa
         return real(deal, seat, samples=samples)
 
     monkeypatch.setattr(review_module, "weigh", slow_weigh)
-    panel = ReviewPanel(bottom=S)
-    panel.show(deal, lines=deal.score())  # returns at once: the weighing waits in its thread
-    assert started.wait(WAIT) and not panel.weighed.done()
-    assert "Weighing your cards…" in panel.weigh_text.value and 'role="status"' in panel.weigh_text.value
-    assert panel.weigh_box.layout.display is None and panel.moments.children == ()
-    # the rest of the review works meanwhile
-    panel.slider.value = 3
-    assert panel.board.value.count("<li>") == 3
-    panel.back.click()
-    assert panel.slider.value == 2
-    release.set()
-    weighing = weighed(panel)
+
+    async def in_the_kernel() -> tuple[ReviewPanel, object]:
+        panel = ReviewPanel(bottom=S)
+        panel.show(deal, lines=deal.score())  # returns at once: the weighing waits in its thread
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(None, started.wait, WAIT) and not panel.weighed.done()
+        assert "Weighing your cards…" in panel.weigh_text.value and 'role="status"' in panel.weigh_text.value
+        assert panel.weigh_box.layout.display is None and panel.moments.children == ()
+        # the rest of the review works meanwhile
+        panel.slider.value = 3
+        assert panel.board.value.count("<li>") == 3
+        panel.back.click()
+        assert panel.slider.value == 2
+        release.set()
+        return panel, await asyncio.wait_for(asyncio.wrap_future(panel.weighed), WAIT)
+
+    panel, weighing = asyncio.run(in_the_kernel())
     assert panel.weighing is weighing and "Weighing your cards" not in panel.weigh_text.value
-    for line in weighing.summary("en"):
+    for line in weighing.summary("en"):  # type: ignore[attr-defined]
         assert esc(line) in panel.weigh_text.value
     assert "lost" in panel.weigh_text.value and "in the bidding" in panel.weigh_text.value
+
+
+def test_without_a_solver_the_review_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python (Pyodide) has no threads and no solver: the review weighs at once, with the notice."""
+    deal = finish(CASH, "2D")
+    monkeypatch.setattr(review_module, "analysis_available", lambda: False)
+    monkeypatch.setattr(review_module, "weigh", lambda deal, seat, *, samples: Weighing(seat, (), needs_endplay=True,
+                                                                                      notice_key="weigh_needs_endplay"))
+
+    def no_thread(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+
+    async def in_the_kernel() -> ReviewPanel:
+        panel = ReviewPanel(bottom=S)
+        panel.show(deal, lines=deal.score())
+        return panel
+
+    panel = asyncio.run(in_the_kernel())
+    assert panel.weighed.done() and panel.weighed.result().needs_endplay
 
 
 def test_each_marked_card_is_listed_with_its_mark_the_better_card_and_why() -> None:

@@ -4,7 +4,6 @@ learner's cards and calls weighed (:mod:`vint_core.weighing`)."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -17,7 +16,7 @@ from vint_core.cards import Card
 from vint_core.deal import Deal
 from vint_core.errors import VintError
 from vint_core.i18n import text
-from vint_core.review import position_after
+from vint_core.review import analysis_available, position_after
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
 from vint_core.weighing import SAMPLES, CardWeight, Weighing, deal_seed, weigh
@@ -49,22 +48,19 @@ _WEIGH_CSS = """<style>
 #: weighings already worked out, by deal, seat and sample count (re-opening a review, another language)
 _CACHE: OrderedDict[tuple[int, Seat, int], Weighing] = OrderedDict()
 _CACHE_SIZE = 32
-_CACHE_LOCK = threading.Lock()
 
 
 def _cached(key: tuple[int, Seat, int]) -> Weighing | None:
-    with _CACHE_LOCK:
-        got = _CACHE.get(key)
-        if got is not None:
-            _CACHE.move_to_end(key)
-        return got
+    got = _CACHE.get(key)
+    if got is not None:
+        _CACHE.move_to_end(key)
+    return got
 
 
 def _remember(key: tuple[int, Seat, int], weighing: Weighing) -> None:
-    with _CACHE_LOCK:
-        _CACHE[key] = weighing
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+    _CACHE[key] = weighing
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
 
 
 def _replace(box: Any, children: tuple[Any, ...]) -> None:
@@ -141,7 +137,6 @@ class ReviewPanel:
         self.weighed: Future[Weighing] = Future()
         self._weigh_key: tuple[int, Seat, int] | None = None
         # a worker without an event loop (tests, scripts) draws from its own thread: never into a cleared panel
-        self._drawing = threading.RLock()
         self.weigh_text = html("vint-review-weighing")
         self.moments = widgets.HBox([], layout=widgets.Layout(display="none"))
         self.moments.add_class("vint-weigh-moments")
@@ -246,19 +241,24 @@ class ReviewPanel:
         loop = _running_loop()
         seat, samples = self.bottom, self.samples
 
-        def work() -> None:
+        def work() -> Weighing | BaseException:
             try:
-                outcome: Weighing | BaseException = weigh(deal, seat, samples=samples)
+                return weigh(deal, seat, samples=samples)
             except Exception as error:  # said on the page in one line: the review stays usable
-                outcome = error
+                return error
+
+        def finish(outcome: Weighing | BaseException) -> None:  # on the kernel's own thread: the widgets change
             if isinstance(outcome, Weighing):
                 _remember(key, outcome)
-            if loop is not None and not loop.is_closed():  # the widgets are changed on the kernel's own thread
-                loop.call_soon_threadsafe(self._finish, key, done, outcome)
-            else:
-                self._finish(key, done, outcome)
+            self._finish(key, done, outcome)
 
-        threading.Thread(target=work, name="vint-weigh", daemon=True).start()
+        if loop is None or not analysis_available():
+            # no event loop to come back to (a script), or no solver (the browser's Python, which has no threads):
+            # the weighing is worked out at once (without the solver it is only its notice and the calls)
+            finish(work())
+            return
+        # the solver's seconds in a worker thread, as the double-dummy analysis; the result comes back to the loop
+        loop.run_in_executor(None, work).add_done_callback(lambda task: finish(task.result()))
 
     def _draw_progress(self) -> None:
         self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p class="vint-weigh-progress" role="status">'
@@ -268,19 +268,17 @@ class ReviewPanel:
         if isinstance(outcome, Weighing):
             self._draw_weighing(key, done, outcome)
             return
-        with self._drawing:
-            if key == self._weigh_key and done is self.weighed:
-                error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
-                self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p>'
-                                         f'{render.esc(text("widget_weigh_failed", self.lang, error=error))}</p></div>')
+        if key == self._weigh_key and done is self.weighed:
+            error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
+            self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p>'
+                                     f'{render.esc(text("widget_weigh_failed", self.lang, error=error))}</p></div>')
         done.set_exception(outcome)
 
     def _draw_weighing(self, key: tuple[int, Seat, int], done: Future[Weighing], weighing: Weighing) -> None:
         """The summary, the costliest moments' buttons and the marked cards (only for the review shown now)."""
-        with self._drawing:
-            if key == self._weigh_key and done is self.weighed and self.deal is not None:
-                self.weighing = weighing
-                self._render_weighing()
+        if key == self._weigh_key and done is self.weighed and self.deal is not None:
+            self.weighing = weighing
+            self._render_weighing()
         done.set_result(weighing)
 
     def _render_weighing(self) -> None:
@@ -477,8 +475,7 @@ class ReviewPanel:
 
     def clear(self) -> None:
         """Empty the panel (while a deal is being played)."""
-        with self._drawing:
-            self._clear()
+        self._clear()
 
     def _clear(self) -> None:
         self.deal = None

@@ -50,6 +50,9 @@ _LESSON_CSS = """
 .vint-lesson{max-width:calc(960*var(--vintpx));min-width:0}
 .vint-lesson>*{min-width:0;max-width:100%}
 .vint-lesson .vint-lesson-row{flex-wrap:wrap;gap:.8em;align-items:flex-start}
+.vint-lesson .vint-lesson-row>*{min-width:0;max-width:100%}
+.vint-lesson .vint-side .widget-html-content{overflow-x:auto}
+.vint-lesson .vint-side .vint-live td,.vint-lesson .vint-side .vint-live th{padding:.1em .3em}
 .vint-lesson .widget-html,.vint-lesson .widget-html-content{min-width:0;max-width:100%}
 .vint-lesson .vint-lesson-scroll{overflow-x:auto;max-width:100%}
 .vint-lesson .vint-feedback ul{margin:.2em 0 .2em 1.1em;padding:0}

@@ -104,6 +104,18 @@ def with_plot_cell(notebook: Path) -> bool:
     return True
 
 
+#: the site's kernel: the notebooks name it, so JupyterLite starts it without asking which kernel to use
+PYODIDE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+
+
+def for_pyodide(notebook: Path) -> None:
+    """Name the site's Pyodide kernel in ``notebook`` (the course's notebooks name ipykernel's ``python3``, which
+    the site does not have: JupyterLite then asked the learner to select a kernel before the first cell ran)."""
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    data.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+    notebook.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def gather_contents(target: Path, *, course: Path) -> list[Path]:
     """Copy what the site shows into ``target``: the start page, the course's folder, the practice page."""
     target.mkdir(parents=True, exist_ok=True)
@@ -120,6 +132,9 @@ def gather_contents(target: Path, *, course: Path) -> list[Path]:
     if practice.is_file():
         shutil.copyfile(practice, target / "practice.ipynb")
         copied.append(target / "practice.ipynb")
+    for notebook in copied:
+        if notebook.suffix == ".ipynb":
+            for_pyodide(notebook)
     return copied
 
 

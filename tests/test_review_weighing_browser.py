@@ -36,7 +36,9 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
     texts = page.locator(".vint-review-weigh-box").inner_text()
     assert "Your cards and calls weighed" in texts and "in the bidding" in texts
     assert "Traceback" not in page.content() and "/site-packages/" not in page.content()
+    # the moments' buttons are widgets of their own, drawn after the summary's text: wait for them
     moments = bs.visible(page.locator(MOMENTS))
+    bs.wait_for(lambda: bs.visible(page.locator(MOMENTS)).count() >= 1, seconds=60)
     assert moments.count() >= 1, "a deal played with the first legal card loses points somewhere"
     first = moments.first
     label = first.inner_text()
@@ -54,6 +56,7 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     # learn from your mistakes: back at the marked card, try the legal cards until one is as good as the best
     learn = bs.visible(page.locator("button.vint-learn-start"))
+    bs.wait_for(lambda: learn.count() >= 1, seconds=60)
     assert learn.count() == 1, "the seeded deal has a marked card"
     learn.focus()
     page.keyboard.press("Enter")

@@ -94,6 +94,9 @@ def test_jupyter_lite_json_preloads_the_engine_never_asks_pypi_and_leaves_nbgrad
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True
+    # a notebook opened before the kernels are listed starts the site's kernel instead of asking for one
+    overrides = json.loads((output / "overrides.json").read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
     assert kernel["loadPyodideOptions"]["packages"] == ["vint-core", "ipywidgets"]
     assert all(url.startswith("./") for url in kernel["pipliteUrls"])
     assert "@jupyter/nbgrader" in config["disabledExtensions"]

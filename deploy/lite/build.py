@@ -186,7 +186,9 @@ def site_config(lite_dir: Path) -> None:
                                                "loadPyodideOptions": {"packages": PRELOAD}}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
     # Markdown opens rendered (the start page, the course map, the rules), as in the course's JupyterLab
-    overrides = {"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}}}
+    # the site has one kernel: a notebook opened before the kernels are listed starts it, never asks for one
+    overrides = {"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}},
+                 "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True}}
     (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=1), encoding="utf-8")
 
 

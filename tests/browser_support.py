@@ -209,6 +209,20 @@ LAB_SETTINGS = {
 }
 
 
+def wait_for_lab(server: Any) -> None:
+    """Wait until JupyterLab ``server`` (a :class:`LabServer`) answers its API; fail at once if it stopped."""
+    def serving() -> bool:
+        if server.process.poll() is not None:
+            raise OSError(f"JupyterLab stopped with exit code {server.process.returncode}: see {server.log}")
+        try:
+            with urllib.request.urlopen(f"{server.url}api", timeout=2):
+                return True
+        except OSError:
+            return False
+
+    wait_for(serving, seconds=90, interval=0.2)
+
+
 class LabServer(Server):
     """A running JupyterLab: its address, the token that opens it, the folder it serves."""
 
@@ -237,7 +251,6 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
     """
     import json
     import secrets
-    import urllib.request
 
     ARTIFACTS.mkdir(exist_ok=True)
     state = root.parent / f"{root.name}-lab-state"
@@ -265,17 +278,8 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
         process = subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT)
     server = LabServer(token=token, port=port, process=process, data_dir=root, log=log)
 
-    def serving() -> bool:
-        if process.poll() is not None:
-            raise OSError(f"JupyterLab stopped with exit code {process.returncode}: see {log}")
-        try:
-            with urllib.request.urlopen(f"{server.url}api", timeout=2):
-                return True
-        except OSError:
-            return False
-
     try:
-        wait_for(serving, seconds=90, interval=0.2)
+        wait_for_lab(server)
         yield server
     finally:
         stop(process)

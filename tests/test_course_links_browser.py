@@ -96,17 +96,8 @@ def make_course_lab(folder: Path) -> Iterator[tuple[bs.LabServer, str]]:
         process = subprocess.Popen([*command, *extra], env=env, stdout=out, stderr=subprocess.STDOUT)
     server = bs.LabServer(token=token, port=port, process=process, data_dir=folder, log=log)
 
-    def serving() -> bool:
-        if process.poll() is not None:
-            raise OSError(f"JupyterLab stopped with exit code {process.returncode}: see {log}")
-        try:
-            with urllib.request.urlopen(f"{server.url}api", timeout=2):
-                return True
-        except OSError:
-            return False
-
     try:
-        bs.wait_for(serving, seconds=90, interval=0.2)
+        bs.wait_for_lab(server)
         runtime = state / "runtime"
         opened = bs.wait_for(lambda: next(runtime.glob("jpserver-file-to-run-*-open.html"), None), seconds=30)
         found = re.search(r'href="([^"]+)"', opened.read_text(encoding="utf-8"))

@@ -28,8 +28,8 @@ import ipywidgets as widgets
 
 from vint_core import Seat
 from vint_core.app.launch import bots_arg
-from vint_core.session import TableSession
 from vint_core.simulate import quantile
+from vint_core.table.session import TableSession
 from vint_core.widgets import Table
 
 

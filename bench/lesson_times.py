@@ -15,7 +15,7 @@ column and each lesson's first cell state.
 
 Lesson 11 asks for a rubber at the table (the Table widget): its figure adds rubbers actually played
 (``--rubbers`` seeds from 2026, the lesson's own first), the learner's seat played by the computer player the
-hint button asks, at the table's default pace (the computer players' pauses, :data:`vint_core.controller.PACES`),
+hint button asks, at the table's default pace (the computer players' pauses, :data:`vint_core.table.controller.PACES`),
 with the learner's thinking time for each call (``--call``) and each card (``--card``) and a look at each deal's
 review (``--review``). It prints the rubber's length in deals (median, the shortest, the longest) and its minutes.
 """
@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from vint_core.calls import Call  # noqa: E402
-from vint_core.controller import pause_of  # noqa: E402
 from vint_core.deal import Phase  # noqa: E402
-from vint_core.session import TableSession  # noqa: E402
+from vint_core.table.controller import pause_of  # noqa: E402
+from vint_core.table.session import TableSession  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 #: the course widgets a learner is told to try (a cell showing one), the quiz counted apart

@@ -85,7 +85,7 @@ def one_round(samples: dict[str, list[Click]], seed: int, sent: Any) -> None:
     """Every course widget built afresh and clicked through, as in the JupyterLab notebook."""
     from vint_core import PASS, Call, Card
     from vint_core.quiz.progress import Progress
-    from vint_core.session import TableSession
+    from vint_core.table.session import TableSession
     from vint_core.widgets import AuctionPractice, BiddingPractice, OneDeal, Table, TrickPractice
     from vint_core.widgets.explorers import HonoursExplorer, RubberRace, ScoreCalculator
     from vint_core.widgets.quiz import QuizWidget
@@ -226,7 +226,7 @@ _WIDGETS = [
                          "ContractExplorer and ContractExplorer(seed=4, saved={saved!r})", ".vint-lesson-contracts"),
     ("QuizWidget", 'from vint_core.quiz.progress import Progress\nfrom vint_core.widgets.quiz import QuizWidget\n'
                    'QuizWidget(Progress(seed=0), topics=["overbidding", "auction"], rules="seed")', ".vint-quiz"),
-    ("Table", "from vint_core.session import TableSession\nfrom vint_core.widgets import Table\n"
+    ("Table", "from vint_core.table.session import TableSession\nfrom vint_core.widgets import Table\n"
               "Table(TableSession(seed=2026, autosave=False))", ".vint-table:not(.vint-lesson)"),
 ]
 

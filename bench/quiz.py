@@ -78,7 +78,7 @@ def browser(checks: int) -> None:
     bs.require_tools()
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
-        from vint_core.app.practice import notebook_path
+        from vint_core.app.quiz_page import notebook_path
 
         with bs.voila_server(data_dir=data_dir, env={"VINT_LANG": "en"}, name="bench-quiz", extra=(),
                              notebook=notebook_path()) as server, bs.chromium() as chrome:

@@ -1,7 +1,7 @@
 """The time to weigh one seat's 13 cards (and calls) of a whole deal: ``python bench/weigh.py [samples]``.
 
 Each deal is played by the rule-based computer player in all four seats and South's calls and cards are
-weighed with :func:`vint_core.weighing.weigh` (endplay needed). Prints the seconds per deal.
+weighed with :func:`vint_core.table.weighing.weigh` (endplay needed). Prints the seconds per deal.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 
 from vint_core import Deal, Seat
 from vint_core.bots.rule_bot import RuleBot
-from vint_core.weighing import SAMPLES, weigh
+from vint_core.table.weighing import SAMPLES, weigh
 
 
 def played(seed: int) -> Deal:

@@ -20,7 +20,7 @@ import browser_support as bs
 import pytest
 
 from vint_core import Card, Seat
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 
 ENV = {"VINT_BOTS": "rule", "VINT_SEED": "2024", "VINT_PACE": "none", "VINT_LANG": "en"}
 # controls the learner may use now: not in a part frozen (vint-wait) between the learner's own action,

@@ -44,7 +44,7 @@ from test_app_browser import ENABLED_CALLS, wait_for_turn
 from vint_core import Seat
 from vint_core.app.launch import HOST, free_port
 from vint_core.calls import Call
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 
 ROOT = hs.ROOT
 RUN = os.getpid() % 100_000  # the accounts' names: this run's own, so that two runs on a machine never meet

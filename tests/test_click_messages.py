@@ -16,7 +16,7 @@ from widget_messages import sent_messages
 
 from vint_core import PASS, SEED, Call, plots
 from vint_core.deal import Phase
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 from vint_core.widgets import AuctionPractice, BiddingBox, OneDeal, Table
 from vint_core.widgets.explorers import RubberRace
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from vint_core import PASS, Deal, Phase, Seat
-from vint_core.controller import Controller
-from vint_core.session import TableSession
+from vint_core.table.controller import Controller
+from vint_core.table.session import TableSession
 
 
 def passes_by(deal: Deal, seat: Seat) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, Phase, Seat
-from vint_core.controller import Controller, Update, pace_key, pause_of
-from vint_core.session import TableSession
+from vint_core.table.controller import Controller, Update, pace_key, pause_of
+from vint_core.table.session import TableSession
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -238,7 +238,7 @@ def test_the_controller_needs_no_jupyter() -> None:
     import subprocess
     import sys
 
-    code = ("import json, sys, vint_core.controller, vint_core.saves; "
+    code = ("import json, sys, vint_core.table.controller, vint_core.saves; "
             "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     loaded = set(json.loads(out.stdout))
@@ -248,7 +248,7 @@ def test_the_controller_needs_no_jupyter() -> None:
 def test_a_lesson_never_looks_for_the_data_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     def nowhere() -> Path:
         raise AssertionError("a session that does not save asked for the data folder")
-    monkeypatch.setattr("vint_core.session.default_save_path", nowhere)
+    monkeypatch.setattr("vint_core.table.session.default_save_path", nowhere)
     table = Controller.one_deal(seed=2, bots="random")
     play_to_the_end(table, random.Random(2))
     table.next_deal()

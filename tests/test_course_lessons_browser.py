@@ -32,10 +32,10 @@ import pytest
 from test_course_browser import code_cells, copy_course, run_all_cells, set_theme, settled, shoot
 
 from vint_core import PASS, Card, Contract, PerSide, Seat, Side, Strain, deal_hands
-from vint_core.controller import Controller
 from vint_core.explore import calculate, honours_in_deal, rubber_race
 from vint_core.i18n import text
-from vint_core.practice import AuctionDrill, TrickDrill
+from vint_core.table.controller import Controller
+from vint_core.table.drills import AuctionDrill, TrickDrill
 from vint_core.widgets.trick import last_trick
 
 ERRORS = ('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '

@@ -33,7 +33,7 @@ def test_the_reference_builds_without_a_warning(tmp_path: Path) -> None:
     assert 'id="vint_core.deal.Deal"' in engine
     assert 'id="vint_core.seats.Seat.partner"' in engine  # a property, documented since the engine is complete
     assert 'id="vint_core.bots.rule_bot.RuleBot"' in (tmp_path / "api" / "bots.html").read_text(encoding="utf-8")
-    assert 'id="vint_core.controller.Controller"' in (tmp_path / "api" / "table.html").read_text(encoding="utf-8")
+    assert 'id="vint_core.table.controller.Controller"' in (tmp_path / "api" / "table.html").read_text(encoding="utf-8")
     assert "The default rule set" in (tmp_path / "rules.html").read_text(encoding="utf-8")  # docs/rules.md, by MyST
 
 

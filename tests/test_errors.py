@@ -497,7 +497,7 @@ def test_analysis_errors_are_vint_errors() -> None:
     ({"format": "vint-session", "version": 1}, "a part is missing or damaged", "ein Teil fehlt oder ist beschädigt"),
 ])
 def test_a_saved_game_that_cannot_be_read(data: object, english: str, german: str) -> None:
-    from vint_core.session import TableSession
+    from vint_core.table.session import TableSession
 
     err = raised(lambda: TableSession.from_json(data), ParseError, Reason.BAD_SAVE)
     assert str(err) == f"this saved game cannot be read: {english}"
@@ -528,7 +528,7 @@ def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
 def test_a_damaged_save_is_explained_in_german(tmp_path: Path, content: bytes, why: str) -> None:
     from test_i18n import ENGLISH, words
 
-    from vint_core.session import TableSession
+    from vint_core.table.session import TableSession
 
     path = tmp_path / "table.json"
     path.write_bytes(content)
@@ -604,16 +604,16 @@ def _callables() -> dict[str, Callable[..., object]]:
     from vint_core.bots import make_bot
     from vint_core.bots.evaluation import estimate_contract
     from vint_core.bots.guide import promises
-    from vint_core.controller import Controller
     from vint_core.explore import calculate, contract_grid, honours_in_deal, rubber_race
     from vint_core.pbn import dumps, loads_one, loads_rubbers
-    from vint_core.practice import BiddingDrill, TrickDrill
     from vint_core.quiz import check, generate
     from vint_core.random_play import random_deals
     from vint_core.records import deal_from_json, deal_to_json
-    from vint_core.session import TableSession
     from vint_core.simulate import simulate
-    from vint_core.weighing import weigh
+    from vint_core.table.controller import Controller
+    from vint_core.table.drills import BiddingDrill, TrickDrill
+    from vint_core.table.session import TableSession
+    from vint_core.table.weighing import weigh
 
     deal = Deal.new(seed=3)
     return {

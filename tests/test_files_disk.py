@@ -19,7 +19,7 @@ from tmpfs_support import Disk, mounted
 from vint_core import Seat
 from vint_core.quiz.progress import Progress
 from vint_core.saves import file_mark
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 from vint_core.widgets import Table
 from vint_core.widgets.quiz import QuizWidget
 

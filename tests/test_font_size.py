@@ -22,7 +22,7 @@ NOTEBOOK = "widgets.ipynb"
 CELLS = [
     "from vint_core import Deal, Seat\n"
     "from vint_core.quiz.progress import Progress\n"
-    "from vint_core.session import TableSession\n"
+    "from vint_core.table.session import TableSession\n"
     "from vint_core.widgets import BiddingPractice, DealViewer, Table\n"
     "from vint_core.widgets.explorers import ContractExplorer, HonoursExplorer, RubberRace, ScoreCalculator\n"
     "from vint_core.widgets.quiz import QuizWidget",

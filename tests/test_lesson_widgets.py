@@ -12,12 +12,12 @@ import pytest
 from test_widgets import all_widget_state
 
 from vint_core import PASS, PROGRESSIVE, Auction, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
-from vint_core.controller import Controller
 from vint_core.errors import Reason, VintError
-from vint_core.explain import auction_status, call_feedback, card_feedback, trick_feedback, void_note
+from vint_core.feedback import auction_status, call_feedback, card_feedback, trick_feedback, void_note
 from vint_core.play import Trick
-from vint_core.practice import AuctionDrill, BiddingDrill, TrickDrill, trick_position
 from vint_core.rules import SEED
+from vint_core.table.controller import Controller
+from vint_core.table.drills import AuctionDrill, BiddingDrill, TrickDrill, trick_position
 from vint_core.widgets import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
 
 VOID_HAND = "AK2..QJ98765.432"  # no hearts: ♠ A K 2, ♦ Q J 9 8 7 6 5, ♣ 4 3 2
@@ -49,7 +49,7 @@ def assert_nothing_hidden(deal: Deal, human: Seat) -> None:
             assert Card.parse(w.description) in mine
 
 
-# -- feedback on cards (vint_core.explain) ------------------------------------------------------------
+# -- feedback on cards (vint_core.feedback) ------------------------------------------------------------
 
 def void_position(trump: str | None = "♠") -> Deal:
     """South holds no heart; East led A♥, South to play second."""
@@ -158,7 +158,7 @@ def test_controller_until_trick_zero_stops_at_the_end_of_the_auction() -> None:
     assert "West, on the declarer's left, leads" in table.status()
 
 
-# -- the auction (vint_core.explain, BiddingDrill) ------------------------------------------------------
+# -- the auction (vint_core.feedback, BiddingDrill) ------------------------------------------------------
 
 def test_bridge_strain_order_is_named_when_it_is_the_mistake() -> None:
     auction = Auction(Seat.NORTH, SEED).apply(Call.parse("2♣"))

@@ -257,7 +257,7 @@ import vint_core
 from vint_core import Deal, Seat
 from vint_core.random_play import random_deals
 from vint_core.simulate import simulate
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 from vint_core.analysis import DoubleDummyUnavailable, available
 deals = random_deals(3, seed=1)
 assert all(d.is_finished for d in deals)

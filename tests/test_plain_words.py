@@ -35,7 +35,7 @@ from vint_core.bots.rule_bot import RuleBot
 from vint_core.bots.sim_bot import SimBot
 from vint_core.calls import Call
 from vint_core.i18n import entries
-from vint_core.review import DealReview
+from vint_core.table.review import DealReview
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
@@ -172,7 +172,7 @@ def reasons() -> tuple[Said, ...]:
             analysis = review.analysis() if seed % 8 == 0 else ()  # the solver: a few deals
             out += [Said("review", lang, line, "review") for line in (*review.explanations, *analysis)]
     # the review's weighing of a seat's cards and calls (few samples to keep it quick), as the review shows it
-    from vint_core.weighing import weigh
+    from vint_core.table.weighing import weigh
 
     for seed, (deal, _) in enumerate(_rule_bot_deals(range(2))):
         weighing = weigh(deal, Seat.SOUTH, samples=4, seed=seed)

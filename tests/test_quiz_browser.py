@@ -14,7 +14,7 @@ from typing import Any
 
 import browser_support as bs
 
-from vint_core.app.practice import notebook_path
+from vint_core.app.quiz_page import notebook_path
 from vint_core.quiz import MISCONCEPTIONS, TOPICS, item_from_id
 
 ENV = {"VINT_LANG": "en", "VINT_QUIZ_TOPIC": "auction,rubber"}

@@ -16,7 +16,7 @@ from pathlib import Path
 import browser_support as bs
 import widget_client as wc
 
-from vint_core.app.practice import notebook_path
+from vint_core.app.quiz_page import notebook_path
 from vint_core.quiz.progress import MAX_NAME
 
 ENV = {"VINT_LANG": "en", "VINT_QUIZ_TOPIC": "auction"}

@@ -245,7 +245,7 @@ def test_choosing_a_rule_set_asks_under_it_and_each_question_says_so(rules: str)
 
 
 def test_the_practice_page_starts_with_the_rules_it_is_given() -> None:
-    from vint_core.app.practice import settings_from_environment
+    from vint_core.app.quiz_page import settings_from_environment
 
     settings = settings_from_environment({"VINT_RULES": "progressive"})
     widgets.Widget.close_all()

@@ -18,7 +18,7 @@ from typing import Any
 
 import browser_support as bs
 
-from vint_core.app.practice import notebook_path
+from vint_core.app.quiz_page import notebook_path
 from vint_core.i18n import rules_about, rules_title
 from vint_core.quiz import Item, item_from_id
 

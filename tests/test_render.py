@@ -449,7 +449,7 @@ def test_render_imports_no_notebook_packages() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, vint_core.render, vint_core.session; "
+    code = ("import sys, vint_core.render, vint_core.table.session; "
             "print(any(m.split('.')[0] in ('ipywidgets', 'IPython', 'endplay') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

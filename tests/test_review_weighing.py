@@ -17,8 +17,8 @@ from test_weighing import CASH, finish
 from vint_core import PASS, Bid, Card, Seat
 from vint_core.deal import Phase
 from vint_core.render import esc
-from vint_core.review import position_after
-from vint_core.weighing import Weighing
+from vint_core.table.review import position_after
+from vint_core.table.weighing import Weighing
 from vint_core.widgets import review as review_module
 from vint_core.widgets.lessons import OneDeal
 from vint_core.widgets.review import ReviewPanel

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vint_core import SHORT, Deal, Seat
-from vint_core.controller import Controller
 from vint_core.records import deal_to_json
-from vint_core.session import TableSession
+from vint_core.table.controller import Controller
+from vint_core.table.session import TableSession
 from vint_core.widgets import Table
 
 BOTS = {seat: "random" for seat in Seat}

@@ -10,9 +10,9 @@ import pytest
 
 from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, PerSide, Phase, Seat, Side, VintError, saves
 from vint_core import claims as claims_mod
-from vint_core.review import DealReview, position_after
 from vint_core.saves import default_save_path
-from vint_core.session import BotMove, SessionError, TableSession
+from vint_core.table.review import DealReview, position_after
+from vint_core.table.session import BotMove, SessionError, TableSession
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -382,7 +382,7 @@ def test_a_session_of_the_engine_is_saved_once_per_held_block(tmp_path: Path, mo
     s = TableSession(seed=3, bots=RANDOM_BOTS, save_path=path)
     written: list[int] = []
     write = saves.write_json
-    monkeypatch.setattr("vint_core.session.write_json", lambda p, obj: (written.append(1), write(p, obj))[0])
+    monkeypatch.setattr("vint_core.table.session.write_json", lambda p, obj: (written.append(1), write(p, obj))[0])
     with s.saves_held():
         s.run_bots()
         s.act(s.legal_actions()[0])

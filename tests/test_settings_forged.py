@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from vint_core import Seat
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 
 FORGED = [None, "x", "1", 99, -1, 4, 1.5, True, [0], {"a": 1}]
 

@@ -28,7 +28,7 @@ from test_app_browser import (
     saved_session,
 )
 
-from vint_core.controller import PACES
+from vint_core.table.controller import PACES
 
 ENV = {"VINT_BOTS": "rule", "VINT_SEED": "2024", "VINT_PACE": "slow", "VINT_LANG": "en"}
 FASTER = "button.vint-faster"

@@ -3,9 +3,9 @@ scheduled before void, and nothing changed where there is no pause to shorten.""
 
 from __future__ import annotations
 
-from vint_core.controller import Controller
 from vint_core.seats import Seat
-from vint_core.session import TableSession
+from vint_core.table.controller import Controller
+from vint_core.table.session import TableSession
 
 
 def thinking_table(pace: str) -> Controller:

@@ -17,7 +17,7 @@ import pytest
 
 from vint_core import Bid, Phase, Seat
 from vint_core.saves import file_mark
-from vint_core.session import TableSession
+from vint_core.table.session import TableSession
 from vint_core.widgets import Table
 
 RULE_BOTS = {seat: "rule" for seat in Seat}

@@ -11,8 +11,8 @@ import random
 from pathlib import Path
 
 from vint_core import Seat
-from vint_core.controller import Controller
-from vint_core.session import TableSession
+from vint_core.table.controller import Controller
+from vint_core.table.session import TableSession
 
 BOTS = ("random",) * 3
 

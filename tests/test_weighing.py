@@ -1,4 +1,4 @@
-"""Weighing one seat's cards and calls of a finished deal (vint_core.weighing) on constructed endings.
+"""Weighing one seat's cards and calls of a finished deal (vint_core.table.weighing) on constructed endings.
 
 Each ending is a whole deal whose first tricks are filler (everyone follows suit, one seat wins them all)
 and whose last few cards are laid out so that the right card is known: a winner to cash, trumps to draw,
@@ -18,7 +18,7 @@ from vint_core.bots.rule_bot import RuleBot
 from vint_core.cards import Rank
 from vint_core.errors import NotFinishedError, VintError
 from vint_core.scoring import score_contract
-from vint_core.weighing import COSTLY_POINTS, SLIP_POINTS, CardWeight, Weighing, deal_seed, weigh
+from vint_core.table.weighing import COSTLY_POINTS, SLIP_POINTS, CardWeight, Weighing, deal_seed, weigh
 
 N, E, S, W = Seat
 
@@ -220,7 +220,7 @@ def test_bad_arguments_are_clear_errors() -> None:
 
 def test_the_reasons_for_the_partners_suit_and_a_high_card_spent_second() -> None:
     """The sentences a marked card gets, on the position before it (the marks themselves depend on the odds)."""
-    from vint_core.weighing import _why
+    from vint_core.table.weighing import _why
 
     # North led spades at trick 1 (West declares); South wins trick 9 with the A♥ and is on lead
     partner = ending({S: "2.A.432.", N: "AKQJ.2..", E: ".KQJ.AK.", W: "...AKQJT"}, leader=N, bid="3NT",

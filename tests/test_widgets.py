@@ -19,9 +19,9 @@ import pytest
 from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
 from vint_core.app import notebook_path, preheated, settings_from_environment, wait_for_page, warm_up
 from vint_core.app.launch import register, table_environment, voila_command
-from vint_core.controller import Update
-from vint_core.review import position_after
-from vint_core.session import TableSession
+from vint_core.table.controller import Update
+from vint_core.table.review import position_after
+from vint_core.table.session import TableSession
 from vint_core.widgets import BiddingBox, HandView, ReviewPanel, Table
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
@@ -445,8 +445,8 @@ def test_a_call_is_drawn_before_the_computer_players_answer() -> None:
 
 
 def test_the_analysis_is_worked_out_only_when_opened(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vint_core import review as review_module
     from vint_core.render import esc
+    from vint_core.table import review as review_module
 
     worked_out: list[Deal] = []
     analyse = review_module.analyse

@@ -376,7 +376,7 @@ def _cmd_quiz(args: argparse.Namespace) -> int:
     from vint_core.quiz.export import jupyterquiz_questions, quiz_document
 
     if args.serve:
-        from vint_core.app.practice import serve
+        from vint_core.app.quiz_page import serve
 
         return serve(args)
     seed = args.seed if args.seed is not None else _new_seed()

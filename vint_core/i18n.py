@@ -562,7 +562,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "analysis_best": ("Best contract for {side}: {contract} by {seat}, {tricks} tricks, {mine} to {theirs} points.",
                       "Bester Kontrakt für {side}: {contract} von {seat}, {tricks} Stiche, {mine} zu {theirs} "
                       "Punkten."),
-    # weighing one seat's calls and cards after the deal (vint_core.weighing)
+    # weighing one seat's calls and cards after the deal (vint_core.table.weighing)
     "finished_weighed": ("weighed card by card", "Karte für Karte gewogen"),
     "arg_seat": ("it is a seat, like Seat.SOUTH or 'S'", "erlaubt ist ein Platz, etwa Seat.SOUTH oder 'S'"),
     "arg_samples": ("it is a whole number of deals to sample, 1 to 1000",
@@ -774,7 +774,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_scoresheet_title": ("Rubber {n} · {rules}", "Rubber {n} · {rules}"),
     "ui_rubber_n": ("rubber {n}", "Rubber {n}"),
     "ui_scoresheet": ("score sheet", "Schreibblatt"),
-    # the lesson widgets (vint_core.explain, vint_core.practice, vint_core.widgets.lessons)
+    # the lesson widgets (vint_core.feedback, vint_core.table.drills, vint_core.widgets.lessons)
     "lesson_card_lead": ("{card}: legal. The player to lead may lead any card.",
                          "{card}: erlaubt. Wer ausspielt, darf jede Karte spielen."),
     "lesson_card_follow": ("{card}: legal. You follow {suit}, as you must while you hold {suit}.",
@@ -942,7 +942,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "explore_deals_axis": ("deal of the rubber", "Spiel des Rubbers"),
     "explore_points_axis": ("points (total after the deal)", "Punkte (Stand nach dem Spiel)"),
     "explore_target_label": ("the target, {target}", "das Ziel, {target}"),
-    # the table's controller (vint_core.session)
+    # the table's controller (vint_core.table.session)
     "session_not_your_turn": ("it is not {seat}'s turn", "{seat} ist nicht am Zug"),
     "session_undo_real_game": ("undo is only offered in practice games", "Zurücknehmen gibt es nur in Übungsspielen"),
     "session_undo_deal_over": ("the deal is over and all four hands are shown: it can no longer be undone",

@@ -1,7 +1,7 @@
 """Saved games on disk: where they live, writing them safely, reading them back, keeping a damaged one aside.
 
 The table keeps one game in a JSON file (what is in it is :meth:`TableSession.to_json
-<vint_core.session.TableSession.to_json>`'s business; this module only stores it), the practice page
+<vint_core.table.session.TableSession.to_json>`'s business; this module only stores it), the practice page
 a learner's progress:
 
 * :func:`default_save_path`: ``$VINT_DATA_DIR/table.json`` if that variable is set, else

@@ -162,7 +162,7 @@ def warm_up() -> None:
     if not preheated():
         return
     import vint_core.widgets  # noqa: F401
-    from vint_core.review import analysis_available
+    from vint_core.table.review import analysis_available
 
     if analysis_available():
         from vint_core import analysis

@@ -241,7 +241,7 @@ def bots_arg(value: str) -> str:
 
 def pace_arg(value: str) -> str:
     """``--pace``: a pace's name, or seconds between computer cards (0 or more)."""
-    from vint_core.controller import PACES
+    from vint_core.table.controller import PACES
 
     key = value.strip().lower()
     if key in PACES:

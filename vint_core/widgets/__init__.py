@@ -2,7 +2,7 @@
 
 Each widget is a small class with a ``widget`` attribute (the ipywidgets box to
 display) and methods that draw and forward clicks; :class:`~vint_core.widgets.table.Table` composes them
-and draws a :class:`~vint_core.controller.Controller` (the flow every front end shares),
+and draws a :class:`~vint_core.table.controller.Controller` (the flow every front end shares),
 forwarding the learner's clicks to it.
 
 In a notebook::
@@ -18,7 +18,7 @@ the table does not need).
 
 from typing import Any
 
-from vint_core.controller import PACES
+from vint_core.table.controller import PACES
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.deals import DealViewer

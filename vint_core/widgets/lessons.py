@@ -1,7 +1,7 @@
 """The lessons' widgets: a trick to play, a bidding box that explains, an auction and a deal against the computer.
 
-Each is a thin view, like the table: the practice (:mod:`vint_core.practice`) or the
-:class:`~vint_core.controller.Controller` decides and explains, the widget draws and forwards clicks.
+Each is a thin view, like the table: the practice (:mod:`vint_core.table.drills`) or the
+:class:`~vint_core.table.controller.Controller` decides and explains, the widget draws and forwards clicks.
 They reuse the table's pieces (hand, bidding box, trick, auction, review panel) and draw only what
 the learner may see: his own cards and the cards played (the four hands appear only once the auction
 or the deal is over). A refused card or call, and anything else that goes wrong, becomes a sentence
@@ -25,14 +25,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core import render
 from vint_core.calls import PASS, Call
 from vint_core.cards import Card, Hand, Suit
-from vint_core.controller import Controller, Update
 from vint_core.deal import Phase
 from vint_core.errors import VintError
-from vint_core.explain import Feedback
+from vint_core.feedback import Feedback
 from vint_core.i18n import rules_title, seat_name, text
-from vint_core.practice import AuctionDrill, BiddingDrill, TrickDrill
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
+from vint_core.table.controller import Controller, Update
+from vint_core.table.drills import AuctionDrill, BiddingDrill, TrickDrill
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.drawn import PageMark
@@ -174,7 +174,7 @@ class TrickPractice(_Lesson):
                  trump: Suit | str | None = None, seat: Seat = Seat.SOUTH, tricks: int = 1, seed: int = 0,
                  lang: str = "en") -> TrickPractice:
         """The learner at ``seat`` holds ``hand`` and plays after the cards ``led`` (see
-        :func:`~vint_core.practice.trick_position`), ``tricks`` tricks in all."""
+        :func:`~vint_core.table.drills.trick_position`), ``tricks`` tricks in all."""
         return cls(TrickDrill.position(hand=hand, led=led, trump=trump, seat=seat, tricks=tricks, seed=seed,
                                        lang=lang))
 

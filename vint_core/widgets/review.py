@@ -1,5 +1,5 @@
 """ReviewPanel: after a deal, all four hands, the auction, a trick-by-trick replay, the itemised score and the
-learner's cards and calls weighed (:mod:`vint_core.weighing`)."""
+learner's cards and calls weighed (:mod:`vint_core.table.weighing`)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from vint_core.cards import Card
 from vint_core.deal import Deal
 from vint_core.errors import VintError
 from vint_core.i18n import text
-from vint_core.review import analysis_available, position_after
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
-from vint_core.weighing import SAMPLES, CardWeight, Weighing, deal_seed, weigh
+from vint_core.table.review import analysis_available, position_after
+from vint_core.table.weighing import SAMPLES, CardWeight, Weighing, deal_seed, weigh
 from vint_core.widgets.style import Foldout, html, shared
 
 #: the weighing's own marks and list (the colours are the page's, light or dark)
@@ -90,11 +90,11 @@ class ReviewPanel:
     for (``on_analysis``) only when the learner opens that part, or when a deal is shown while
     the part is open; :meth:`show_analysis` then fills it in.
 
-    The learner's (``bottom``'s) cards and calls are weighed (:func:`vint_core.weighing.weigh`) as
+    The learner's (``bottom``'s) cards and calls are weighed (:func:`vint_core.table.weighing.weigh`) as
     soon as a deal is shown, in a worker thread: a progress line first, then the summary, the marked
     cards with the better card and why, and the costliest moments as buttons that move the replay
     to the cards held before that trick. :attr:`weighed` is the signal: a future that holds the
-    :class:`~vint_core.weighing.Weighing` once it is drawn. A weighing is kept (by the deal, the seat
+    :class:`~vint_core.table.weighing.Weighing` once it is drawn. A weighing is kept (by the deal, the seat
     and ``samples``), so the same review opened again, or in another language, is not weighed again.
     ``weigh_cards=False`` leaves the part out.
     """

@@ -10,10 +10,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
 from vint_core.bots import BOT_NAMES
-from vint_core.controller import PACES
 from vint_core.i18n import bot_about, bot_title, rules_about, rules_title, seat_name, text
 from vint_core.rules import RULE_SETS
 from vint_core.seats import Seat
+from vint_core.table.controller import PACES
 from vint_core.widgets.style import hbox, html, shared, vbox
 
 LANGUAGES = (("English", "en"), ("Deutsch", "de"))

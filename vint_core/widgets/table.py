@@ -1,4 +1,4 @@
-"""Table: the playable table. It composes the widgets, draws a :class:`~vint_core.controller.Controller` and
+"""Table: the playable table. It composes the widgets, draws a :class:`~vint_core.table.controller.Controller` and
 forwards the learner's clicks to it.
 
 The table draws only what the learner may see: while a deal is being played
@@ -31,14 +31,14 @@ from vint_core import render
 from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
-from vint_core.controller import Controller, Update, faster_pace
 from vint_core.deal import Action, Deal, Phase
 from vint_core.i18n import bot_title, rules_title, seat_name, text
 from vint_core.play import Trick
-from vint_core.review import DealReview
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
-from vint_core.session import TableSession
+from vint_core.table.controller import Controller, Update, faster_pace
+from vint_core.table.review import DealReview
+from vint_core.table.session import TableSession
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.drawn import PageMark
@@ -55,7 +55,7 @@ from vint_core.widgets.trick import last_trick_html as _last_trick_html
 class Table:
     """One learner against three computer players, in the browser.
 
-    >>> from vint_core.session import TableSession
+    >>> from vint_core.table.session import TableSession
     >>> table = Table(TableSession(seed=3, bots={s: "random" for s in Seat}, autosave=False), pace="none")
     >>> set(table.bidding.enabled) == set(table.session.legal_actions())
     True
@@ -111,7 +111,7 @@ class Table:
              bots: tuple[str, ...] | None = None, seed: int | None = None, pace: str | float | None = None,
              human: Seat | str | None = None, autosave: bool = True) -> Table:
         """Resume the saved game or start one with these settings (see :meth:`Controller.open
-        <vint_core.controller.Controller.open>`), and draw it."""
+        <vint_core.table.controller.Controller.open>`), and draw it."""
         return cls(Controller.open(save_path=save_path, rules=rules, lang=lang, bots=bots, seed=seed, pace=pace,
                                    human=human, autosave=autosave))
 
@@ -255,8 +255,8 @@ class Table:
 
     def act(self, action: Action, *, position: int | None = None) -> bool:
         """Make the learner's call or card, then let the computer players answer. False if refused (also when
-        ``position``, the :attr:`Controller.position <vint_core.controller.Controller.position>` the click was made
-        on, is not the table's any more)."""
+        ``position``, the :attr:`Controller.position <vint_core.table.controller.Controller.position>` the click
+        was made on, is not the table's any more)."""
         update = self._ctl().act(action, position=position)
         if update.follow:
             self._draw_action(action)
@@ -556,7 +556,7 @@ class Table:
     def status_text(self) -> str:
         """The status line: what just happened and what to do now (the controller's), after the notice that
         the game is not being saved while the disk refuses it (:meth:`TableSession.save_notice
-        <vint_core.session.TableSession.save_notice>`)."""
+        <vint_core.table.session.TableSession.save_notice>`)."""
         return " · ".join(p for p in (self.session.save_notice(), self.flow.status()) if p)
 
 

@@ -3,10 +3,10 @@
 A session holds the game one person plays against (or with) three computer
 players: the deal in progress (an immutable :class:`~vint_core.deal.Deal`),
 the rubber, the finished rubbers, the bots and their reasons, undo, hints,
-claims, the review of a finished deal (:mod:`vint_core.review`), and an
+claims, the review of a finished deal (:mod:`vint_core.table.review`), and an
 autosave after every action (on disk by :mod:`vint_core.saves`). The flow
 around a click (pace, the status line, what to draw) is the
-:class:`~vint_core.controller.Controller`'s, which every front end uses;
+:class:`~vint_core.table.controller.Controller`'s, which every front end uses;
 everything here is tested without Jupyter.
 
 >>> s = TableSession(seed=1, bots={seat: "random" for seat in Seat}, autosave=False)
@@ -36,7 +36,6 @@ from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
 from vint_core.i18n import LANGUAGES, Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
-from vint_core.review import DealReview
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.saves import (
@@ -50,6 +49,7 @@ from vint_core.saves import (
     write_json,
 )
 from vint_core.seats import Seat
+from vint_core.table.review import DealReview
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
 

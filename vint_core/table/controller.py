@@ -1,6 +1,6 @@
 """Controller: the flow of a table, shared by every front end (the Voilà table, the course's lesson widgets).
 
-A :class:`~vint_core.session.TableSession` holds the game and its rules of play (legal
+A :class:`~vint_core.table.session.TableSession` holds the game and its rules of play (legal
 actions, bots, undo, hints, claims, saving). The :class:`Controller` adds what happens
 around a click, the same for every front end, without any user interface:
 
@@ -51,12 +51,12 @@ from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError, bad_argument
-from vint_core.explain import auction_status
+from vint_core.feedback import auction_status
 from vint_core.i18n import rules_title, text
-from vint_core.review import DealReview
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
-from vint_core.session import BotMove, TableSession
+from vint_core.table.review import DealReview
+from vint_core.table.session import BotMove, TableSession
 
 __all__ = ["PACES", "Controller", "Controls", "Update", "faster_pace", "pause_of"]
 
@@ -149,7 +149,7 @@ class Controls:
 
 
 class Controller:
-    """The flow of one table around a :class:`~vint_core.session.TableSession` (see the module's docstring).
+    """The flow of one table around a :class:`~vint_core.table.session.TableSession` (see the module's docstring).
 
     ``timed``: the front end can wait (it has an event loop): under a pace the computer players
     act one at a time, each after :attr:`Update.pause` seconds, through :meth:`step`. Without it

@@ -2,8 +2,8 @@
 
 :class:`TrickDrill` sets the learner at a trick (his hand, the cards led so far, the trump or
 no-trump) against the computer players and tells him, card by card, whether it is legal and why
-(:func:`~vint_core.explain.card_feedback`), and who wins each trick and why. :class:`BiddingDrill`
-lets him make the calls of an auction and explains each one (:func:`~vint_core.explain.call_feedback`).
+(:func:`~vint_core.feedback.card_feedback`), and who wins each trick and why. :class:`BiddingDrill`
+lets him make the calls of an auction and explains each one (:func:`~vint_core.feedback.call_feedback`).
 The lesson widgets (:mod:`vint_core.widgets.lessons`) draw these and forward clicks; everything
 here is tested without Jupyter.
 
@@ -28,14 +28,14 @@ from vint_core.bots.guide import read_auction
 from vint_core.bots.meanings import meaning_text
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit, deck
-from vint_core.controller import Controller
 from vint_core.deal import Deal
 from vint_core.errors import Reason, VintError, bad_argument
-from vint_core.explain import Feedback, auction_status, call_feedback, card_feedback, trick_feedback, void_note
+from vint_core.feedback import Feedback, auction_status, call_feedback, card_feedback, trick_feedback, void_note
 from vint_core.i18n import Phrase, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import Seat
-from vint_core.session import BotMove
+from vint_core.table.controller import Controller
+from vint_core.table.session import BotMove
 from vint_core.views import SeatView
 
 __all__ = ["AuctionDrill", "BiddingDrill", "TrickDrill", "trick_position"]
@@ -96,7 +96,7 @@ def trick_position(*, hand: Hand | str | Iterable[Card], led: Sequence[Card | st
 
 
 class _TableDrill:
-    """A lesson's table around a :class:`~vint_core.controller.Controller` that stops at the exercise's end."""
+    """A lesson's table around a :class:`~vint_core.table.controller.Controller` that stops at the exercise's end."""
 
     table: Controller
     lang: str
@@ -134,8 +134,8 @@ class _TableDrill:
 class TrickDrill(_TableDrill):
     """The learner plays ``tricks`` tricks from a position against the computer players, told about every card.
 
-    :meth:`play` forwards a card to the :class:`~vint_core.controller.Controller` and returns its
-    :class:`~vint_core.explain.Feedback`; an illegal card changes nothing. ``feedback`` is every
+    :meth:`play` forwards a card to the :class:`~vint_core.table.controller.Controller` and returns its
+    :class:`~vint_core.feedback.Feedback`; an illegal card changes nothing. ``feedback`` is every
     sentence so far (a card's, a trick's, the note on being void), :meth:`reset` starts again.
     """
 
@@ -269,7 +269,7 @@ class BiddingDrill:
 
 
 class AuctionDrill(_TableDrill):
-    """An auction against the computer players (a :class:`~vint_core.controller.Controller` that stops when the
+    """An auction against the computer players (a :class:`~vint_core.table.controller.Controller` that stops when the
     auction ends), every call explained as it is made.
 
     The computer players' calls are explained by what the bidding guide reads them to show, in the

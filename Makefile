@@ -7,7 +7,8 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub
 comma := ,
 
-.PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite lite-pyodide
+.PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite lite-pyodide \
+	lessons-translations
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -54,6 +55,12 @@ docs: setup
 test: setup chromium axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
+
+# the lessons in German and Russian (notebooks/de, notebooks/ru) from the English ones and their catalogues
+# (notebooks/locale): the templates brought up to date and merged, then every complete catalogue built
+lessons-translations: setup
+	$(PY) deploy/course/translate.py extract
+	$(PY) deploy/course/translate.py build
 
 # the student versions of the exercises, made from the solution-first sources (never edit them by hand)
 exercises: setup

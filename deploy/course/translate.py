@@ -1,0 +1,352 @@
+"""The lessons in other languages: their text cells through gettext catalogues, their code cells shared.
+
+    notebooks/NN-name.ipynb              the English lesson, the only one an author edits
+    notebooks/locale/NN-name.pot         its text, one entry per paragraph, list item, heading or table row
+    notebooks/locale/LL/NN-name.po       a translation of that template (Poedit, Weblate, any PO editor)
+    notebooks/LL/NN-name.ipynb           written by ``build`` from the two: never edit it by hand
+
+``extract`` reads the English lessons into the templates and merges them into every catalogue (Babel's
+``Catalog.update``, as ``pybabel update``): a new paragraph becomes an empty entry, a changed one keeps its
+translation marked *fuzzy* (with the old English beside it, ``#| msgid``), a removed one goes. ``build``
+writes a translated lesson for every catalogue that is complete (no entry empty or fuzzy, the same links,
+code, formulas and HTML in both languages): the English notebook, cell for cell and id for id, with the
+text cells translated, its links rewritten for the folder one level down (``../docs/rules.md`` becomes
+``../../docs/rules.md``; a lesson translated too is linked in its language, any other in English), no
+outputs, and one cell more before the first code cell, which sets the language the lesson's widgets speak
+(:func:`vint_core.widgets.set_lesson_language`; English where the widgets do not speak the language yet).
+
+    python deploy/course/translate.py extract        # the templates from the lessons, merged into the catalogues
+    python deploy/course/translate.py build          # the translated lessons from the complete catalogues
+    python deploy/course/translate.py build --output /tmp/x   # the same elsewhere (the tests compare)
+    make lessons-translations                        # both
+
+An author's tool, not the learners': it needs Babel and nbformat (the ``test`` extra), never vint_core itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import posixpath
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+LOCALE = NOTEBOOKS / "locale"
+#: the course's languages besides English: folder name, and the language its widgets speak (vint_core.i18n's
+#: catalogue has no Russian yet: a Russian lesson's widgets speak English until it has)
+LANGUAGES = {"de": "de", "ru": "en"}
+LANGUAGE_NAMES = {"de": "German", "ru": "Russian"}
+#: the templates' date, fixed, so that extracting unchanged lessons changes no file
+CREATED = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+LESSON = re.compile(r"^\d\d-[\w-]+\.ipynb$")
+#: the id of the cell the build adds to a translated lesson
+LANGUAGE_CELL = "lesson-language"
+
+_ITEM = re.compile(r"^(\s*)([-*+]|\d+\.)\s+")
+_HEADING = re.compile(r"^(#{1,6})\s+")
+_LINK = re.compile(r"(\]\()([^)\s]+)(\))|(href=\")([^\"]+)(\")")
+
+
+class TranslationError(Exception):
+    """A catalogue that cannot make its lesson: the message says which entries and why."""
+
+
+# -- the text cells as units ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of a text cell: ``text`` (joined to one line) to translate after ``prefix`` (a heading's
+    ``##``, a list item's ``-``), or, with ``literal``, kept as it is (blank lines, HTML comments, ``</details>``)."""
+
+    prefix: str
+    text: str
+    literal: bool = False
+
+
+def _translatable(text: str) -> bool:
+    words = re.sub(r"<[^>]*>", "", text)
+    return any(ch.isalpha() for ch in words) and not text.lstrip().startswith("<!--")
+
+
+def units(source: str) -> list[Unit]:
+    """A text cell's units, in order: each paragraph, heading, list item and table row is one."""
+    out: list[Unit] = []
+    current: list[str] = []
+    prefix = ""
+
+    def flush() -> None:
+        nonlocal current, prefix
+        if current:
+            joined = " ".join(line.strip() for line in current)
+            out.append(Unit(prefix, joined) if _translatable(joined) else Unit("", "\n".join(current), True))
+        current, prefix = [], ""
+
+    comment = False
+    for line in source.split("\n"):
+        if comment or line.lstrip().startswith("<!--"):
+            flush()
+            out.append(Unit("", line, True))
+            comment = "-->" not in line
+            continue
+        if not line.strip():
+            flush()
+            out.append(Unit("", "", True))
+            continue
+        heading, item = _HEADING.match(line), _ITEM.match(line)
+        if heading or item or line.startswith("|"):
+            flush()
+            if heading or item:
+                match = heading or item
+                assert match is not None
+                prefix = match.group(0)
+                current = [line[match.end():]]
+            else:
+                current = [line]
+            if heading or line.startswith("|"):
+                flush()
+            continue
+        current.append(line)
+    flush()
+    return out
+
+
+def messages(source: str) -> list[str]:
+    """The messages (msgids) of a text cell."""
+    return [u.text for u in units(source) if not u.literal]
+
+
+def translate_cell(source: str, catalog: Catalog) -> str:
+    """A text cell in the catalogue's language (every message must be there: :func:`problems` says)."""
+    lines = []
+    for unit in units(source):
+        if unit.literal:
+            lines.append(unit.text)
+        else:
+            message = catalog.get(unit.text)
+            assert message is not None and message.string, unit.text
+            lines.append(unit.prefix + str(message.string))
+    return "\n".join(lines)
+
+
+# -- what must be the same in both languages ---------------------------------------------------------------------
+
+_MARKUP = (("link", re.compile(r"\]\(([^)\s]+)\)")), ("code", re.compile(r"`[^`]+`")),
+           ("formula", re.compile(r"\$[^$]+\$")), ("HTML", re.compile(r"<[^>]+>")))
+
+
+def markup(text: str) -> dict[str, list[str]]:
+    """What a translation must keep of ``text``: its links' targets, code spans, formulas and HTML tags (in
+    order), and its number of bold marks and table cells."""
+    found = {name: pattern.findall(text) for name, pattern in _MARKUP}
+    found["bold marks"] = [str(text.count("**"))]
+    found["table cells"] = [str(text.count("|"))]
+    return found
+
+
+def problems(catalog: Catalog, template: Catalog) -> list[str]:
+    """Why ``catalog`` cannot make its lesson: entries missing, empty, fuzzy or with other markup than the
+    English; an empty list when it is complete."""
+    out = []
+    for entry in template:
+        if not entry.id:
+            continue
+        message = catalog.get(entry.id)
+        short = str(entry.id)[:60]
+        if message is None:
+            out.append(f"missing: {short!r} (run extract)")
+        elif not message.string:
+            out.append(f"not translated: {short!r}")
+        elif message.fuzzy:
+            out.append(f"fuzzy (the English changed; check and untick fuzzy): {short!r}")
+        else:
+            english, translated = markup(str(entry.id)), markup(str(message.string))
+            for kind in english:
+                if english[kind] != translated[kind]:
+                    out.append(f"{kind} differ in {short!r}: {english[kind]} against {translated[kind]}")
+    return out
+
+
+_HEADER = ("# The text cells of one lesson of the vint_core course, one entry per paragraph, list item, heading\n"
+           "# or table row. Keep links, `code`, $formulas$, HTML tags and **bold** marks as they are.\n"
+           "# README.md, \"Translating the lessons\"; deploy/course/translate.py builds the lesson.")
+
+
+# -- the catalogues ----------------------------------------------------------------------------------------------
+
+def lessons() -> list[Path]:
+    """The English lessons."""
+    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if LESSON.match(p.name))
+
+
+def template_of(lesson: Path) -> Catalog:
+    """The template of a lesson: every message of its text cells, each with the cells it is in."""
+    catalog = Catalog(project="vint_core course", version=lesson.stem, creation_date=CREATED,
+                      revision_date=CREATED, fuzzy=False, charset="utf-8", header_comment=_HEADER,
+                      copyright_holder="the vint_core authors")
+    notebook = nbformat.read(lesson, as_version=4)
+    for number, cell in enumerate(notebook.cells, 1):
+        if cell.cell_type == "markdown":
+            for text in messages(cell.source):
+                catalog.add(text, locations=[(lesson.name, number)])
+    return catalog
+
+
+def _read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def _dump(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=116, include_previous=True, omit_header=False)
+    return out.getvalue()
+
+
+def _write(path: Path, data: bytes) -> bool:
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def new_catalog(template: Catalog, lang: str) -> Catalog:
+    """An empty translation of ``template`` into ``lang`` (what copying the ``.pot`` to ``LL/NN-name.po`` gives)."""
+    catalog = Catalog(locale=lang, project=template.project, version=template.version, header_comment=_HEADER,
+                      creation_date=CREATED, revision_date=CREATED, fuzzy=False, charset="utf-8",
+                      copyright_holder="the vint_core authors")
+    catalog.update(template)
+    return catalog
+
+
+def extract(locale: Path = LOCALE) -> list[Path]:
+    """Write each lesson's template and merge it into that lesson's catalogue in every language; the files
+    changed."""
+    changed = []
+    for lesson in lessons():
+        template = template_of(lesson)
+        pot = locale / f"{lesson.stem}.pot"
+        if _write(pot, _dump(template)):
+            changed.append(pot)
+        for lang in LANGUAGES:
+            po = locale / lang / f"{lesson.stem}.po"
+            if not po.exists():
+                continue
+            catalog = _read(po, lang)
+            catalog.update(template, update_header_comment=False)
+            catalog.obsolete.clear()
+            if _write(po, _dump(catalog)):
+                changed.append(po)
+    return changed
+
+
+# -- the translated lessons --------------------------------------------------------------------------------------
+
+def _relink(target: str, lang: str, translated: set[str]) -> str:
+    """A link of an English lesson (relative to notebooks/) as seen from notebooks/LL/."""
+    if target.startswith(("http:", "https:", "mailto:", "#", "/")):
+        return target
+    path, hash_, anchor = target.partition("#")
+    full = posixpath.normpath(posixpath.join("notebooks", path))
+    if posixpath.dirname(full) == "notebooks" and posixpath.basename(full) in translated:
+        return posixpath.basename(full) + hash_ + anchor
+    return posixpath.relpath(full, f"notebooks/{lang}") + hash_ + anchor
+
+
+def relink(text: str, lang: str, translated: set[str]) -> str:
+    """Every relative link of a text cell (``[…](…)``, ``href="…"``) rewritten for notebooks/LL/."""
+    def one(match: re.Match[str]) -> str:
+        if match.group(2) is not None:
+            return match.group(1) + _relink(match.group(2), lang, translated) + match.group(3)
+        return match.group(4) + _relink(match.group(5), lang, translated) + match.group(6)
+
+    return _LINK.sub(one, text)
+
+
+def language_cell(lang: str) -> nbformat.NotebookNode:
+    """The cell the build puts before a translated lesson's first code cell: the widgets' language."""
+    widgets = LANGUAGES[lang]
+    why = ("" if widgets == lang else
+           f"   # the widgets speak no {LANGUAGE_NAMES[lang]} yet: English until vint_core's catalogue has it")
+    source = (f"# the language of this lesson's widgets (written by deploy/course/translate.py)\n"
+              f"from vint_core.widgets import set_lesson_language\n\n"
+              f'set_lesson_language("{widgets}"){why}')
+    cell = nbformat.v4.new_code_cell(source, id=LANGUAGE_CELL)
+    cell.metadata = {"jupyter": {"source_hidden": True}, "tags": ["lesson-language"]}
+    return cell
+
+
+def translated_lesson(lesson: Path, catalog: Catalog, lang: str, translated: set[str]) -> nbformat.NotebookNode:
+    """``lesson`` in ``lang``: its text cells from ``catalog``, its code cells as they are, no outputs."""
+    notebook = nbformat.read(lesson, as_version=4)
+    cells = []
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            cell.source = relink(translate_cell(cell.source, catalog), lang, translated)
+        elif cell.cell_type == "code":
+            if not any(c.cell_type == "code" for c in cells):
+                cells.append(language_cell(lang))
+            cell.outputs, cell.execution_count = [], None
+        cells.append(cell)
+    notebook.cells = cells
+    notebook.metadata["vint"] = {"lang": lang, "translated_from": f"../{lesson.name}"}
+    return notebook
+
+
+def catalogues(locale: Path = LOCALE) -> Iterator[tuple[str, Path, Path]]:
+    """(language, English lesson, its catalogue) for every catalogue there is."""
+    for lang in LANGUAGES:
+        for lesson in lessons():
+            po = locale / lang / f"{lesson.stem}.po"
+            if po.exists():
+                yield lang, lesson, po
+
+
+def build(output: Path = NOTEBOOKS, locale: Path = LOCALE, *, course_maps: Iterable[str] = ()) -> dict[str, list[str]]:
+    """Write ``output/LL/NN-name.ipynb`` for every complete catalogue; return, per catalogue not complete, why."""
+    complete: dict[str, list[tuple[Path, Catalog]]] = {lang: [] for lang in LANGUAGES}
+    skipped: dict[str, list[str]] = {}
+    for lang, lesson, po in catalogues(locale):
+        catalog = _read(po, lang)
+        why = problems(catalog, template_of(lesson))
+        if why:
+            skipped[po.relative_to(locale).as_posix()] = why
+        else:
+            complete[lang].append((lesson, catalog))
+    for lang, done in complete.items():
+        translated = {lesson.name for lesson, _ in done}
+        if (NOTEBOOKS / lang / "README.md").exists() or lang in course_maps:
+            translated.add("README.md")
+        for lesson, catalog in done:
+            notebook = translated_lesson(lesson, catalog, lang, translated)
+            _write(output / lang / lesson.name, (nbformat.writes(notebook) + "\n").encode("utf-8"))
+    return skipped
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The lessons' translations through gettext catalogues.")
+    parser.add_argument("step", choices=["extract", "build"])
+    parser.add_argument("--output", type=Path, default=NOTEBOOKS, help="build: the folder of notebooks/LL/")
+    args = parser.parse_args(argv)
+    if args.step == "extract":
+        for path in extract():
+            print(f"updated {path.relative_to(ROOT)}")
+        return 0
+    skipped = build(args.output)
+    for po, why in skipped.items():
+        print(f"not built: notebooks/locale/{po}: {len(why)} entries to do, first: {why[0]}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -5,9 +5,11 @@
     notebooks/locale/LL/NN-name.po       a translation of that template (Poedit, Weblate, any PO editor)
     notebooks/LL/NN-name.ipynb           written by ``build`` from the two: never edit it by hand
 
-``extract`` reads the English lessons into the templates and merges them into every catalogue (Babel's
-``Catalog.update``, as ``pybabel update``): a new paragraph becomes an empty entry, a changed one keeps its
-translation marked *fuzzy* (with the old English beside it, ``#| msgid``), a removed one goes. ``build``
+``extract`` reads the English lessons into the templates and merges them into every catalogue as gettext's
+``msgmerge`` does: a new paragraph becomes an empty entry, a changed one keeps the translation of the
+paragraph it is closest to (difflib, as ``msgmerge`` and Babel's ``polib.POFile.update``), marked *fuzzy*, with the
+old English beside it (``#| msgid``, which Poedit shows as a diff), and a removed one goes. The files are read
+and written by polib. ``build``
 writes a translated lesson for every catalogue that is complete (no entry empty or fuzzy, the same links,
 code, formulas and HTML in both languages): the English notebook, cell for cell and id for id, with the
 text cells translated, its links rewritten for the folder one level down (``../docs/rules.md`` becomes
@@ -20,14 +22,13 @@ outputs, and one cell more before the first code cell, which sets the language t
     python deploy/course/translate.py build --output /tmp/x   # the same elsewhere (the tests compare)
     make lessons-translations                        # both
 
-An author's tool, not the learners': it needs Babel and nbformat (the ``test`` extra), never vint_core itself.
+An author's tool, not the learners': it needs polib and nbformat (the ``test`` extra), never vint_core itself.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import io
+import difflib
 import posixpath
 import re
 import sys
@@ -36,8 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+import polib
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -46,8 +46,8 @@ LOCALE = NOTEBOOKS / "locale"
 #: catalogue has no Russian yet: a Russian lesson's widgets speak English until it has)
 LANGUAGES = {"de": "de", "ru": "en"}
 LANGUAGE_NAMES = {"de": "German", "ru": "Russian"}
-#: the templates' date, fixed, so that extracting unchanged lessons changes no file
-CREATED = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+#: the width of the catalogues' lines (polib wraps longer ones)
+WIDTH = 116
 LESSON = re.compile(r"^\d\d-[\w-]+\.ipynb$")
 #: the id of the cell the build adds to a translated lesson
 LANGUAGE_CELL = "lesson-language"
@@ -125,16 +125,16 @@ def messages(source: str) -> list[str]:
     return [u.text for u in units(source) if not u.literal]
 
 
-def translate_cell(source: str, catalog: Catalog) -> str:
+def translate_cell(source: str, catalog: polib.POFile) -> str:
     """A text cell in the catalogue's language (every message must be there: :func:`problems` says)."""
     lines = []
     for unit in units(source):
         if unit.literal:
             lines.append(unit.text)
         else:
-            message = catalog.get(unit.text)
-            assert message is not None and message.string, unit.text
-            lines.append(unit.prefix + str(message.string))
+            message = catalog.find(unit.text)
+            assert message is not None and message.msgstr, unit.text
+            lines.append(unit.prefix + message.msgstr)
     return "\n".join(lines)
 
 
@@ -153,32 +153,30 @@ def markup(text: str) -> dict[str, list[str]]:
     return found
 
 
-def problems(catalog: Catalog, template: Catalog) -> list[str]:
+def problems(catalog: polib.POFile, template: polib.POFile) -> list[str]:
     """Why ``catalog`` cannot make its lesson: entries missing, empty, fuzzy or with other markup than the
     English; an empty list when it is complete."""
     out = []
     for entry in template:
-        if not entry.id:
-            continue
-        message = catalog.get(entry.id)
-        short = str(entry.id)[:60]
+        message = catalog.find(entry.msgid)
+        short = entry.msgid[:60]
         if message is None:
             out.append(f"missing: {short!r} (run extract)")
-        elif not message.string:
+        elif not message.msgstr:
             out.append(f"not translated: {short!r}")
         elif message.fuzzy:
             out.append(f"fuzzy (the English changed; check and untick fuzzy): {short!r}")
         else:
-            english, translated = markup(str(entry.id)), markup(str(message.string))
+            english, translated = markup(entry.msgid), markup(message.msgstr)
             for kind in english:
                 if english[kind] != translated[kind]:
                     out.append(f"{kind} differ in {short!r}: {english[kind]} against {translated[kind]}")
     return out
 
 
-_HEADER = ("# The text cells of one lesson of the vint_core course, one entry per paragraph, list item, heading\n"
-           "# or table row. Keep links, `code`, $formulas$, HTML tags and **bold** marks as they are.\n"
-           "# README.md, \"Translating the lessons\"; deploy/course/translate.py builds the lesson.")
+_HEADER = ("The text cells of one lesson of the vint_core course, one entry per paragraph, list item, heading\n"
+           "or table row. Keep links, `code`, $formulas$, HTML tags and **bold** marks as they are.\n"
+           "README.md, \"Translating the lessons\"; deploy/course/translate.py builds the lesson.")
 
 
 # -- the catalogues ----------------------------------------------------------------------------------------------
@@ -188,28 +186,36 @@ def lessons() -> list[Path]:
     return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if LESSON.match(p.name))
 
 
-def template_of(lesson: Path) -> Catalog:
-    """The template of a lesson: every message of its text cells, each with the cells it is in."""
-    catalog = Catalog(project="vint_core course", version=lesson.stem, creation_date=CREATED,
-                      revision_date=CREATED, fuzzy=False, charset="utf-8", header_comment=_HEADER,
-                      copyright_holder="the vint_core authors")
+def _catalogue(lesson: Path, lang: str | None = None) -> polib.POFile:
+    catalog = polib.POFile(wrapwidth=WIDTH, check_for_duplicates=True)
+    catalog.header = _HEADER
+    catalog.metadata = {"Project-Id-Version": f"vint_core course {lesson.stem}", "Language": lang or "",
+                        "MIME-Version": "1.0", "Content-Type": "text/plain; charset=UTF-8",
+                        "Content-Transfer-Encoding": "8bit"}
+    return catalog
+
+
+def template_of(lesson: Path) -> polib.POFile:
+    """The template of a lesson: every message of its text cells, each with the cells it is in (by number)."""
+    catalog = _catalogue(lesson)
     notebook = nbformat.read(lesson, as_version=4)
     for number, cell in enumerate(notebook.cells, 1):
         if cell.cell_type == "markdown":
             for text in messages(cell.source):
-                catalog.add(text, locations=[(lesson.name, number)])
+                entry = catalog.find(text)
+                if entry is None:
+                    catalog.append(polib.POEntry(msgid=text, msgstr="", occurrences=[(lesson.name, str(number))]))
+                elif (lesson.name, str(number)) not in entry.occurrences:
+                    entry.occurrences.append((lesson.name, str(number)))
     return catalog
 
 
-def _read(path: Path, locale: str | None = None) -> Catalog:
-    with path.open("rb") as handle:
-        return read_po(handle, locale=locale)
+def _read(path: Path) -> polib.POFile:
+    return polib.pofile(str(path), wrapwidth=WIDTH)
 
 
-def _dump(catalog: Catalog) -> bytes:
-    out = io.BytesIO()
-    write_po(out, catalog, width=116, include_previous=True, omit_header=False)
-    return out.getvalue()
+def _dump(catalog: polib.POFile) -> bytes:
+    return (str(catalog) + "\n").encode("utf-8")
 
 
 def _write(path: Path, data: bytes) -> bool:
@@ -220,13 +226,34 @@ def _write(path: Path, data: bytes) -> bool:
     return True
 
 
-def new_catalog(template: Catalog, lang: str) -> Catalog:
+def merged(catalog: polib.POFile | None, template: polib.POFile, lesson: Path, lang: str) -> polib.POFile:
+    """``template`` in ``lang`` with the translations of ``catalog`` (None: a new one, every entry empty): an
+    entry whose English is gone lends its translation to the closest new English, marked fuzzy."""
+    out = _catalogue(lesson, lang)
+    if catalog is not None:
+        out.header = catalog.header
+        out.metadata = {**out.metadata, **catalog.metadata}
+    old = {e.msgid: e for e in catalog or [] if not e.obsolete and e.msgid}
+    kept = {e.msgid for e in template if e.msgid in old}
+    spare = [msgid for msgid, e in old.items() if msgid not in kept and e.msgstr]
+    for entry in template:
+        mine = polib.POEntry(msgid=entry.msgid, msgstr="", occurrences=list(entry.occurrences))
+        if entry.msgid in old:
+            was = old[entry.msgid]
+            mine.msgstr, mine.flags, mine.tcomment = was.msgstr, list(was.flags), was.tcomment
+            mine.previous_msgid = was.previous_msgid
+        else:
+            close = difflib.get_close_matches(entry.msgid, spare, n=1, cutoff=0.6)
+            if close:
+                spare.remove(close[0])
+                mine.msgstr, mine.flags, mine.previous_msgid = old[close[0]].msgstr, ["fuzzy"], close[0]
+        out.append(mine)
+    return out
+
+
+def new_catalog(template: polib.POFile, lesson: Path, lang: str) -> polib.POFile:
     """An empty translation of ``template`` into ``lang`` (what copying the ``.pot`` to ``LL/NN-name.po`` gives)."""
-    catalog = Catalog(locale=lang, project=template.project, version=template.version, header_comment=_HEADER,
-                      creation_date=CREATED, revision_date=CREATED, fuzzy=False, charset="utf-8",
-                      copyright_holder="the vint_core authors")
-    catalog.update(template)
-    return catalog
+    return merged(None, template, lesson, lang)
 
 
 def extract(locale: Path = LOCALE) -> list[Path]:
@@ -242,10 +269,7 @@ def extract(locale: Path = LOCALE) -> list[Path]:
             po = locale / lang / f"{lesson.stem}.po"
             if not po.exists():
                 continue
-            catalog = _read(po, lang)
-            catalog.update(template, update_header_comment=False)
-            catalog.obsolete.clear()
-            if _write(po, _dump(catalog)):
+            if _write(po, _dump(merged(_read(po), template, lesson, lang))):
                 changed.append(po)
     return changed
 
@@ -286,7 +310,7 @@ def language_cell(lang: str) -> nbformat.NotebookNode:
     return cell
 
 
-def translated_lesson(lesson: Path, catalog: Catalog, lang: str, translated: set[str]) -> nbformat.NotebookNode:
+def translated_lesson(lesson: Path, catalog: polib.POFile, lang: str, translated: set[str]) -> nbformat.NotebookNode:
     """``lesson`` in ``lang``: its text cells from ``catalog``, its code cells as they are, no outputs."""
     notebook = nbformat.read(lesson, as_version=4)
     cells = []
@@ -314,10 +338,10 @@ def catalogues(locale: Path = LOCALE) -> Iterator[tuple[str, Path, Path]]:
 
 def build(output: Path = NOTEBOOKS, locale: Path = LOCALE, *, course_maps: Iterable[str] = ()) -> dict[str, list[str]]:
     """Write ``output/LL/NN-name.ipynb`` for every complete catalogue; return, per catalogue not complete, why."""
-    complete: dict[str, list[tuple[Path, Catalog]]] = {lang: [] for lang in LANGUAGES}
+    complete: dict[str, list[tuple[Path, polib.POFile]]] = {lang: [] for lang in LANGUAGES}
     skipped: dict[str, list[str]] = {}
     for lang, lesson, po in catalogues(locale):
-        catalog = _read(po, lang)
+        catalog = _read(po)
         why = problems(catalog, template_of(lesson))
         if why:
             skipped[po.relative_to(locale).as_posix()] = why

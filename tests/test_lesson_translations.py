@@ -138,3 +138,24 @@ def test_the_english_course_map_links_every_translated_lesson() -> None:
             assert f"]({lang}/{path.name})" in course_map
         assert f"]({lang}/README.md)" in course_map
     assert "Russian lessons' widgets speak English" in course_map
+
+
+def test_the_hubs_start_page_lists_the_english_lessons_and_links_the_translated_course_maps(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "deploy" / "jupyterhub"))
+    from learner_home import prepare
+
+    course = tmp_path / "checkout"
+    for part in ("notebooks/00-welcome.ipynb", "notebooks/de/00-welcome.ipynb", "notebooks/ru/00-welcome.ipynb"):
+        (course / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / part, course / part)
+    for part in ("notebooks/de/README.md", "notebooks/ru/README.md", "notebooks/locale/de/00-welcome.po"):
+        (course / part).parent.mkdir(parents=True, exist_ok=True)
+        (course / part).write_text("x", encoding="utf-8")
+    folder = prepare(tmp_path / "home", server_url="/user/ana/", course_dir=course)
+    start = (folder / "README.md").read_text(encoding="utf-8")
+    lessons = [line for line in start.splitlines() if "](course/notebooks/" in line and ".ipynb" in line]
+    assert lessons == ["- [Lesson 00 · Welcome to Vint](course/notebooks/00-welcome.ipynb)"]
+    assert ("- In other languages: [Deutsch](course/notebooks/de/README.md) · "
+            "[Русский](course/notebooks/ru/README.md)") in start
+    assert (folder / "course" / "notebooks" / "de" / "00-welcome.ipynb").is_file()
+    assert not (folder / "course" / "notebooks" / "locale").exists()

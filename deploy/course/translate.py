@@ -186,12 +186,22 @@ def lessons() -> list[Path]:
     return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if LESSON.match(p.name))
 
 
+#: gettext's plural forms of the languages (a PO editor asks for them; the lessons' text has no plurals)
+PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);",
+                "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+                      "(n%100<10 || n%100>=20) ? 1 : 2);"}
+
+
 def _catalogue(lesson: Path, lang: str | None = None) -> polib.POFile:
     catalog = polib.POFile(wrapwidth=WIDTH, check_for_duplicates=True)
     catalog.header = _HEADER
-    catalog.metadata = {"Project-Id-Version": f"vint_core course {lesson.stem}", "Language": lang or "",
+    catalog.metadata = {"Project-Id-Version": f"vint_core course {lesson.stem}",
+                        "PO-Revision-Date": "YEAR-MO-DA HO:MI+ZONE", "Last-Translator": "FULL NAME <EMAIL@ADDRESS>",
+                        "Language-Team": "LANGUAGE <LL@li.org>", "Language": lang or "",
                         "MIME-Version": "1.0", "Content-Type": "text/plain; charset=UTF-8",
                         "Content-Transfer-Encoding": "8bit"}
+    if lang in PLURAL_FORMS:
+        catalog.metadata["Plural-Forms"] = PLURAL_FORMS[lang]
     return catalog
 
 
@@ -230,9 +240,9 @@ def merged(catalog: polib.POFile | None, template: polib.POFile, lesson: Path, l
     """``template`` in ``lang`` with the translations of ``catalog`` (None: a new one, every entry empty): an
     entry whose English is gone lends its translation to the closest new English, marked fuzzy."""
     out = _catalogue(lesson, lang)
-    if catalog is not None:
+    if catalog is not None:  # its header as the translator (or the PO editor) wrote it, the language filled in
         out.header = catalog.header
-        out.metadata = {**out.metadata, **catalog.metadata}
+        out.metadata = {**out.metadata, **{key: value for key, value in catalog.metadata.items() if value}}
     old = {e.msgid: e for e in catalog or [] if not e.obsolete and e.msgid}
     kept = {e.msgid for e in template if e.msgid in old}
     spare = [msgid for msgid, e in old.items() if msgid not in kept and e.msgstr]

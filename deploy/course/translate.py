@@ -378,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     skipped = build(args.output)
     for po, why in skipped.items():
-        print(f"not built: notebooks/locale/{po}: {len(why)} entries to do, first: {why[0]}", file=sys.stderr)
+        print(f"not built: notebooks/locale/{po}: {len(why)} to fix, first: {why[0]}", file=sys.stderr)
     return 0
 
 

@@ -46,6 +46,8 @@ LOCALE = NOTEBOOKS / "locale"
 #: catalogue has no Russian yet: a Russian lesson's widgets speak English until it has)
 LANGUAGES = {"de": "de", "ru": "en"}
 LANGUAGE_NAMES = {"de": "German", "ru": "Russian"}
+#: the first line of that cell, which the learner sees on its folded bar
+LANGUAGE_CELL_TITLE = {"de": "# die Sprache der Widgets dieser Lektion", "ru": "# язык виджетов этого урока"}
 #: the width of the catalogues' lines (polib wraps longer ones)
 WIDTH = 116
 LESSON = re.compile(r"^\d\d-[\w-]+\.ipynb$")
@@ -312,7 +314,7 @@ def language_cell(lang: str) -> nbformat.NotebookNode:
     widgets = LANGUAGES[lang]
     why = ("" if widgets == lang else
            f"   # the widgets speak no {LANGUAGE_NAMES[lang]} yet: English until vint_core's catalogue has it")
-    source = (f"# the language of this lesson's widgets (written by deploy/course/translate.py)\n"
+    source = (f"{LANGUAGE_CELL_TITLE[lang]} (deploy/course/translate.py)\n"
               f"from vint_core.widgets import set_lesson_language\n\n"
               f'set_lesson_language("{widgets}"){why}')
     cell = nbformat.v4.new_code_cell(source, id=LANGUAGE_CELL)

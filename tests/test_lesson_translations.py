@@ -159,3 +159,17 @@ def test_the_hubs_start_page_lists_the_english_lessons_and_links_the_translated_
             "[Русский](course/notebooks/ru/README.md)") in start
     assert (folder / "course" / "notebooks" / "de" / "00-welcome.ipynb").is_file()
     assert not (folder / "course" / "notebooks" / "locale").exists()
+
+
+def test_the_lite_site_holds_the_translated_lessons_for_its_kernel_and_not_the_catalogues(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "deploy" / "lite"))
+    from build import PYODIDE_KERNELSPEC, gather_contents
+
+    copied = gather_contents(tmp_path / "files", course=ROOT)
+    names = {p.relative_to(tmp_path / "files").as_posix() for p in copied}
+    for lang, lesson in PROMISED:
+        assert f"notebooks/{lang}/{lesson.name}" in names
+        kernel = json.loads((tmp_path / "files" / "notebooks" / lang / lesson.name).read_text(encoding="utf-8"))
+        assert kernel["metadata"]["kernelspec"] == PYODIDE_KERNELSPEC
+    assert {"notebooks/de/README.md", "notebooks/ru/README.md"} <= names
+    assert not [n for n in names if "locale" in n]

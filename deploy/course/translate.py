@@ -6,15 +6,14 @@
     notebooks/LL/NN-name.ipynb           written by ``build`` from the two: never edit it by hand
 
 ``extract`` reads the English lessons into the templates and merges them into every catalogue as gettext's
-``msgmerge`` does: a new paragraph becomes an empty entry, a changed one keeps the translation of the
-paragraph it is closest to (difflib, as ``msgmerge`` and Babel's ``polib.POFile.update``), marked *fuzzy*, with the
-old English beside it (``#| msgid``, which Poedit shows as a diff), and a removed one goes. The files are read
-and written by polib. ``build``
-writes a translated lesson for every catalogue that is complete (no entry empty or fuzzy, the same links,
-code, formulas and HTML in both languages): the English notebook, cell for cell and id for id, with the
+``msgmerge`` does: a new paragraph becomes an empty entry, a changed one keeps the translation of the paragraph
+it is closest to (difflib, as ``msgmerge`` and Babel's ``Catalog.update``), marked *fuzzy*, with the old English
+beside it (``#| msgid``, which Poedit shows as a diff), and a removed one goes; polib reads and writes the files.
+``build`` writes a translated lesson for every catalogue that is complete (no entry empty or fuzzy, the same
+links, code, formulas and HTML in both languages): the English notebook, cell for cell and id for id, with the
 text cells translated, its links rewritten for the folder one level down (``../docs/rules.md`` becomes
-``../../docs/rules.md``; a lesson translated too is linked in its language, any other in English), no
-outputs, and one cell more before the first code cell, which sets the language the lesson's widgets speak
+``../../docs/rules.md``; a lesson translated too is linked in its language, any other in English), no outputs,
+and one cell more before the first code cell, which sets the language the lesson's widgets speak
 (:func:`vint_core.widgets.set_lesson_language`; English where the widgets do not speak the language yet).
 
     python deploy/course/translate.py extract        # the templates from the lessons, merged into the catalogues
@@ -32,7 +31,7 @@ import difflib
 import posixpath
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -348,7 +347,7 @@ def catalogues(locale: Path = LOCALE) -> Iterator[tuple[str, Path, Path]]:
                 yield lang, lesson, po
 
 
-def build(output: Path = NOTEBOOKS, locale: Path = LOCALE, *, course_maps: Iterable[str] = ()) -> dict[str, list[str]]:
+def build(output: Path = NOTEBOOKS, locale: Path = LOCALE) -> dict[str, list[str]]:
     """Write ``output/LL/NN-name.ipynb`` for every complete catalogue; return, per catalogue not complete, why."""
     complete: dict[str, list[tuple[Path, polib.POFile]]] = {lang: [] for lang in LANGUAGES}
     skipped: dict[str, list[str]] = {}
@@ -361,7 +360,7 @@ def build(output: Path = NOTEBOOKS, locale: Path = LOCALE, *, course_maps: Itera
             complete[lang].append((lesson, catalog))
     for lang, done in complete.items():
         translated = {lesson.name for lesson, _ in done}
-        if (NOTEBOOKS / lang / "README.md").exists() or lang in course_maps:
+        if (NOTEBOOKS / lang / "README.md").exists():  # the course map in that language
             translated.add("README.md")
         for lesson, catalog in done:
             notebook = translated_lesson(lesson, catalog, lang, translated)

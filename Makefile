@@ -1,6 +1,7 @@
 # Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
 #   make course  set up .venv and open the course (notebooks/, in build/course) in JupyterLab at its first lesson
+#                (make course VINT_LANG=de or ru: the translated lessons, JupyterLab's menus in that language)
 #   make test    set up .venv (and Debian's Chromium, axe-core and Pyodide for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python

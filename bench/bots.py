@@ -109,6 +109,8 @@ class Shortfall:
     level: int
     #: +1 overbid (a lower level was better), -1 underbid (a higher one was), 0 the level was right
     direction: int
+    #: the part the other partner declaring the same strain (at its best level) would have saved beyond ``level``
+    declarer: int = 0
 
 
 def bidding_shortfall(deal: Deal, table: DDTable | None = None) -> Shortfall | None:
@@ -136,9 +138,11 @@ def bidding_shortfall(deal: Deal, table: DDTable | None = None) -> Shortfall | N
     best = max(open_to_us, key=lambda score: score.margin(side))
     same = max((score for score in open_to_us if score.contract.strain is contract.strain
                 and score.contract.declarer is contract.declarer), key=lambda score: score.margin(side))
+    same_strain = max((score for score in open_to_us if score.contract.strain is contract.strain),
+                      key=lambda score: score.margin(side))
     direction = (same.contract.level < contract.level) - (same.contract.level > contract.level)
     return Shortfall(side, best.margin(side) - reached.margin(side), same.margin(side) - reached.margin(side),
-                     direction)
+                     direction, same_strain.margin(side) - same.margin(side))
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -173,10 +177,11 @@ def print_shortfalls(per_bot: dict[str, list[Shortfall]], *, deals: int) -> None
         over = sum(f.level for f in found if f.direction > 0) / n
         under = sum(f.level for f in found if f.direction < 0) / n
         down = sum(1 for f in found if f.direction > 0) / n
+        declarer = sum(f.declarer for f in found) / n
         print(f"  {bot:<11} {mean:6.1f} ± {half:4.1f} points per contract declared ({len(found)} contracts), "
               f"{sum(f.points for f in found) / max(1, deals):6.1f} per deal and table; of the {mean:.1f}: "
               f"too high {over:.1f} (in {down:.0%} of contracts), too low {under:.1f}, "
-              f"strain or declarer {mean - over - under:.1f}")
+              f"strain or declarer {mean - over - under:.1f} (the declarer alone {declarer:.1f})")
 
 
 def rubber_figures(result: SimulationResult) -> tuple[dict[str, int], dict[str, int], int]:
@@ -282,6 +287,48 @@ def sensitivity(*, variants: list[tuple[float, float]], deals: int, seed: int, r
         rule_bot.HOPELESS = hopeless
 
 
+def seeing_partner(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> None:
+    """RuleBot's bidding shortfall in self-play (one table) when each bidder, for this run only, sees its
+    partner's hand as dealt: its trick estimate and honours then use the partner's real points, lengths
+    and honours instead of what the calls promised. What is left is what the guide's way of bidding (one
+    step at a time, by the trick formula) loses even with nothing hidden; the difference to the bot as
+    shipped is what the auction does not tell the partners."""
+    from vint_core.bots import rule_bot
+    from vint_core.bots.evaluation import evaluate, honours_units, partnership_tricks
+
+    dealt: dict[int, tuple[object, ...]] = {}
+    view, tricks, honours = Deal.view, rule_bot._Bidder.tricks, rule_bot._Bidder.honours
+
+    def recording_view(deal: Deal, seat: Seat, **kwargs: object) -> SeatView:
+        seen = view(deal, seat, **kwargs)  # type: ignore[arg-type]
+        dealt[seen.hand_dealt._mask] = tuple(deal.hands[s] for s in Seat)
+        return seen
+
+    def partner(bidder: rule_bot._Bidder) -> object:
+        return evaluate(dealt[bidder.view.hand_dealt._mask][bidder.seat.partner])  # type: ignore[arg-type]
+
+    def seen_tricks(bidder: rule_bot._Bidder, strain: Strain) -> float:
+        other = partner(bidder)
+        return partnership_tricks(bidder.ev, strain, partner_hcp=other.hcp,  # type: ignore[attr-defined]
+                                  partner_lengths=other.lengths)  # type: ignore[attr-defined]
+
+    def seen_honours(bidder: rule_bot._Bidder, strain: Strain) -> float:
+        other, suit = partner(bidder), strain.suit
+        held = (bidder.ev.aces + other.aces if suit is None  # type: ignore[attr-defined]
+                else bidder.ev.honours[suit] + other.honours[suit])  # type: ignore[attr-defined]
+        return honours_units(bidder.rules, strain, held=held, partner_share=0.0)
+
+    Deal.view = recording_view  # type: ignore[method-assign, assignment]
+    rule_bot._Bidder.tricks = seen_tricks  # type: ignore[method-assign, assignment]
+    rule_bot._Bidder.honours = seen_honours  # type: ignore[method-assign, assignment]
+    try:
+        res = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+    finally:
+        Deal.view = view  # type: ignore[method-assign]
+        rule_bot._Bidder.tricks, rule_bot._Bidder.honours = tricks, honours  # type: ignore[method-assign]
+    print_shortfalls({"rule": shortfalls(res, cache)["rule"]}, deals=deals)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -291,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="seed")
     parser.add_argument("--parts", default="timing,duplicate",
-                        help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity")
+                        help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity, "
+                             "seeing (RuleBot's bidding with its partner's hand in sight)")
     parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
                         help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
                              "beyond it the bot may bid)")
@@ -379,6 +427,10 @@ def main(argv: list[str] | None = None) -> int:
               "bolder or more careful")
         variants = [(float(a), float(b)) for a, b in (v.split(":") for v in args.variants.split(","))]
         sensitivity(variants=variants, deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "seeing" in parts:
+        print(f"\nRuleBot's bidding shortfall in self-play, {args.deals} deals, seed {args.seed}, rules {rules.name}, "
+              "each bidder seeing its partner's hand (see seeing_partner)")
+        seeing_partner(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
     print(f"\nwall time {time.monotonic() - start:.0f} s")
     return 0
 

@@ -329,6 +329,82 @@ def seeing_partner(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> 
     print_shortfalls({"rule": shortfalls(res, cache)["rule"]}, deals=deals)
 
 
+def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast") -> None:
+    """Where a SimBot's time goes: per decision (auction, play) its CPU time p50 / p95, the solver calls and
+    boards, the solver's share of the CPU, and the process's memory; once as shipped (DDS's default threads,
+    its memory kept between calls) and once with DDS bounded to one thread and its memory given back after
+    every decision (``endplay._dds.FreeMemory``, then ``SetMaxThreads(1)`` again, without which the next
+    solve crashes). ``deals`` deals against RuleBot, seeded; the bot sits N–S."""
+    import psutil
+
+    from vint_core import analysis
+    from vint_core.deal import Phase
+
+    try:
+        import endplay._dds as dds
+    except ImportError:
+        print("  needs endplay")
+        return
+    proc = psutil.Process()
+    counts = {"calls": 0, "boards": 0, "cpu": 0.0}
+    solve = analysis.solve_positions
+
+    def counted(positions: list[analysis.Position], **kwargs: bool) -> list[dict[object, int]]:
+        counts["calls"] += 1
+        counts["boards"] += len(positions)
+        cpu = time.process_time()
+        try:
+            return solve(positions, **kwargs)  # type: ignore[return-value]
+        finally:
+            counts["cpu"] += time.process_time() - cpu
+
+    class Measured:
+        def __init__(self, inner: Bot, bounded: bool) -> None:
+            self.inner, self.name, self.bounded = inner, inner.name, bounded
+            self.rows: list[tuple[Phase, float, int, int, float, float]] = []
+
+        def choose(self, view: SeatView, rng: random.Random) -> Action:
+            before, cpu = dict(counts), time.process_time()
+            action = self.inner.choose(view, rng)
+            self.rows.append((view.phase, time.process_time() - cpu, int(counts["calls"] - before["calls"]),
+                              int(counts["boards"] - before["boards"]), counts["cpu"] - before["cpu"],
+                              proc.memory_info().rss / 2**20))
+            if self.bounded:
+                with analysis._SOLVER:
+                    dds.FreeMemory()
+                    dds.SetMaxThreads(1)
+            return action
+
+        def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
+            return self.inner.explain(view, action, lang)
+
+    analysis.solve_positions = counted  # type: ignore[assignment]
+    try:
+        for bounded in (False, True):
+            if bounded:
+                with analysis._SOLVER:
+                    dds.FreeMemory()
+                    dds.SetMaxThreads(1)
+            measured = Measured(make_bot(bot), bounded)
+            for _ in play_table(first=measured, second=make_bot("rule"), deals=deals, seed=seed, rules=rules):
+                pass
+            print(f"  {bot}, {'DDS one thread, memory given back after each decision' if bounded else 'as shipped'}:"
+                  f" process memory max {max(r[5] for r in measured.rows):.0f} MB, at the end "
+                  f"{measured.rows[-1][5]:.0f} MB")
+            for phase in (Phase.AUCTION, Phase.PLAY):
+                rows = [r for r in measured.rows if r[0] is phase]
+                if not rows:
+                    continue
+                cpu = sorted(r[1] for r in rows)
+                n = len(rows)
+                print(f"    {phase.name.lower():<8} {n:>4} decisions, CPU p50 {quantile(cpu, 0.5) * 1000:5.0f} ms, "
+                      f"p95 {quantile(cpu, 0.95) * 1000:5.0f} ms; per decision {sum(r[2] for r in rows) / n:.1f} "
+                      f"solver calls, {sum(r[3] for r in rows) / n:.1f} boards; the solver "
+                      f"{sum(r[4] for r in rows) / max(1e-9, sum(cpu)):.0%} of the CPU")
+    finally:
+        analysis.solve_positions = solve
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -339,7 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="seed")
     parser.add_argument("--parts", default="timing,duplicate",
                         help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity, "
-                             "seeing (RuleBot's bidding with its partner's hand in sight)")
+                             "seeing (RuleBot's bidding with its partner's hand in sight), cost (where SimBot's "
+                             "time and memory go; --timing-deals deals)")
     parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
                         help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
                              "beyond it the bot may bid)")
@@ -431,6 +508,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nRuleBot's bidding shortfall in self-play, {args.deals} deals, seed {args.seed}, rules {rules.name}, "
               "each bidder seeing its partner's hand (see seeing_partner)")
         seeing_partner(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "cost" in parts:
+        print(f"\nSimBot's cost, {args.timing_deals} deals against rule, seed {args.seed} (see solver_cost)")
+        solver_cost(deals=args.timing_deals, seed=args.seed, rules=rules)
     print(f"\nwall time {time.monotonic() - start:.0f} s")
     return 0
 

@@ -405,6 +405,88 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
         analysis.solve_positions = solve
 
 
+def refit(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> None:
+    """RuleBot's trick formula against double dummy, and its bidding with the formula refitted, for this run only.
+
+    On the deals of RuleBot's self-play (``deals``, ``seed``; the tables of the deals it declared), for each
+    side and strain: the formula's tricks from both hands as dealt (:func:`partnership_tricks` with the
+    partner's real points and lengths) against the side's double-dummy tricks (the better declarer); then a
+    least-squares fit of the same shape (points above 20, trumps above or below 8, shortness, the side's trump
+    honours; at no-trump the points), and RuleBot's shortfall with the fitted formula in place of its own.
+    """
+    import numpy as np
+
+    from vint_core.bots import rule_bot
+    from vint_core.bots.evaluation import HandEval, evaluate, partnership_tricks
+    from vint_core.cards import Suit
+
+    res = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+    rows: dict[bool, list[tuple[list[float], float, float]]] = {True: [], False: []}
+    for outcome in res.outcomes:
+        for deal in outcome.tables:
+            if deal.contract is None:
+                continue
+            table = cache.table(deal)
+            for a in (Seat.NORTH, Seat.EAST):
+                ea, eb = evaluate(deal.hands[a]), evaluate(deal.hands[a.partner])
+                for strain in rules.strain_order:
+                    dd = max(table[strain, a], table[strain, a.partner])
+                    formula = partnership_tricks(ea, strain, partner_hcp=eb.hcp, partner_lengths=eb.lengths)
+                    points = ea.hcp + eb.hcp - 20
+                    suit = strain.suit
+                    if suit is None:
+                        rows[True].append(([1.0, points], float(dd), formula))
+                        continue
+                    trumps = ea.lengths[suit] + eb.lengths[suit] - 8
+                    short = min(4, ea.shortness_points(suit)) / 2 if trumps >= 0 else 0.0
+                    honours = ea.honours[suit] + eb.honours[suit]
+                    rows[False].append(([1.0, points, trumps, max(0, trumps), short, honours], float(dd), formula))
+    fitted: dict[bool, list[float]] = {}
+    for nt, data in rows.items():
+        x = np.array([r[0] for r in data])
+        y = np.array([r[1] for r in data])
+        f = np.array([r[2] for r in data])
+        coef = np.linalg.lstsq(x, y, rcond=None)[0]
+        fitted[nt] = [float(c) for c in coef]
+        print(f"  {'no-trump' if nt else 'suits':<8} {len(y)} cases: the formula {np.mean(f - y):+.2f} tricks off on "
+              f"average, root mean square {np.sqrt(np.mean((f - y) ** 2)):.2f}; refitted "
+              f"{np.sqrt(np.mean((x @ coef - y) ** 2)):.2f} with coefficients {np.round(coef, 2).tolist()}")
+
+    def tricks(ev: HandEval, strain: Strain, *, partner_hcp: float,
+               partner_lengths: tuple[float, float, float, float]) -> float:
+        points = ev.hcp + partner_hcp - 20
+        suit = strain.suit
+        if suit is None:
+            c = fitted[True]
+            bonus = sum(0.5 * (ev.lengths[s] - 5) for s in Suit if ev.lengths[s] >= 6
+                        and sum(1 for r in ev.ranks[s][:3] if r >= 12) >= 2)
+            value = c[0] + c[1] * points + bonus
+        else:
+            c = fitted[False]
+            trumps = ev.lengths[suit] + partner_lengths[suit] - 8
+            short = min(4, ev.shortness_points(suit)) / 2 if trumps >= 0 else 0.0
+            honours = ev.honours[suit] + partner_lengths[suit] * (5 - ev.honours[suit]) / max(1, 13 - ev.lengths[suit])
+            value = c[0] + c[1] * points + c[2] * trumps + c[3] * max(0, trumps) + c[4] * short + c[5] * honours
+        return min(13.0, max(0.0, value))
+
+    def side(strain: Strain, *, points: float, trumps: float, long_suit_bonus: float = 0.0) -> float:
+        c = fitted[strain.suit is None]
+        if strain.suit is None:
+            value = c[0] + c[1] * (points - 20) + long_suit_bonus
+        else:
+            value = c[0] + c[1] * (points - 20) + c[2] * (trumps - 8) + c[3] * max(0, trumps - 8) + c[5] * 2.5
+        return min(13.0, max(0.0, value))
+
+    shipped = rule_bot.partnership_tricks, rule_bot.side_tricks
+    rule_bot.partnership_tricks, rule_bot.side_tricks = tricks, side  # type: ignore[assignment]
+    try:
+        again = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+    finally:
+        rule_bot.partnership_tricks, rule_bot.side_tricks = shipped
+    print("  RuleBot with the refitted formula:")
+    print_shortfalls({"rule": shortfalls(again, cache)["rule"]}, deals=deals)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -415,8 +497,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="seed")
     parser.add_argument("--parts", default="timing,duplicate",
                         help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity, "
-                             "seeing (RuleBot's bidding with its partner's hand in sight), cost (where SimBot's "
-                             "time and memory go; --timing-deals deals)")
+                             "seeing (RuleBot's bidding with its partner's hand in sight), refit (its trick "
+                             "formula against double dummy, and refitted), cost (where SimBot's time and memory "
+                             "go; --timing-deals deals)")
     parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
                         help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
                              "beyond it the bot may bid)")
@@ -508,6 +591,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nRuleBot's bidding shortfall in self-play, {args.deals} deals, seed {args.seed}, rules {rules.name}, "
               "each bidder seeing its partner's hand (see seeing_partner)")
         seeing_partner(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "refit" in parts:
+        print(f"\nRuleBot's trick formula against double dummy, {args.deals} deals, seed {args.seed} (see refit)")
+        refit(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
     if "cost" in parts:
         print(f"\nSimBot's cost, {args.timing_deals} deals against rule, seed {args.seed} (see solver_cost)")
         solver_cost(deals=args.timing_deals, seed=args.seed, rules=rules)

@@ -331,7 +331,8 @@ def seeing_partner(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> 
 
 def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast") -> None:
     """Where a SimBot's time goes: per decision (auction, play) its CPU time p50 / p95, the solver calls and
-    boards, the solver's share of the CPU, and the process's memory; once as shipped (DDS's default threads,
+    boards, the solver's share of the CPU, and the process's memory, and how many boards were solved before in
+    the same run (what reusing solved positions could save); once as shipped (DDS's default threads,
     its memory kept between calls) and once with DDS bounded to one thread and its memory given back after
     every decision (``endplay._dds.FreeMemory``, then ``SetMaxThreads(1)`` again, without which the next
     solve crashes). ``deals`` deals against RuleBot, seeded; the bot sits N–S."""
@@ -349,9 +350,16 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
     counts = {"calls": 0, "boards": 0, "cpu": 0.0}
     solve = analysis.solve_positions
 
+    solved: set[tuple[object, ...]] = set()
+    repeats = [0]
+
     def counted(positions: list[analysis.Position], **kwargs: bool) -> list[dict[object, int]]:
         counts["calls"] += 1
         counts["boards"] += len(positions)
+        for pos in positions:  # a board solved before in this run: what reusing solved positions could save
+            key = (pos.masks, pos.trump, pos.leader, pos.current, kwargs.get("all_cards", True))
+            repeats[0] += key in solved
+            solved.add(key)
         cpu = time.process_time()
         try:
             return solve(positions, **kwargs)  # type: ignore[return-value]
@@ -386,8 +394,14 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
                     dds.FreeMemory()
                     dds.SetMaxThreads(1)
             measured = Measured(make_bot(bot), bounded)
+            boards = counts["boards"]
+            repeats[0] = 0
+            solved.clear()
             for _ in play_table(first=measured, second=make_bot("rule"), deals=deals, seed=seed, rules=rules):
                 pass
+            if not bounded:
+                print(f"  boards solved {int(counts['boards'] - boards)}, of them solved before in the same run "
+                      f"(the same remaining cards, trump, leader and trick) {repeats[0]}")
             print(f"  {bot}, {'DDS one thread, memory given back after each decision' if bounded else 'as shipped'}:"
                   f" process memory max {max(r[5] for r in measured.rows):.0f} MB, at the end "
                   f"{measured.rows[-1][5]:.0f} MB")

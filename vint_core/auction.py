@@ -105,6 +105,8 @@ class _State(NamedTuple):
     passes: int  # passes since the last bid (or since the start)
     passed: int  # bit per seat that has passed (for pass_is_final)
     over: bool
+    lo: int  # rank of the lowest bid the seat to act may make (len(rules.bids): it may only pass, or it is over)
+    legal: tuple[Call, ...]  # the calls the seat to act may make (what legal_calls gives)
 
 
 class Auction:
@@ -120,7 +122,9 @@ class Auction:
         rules = as_rule_set(rules)
         if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number <= 10**9:
             raise bad_argument("deal_number", deal_number, "arg_whole", low=1, high=10**9)
-        _set_state(self, _State(rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0, False))
+        min_level = rules.min_level_for(deal_number)
+        lo = _lowest(rules, seat, min_level, -1, None, 0)
+        _set_state(self, _State(rules, seat, min_level, (), seat, -1, None, 0, 0, False, lo, rules.calls_from[lo]))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")
@@ -198,14 +202,7 @@ class Auction:
 
     def legal_calls(self) -> tuple[Call, ...]:
         """Every call the seat to act may make, Pass first, then bids lowest first."""
-        rules, _, min_level, _, seat, top, top_seat, _, passed, over = self._s
-        if over:
-            return ()
-        if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
-            return (PASS,)
-        start = max(top + 1, (min_level - 1) * len(rules.strain_order))
-        calls = rules.calls_from
-        return calls[min(start, len(calls) - 1)]
+        return self._s.legal
 
     def is_legal(self, call: Call | str) -> bool:
         """Whether ``call`` (a Call or its text, ``"1H"``, ``"pass"``) may be made now; False for a text that
@@ -223,7 +220,7 @@ class Auction:
 
     def _checked_rank(self, call: Call, seat: Seat | str | None) -> int:
         """The rank of a legal bid (-1 for a pass); raises, saying why, for an illegal call."""
-        rules, _, min_level, _, to_act, top, top_seat, _, passed, over = self._s
+        rules, _, min_level, _, to_act, top, top_seat, _, passed, over, _, _ = self._s
         if over:
             raise IllegalCallError(Reason.AUCTION_OVER, call=call)
         if seat is not None and Seat.of(seat) != to_act:
@@ -251,18 +248,34 @@ class Auction:
         call = Call.of(call)
         return self._after(call, self._checked_rank(call, seat))
 
+    def _next(self, call: Call) -> Auction | None:
+        """The next snapshot if ``call`` is legal now, else None (:meth:`check` says why): the engine's fast path."""
+        s = self._s
+        if call is PASS:
+            return None if s.over else self._after(call, -1)
+        rank = s.rules.bid_ranks.get(call)  # type: ignore[call-overload]
+        return None if rank is None or rank < s.lo else self._after(call, rank)
+
     def _after(self, call: Call, rank: int) -> Auction:
         """The next snapshot, for a call already checked (one new tuple, no checks); ``rank`` is the bid's."""
-        rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _ = self._s
+        rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _, _, _ = self._s
         new = _new(Auction)
+        to_act = _NEXT[seat]
+        state: tuple[Any, ...]
         if call is PASS:
             passes += 1
-            over = passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes)
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
-                     passed | 1 << seat, over)
+            passed |= 1 << seat
+            if passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes):
+                state = (rules, dealer, min_level, (*calls, call), to_act, top, top_seat, passes, passed, True,
+                         len(rules.bids), ())
+            else:
+                lo = _lowest(rules, to_act, min_level, top, top_seat, passed)
+                state = (rules, dealer, min_level, (*calls, call), to_act, top, top_seat, passes, passed, False,
+                         lo, rules.calls_from[lo])
         else:
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rank, seat, 0,
-                     passed, False)
+            lo = _lowest(rules, to_act, min_level, rank, seat, passed)
+            state = (rules, dealer, min_level, (*calls, call), to_act, rank, seat, 0, passed, False,
+                     lo, rules.calls_from[lo])
         _set_state(new, _tuple_new(_State, state))
         return new
 
@@ -281,6 +294,13 @@ class Auction:
         from vint_core import render
 
         return render.auction_html(self)
+
+
+def _lowest(rules: RuleSet, seat: Seat, min_level: int, top: int, top_seat: Seat | None, passed: int) -> int:
+    """The rank of the lowest bid ``seat`` may make (``len(rules.bids)`` if it may only pass)."""
+    if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
+        return len(rules.bids)
+    return top + 1 if top >= 0 else (min_level - 1) * len(rules.strain_order)
 
 
 def _auction_of(state: _State) -> Auction:

@@ -111,11 +111,12 @@ class Card:
     ('10♥', 'SA')
     """
 
-    __slots__ = ("suit", "rank", "index", "bit")
+    __slots__ = ("suit", "rank", "index", "bit", "suit_mask")
     suit: Suit
     rank: Rank
     index: int  # 0..51: suit * 13 + rank - 2
     bit: int  # 1 << index
+    suit_mask: int  # the bits of every card of this card's suit
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         try:
@@ -192,6 +193,7 @@ def _make_deck() -> tuple[Card, ...]:
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "index", suit * 13 + rank - 2)
             object.__setattr__(card, "bit", 1 << (suit * 13 + rank - 2))
+            object.__setattr__(card, "suit_mask", 0x1FFF << (13 * suit))
             cards.append(card)
     return tuple(cards)
 
@@ -200,14 +202,14 @@ _DECK: tuple[Card, ...] = _make_deck()
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_MASK = (1 << 52) - 1
 
-# cards of one suit for each 13-bit pattern, high to low, computed on demand
-_SUIT_PATTERN_CARDS: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
+#: the cards of one suit for each 13-bit pattern, high to low, by suit; filled as met (internal)
+SUIT_PATTERN_CARDS: tuple[dict[int, tuple[Card, ...]], ...] = ({0: ()}, {0: ()}, {0: ()}, {0: ()})
 
 
 def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
     """The cards of ``suit`` in a card mask, high to low (internal, cached)."""
     pattern = (mask >> (13 * suit)) & 0x1FFF
-    table = _SUIT_PATTERN_CARDS[suit]
+    table = SUIT_PATTERN_CARDS[suit]
     cards = table.get(pattern)
     if cards is None:
         base = 13 * suit
@@ -218,14 +220,13 @@ def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """All cards of a mask, by suit (♠ ♥ ♦ ♣) and high to low (internal)."""
-    t0, t1, t2, t3 = _SUIT_PATTERN_CARDS
-    c0 = t0.get(mask & 0x1FFF)
-    c1 = t1.get(mask >> 13 & 0x1FFF)
-    c2 = t2.get(mask >> 26 & 0x1FFF)
-    c3 = t3.get(mask >> 39 & 0x1FFF)
-    if c0 is None or c1 is None or c2 is None or c3 is None:
+    try:
+        return _P0[mask & 0x1FFF] + _P1[mask >> 13 & 0x1FFF] + _P2[mask >> 26 & 0x1FFF] + _P3[mask >> 39 & 0x1FFF]
+    except KeyError:  # a pattern not met before
         return suit_cards(mask, 0) + suit_cards(mask, 1) + suit_cards(mask, 2) + suit_cards(mask, 3)
-    return c0 + c1 + c2 + c3
+
+
+_P0, _P1, _P2, _P3 = SUIT_PATTERN_CARDS
 
 
 def deck() -> tuple[Card, ...]:

@@ -36,7 +36,7 @@ from vint_core.errors import (
 from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, opening_state, state_after
 from vint_core.rules import SEED, RuleSet, as_rule_set
-from vint_core.scoring import ScoreLine, score_contract, totals
+from vint_core.scoring import ScoreLine, played_lines, totals
 from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
@@ -392,13 +392,15 @@ class Deal:
 
         Game and rubber lines depend on the rubber: see :class:`~vint_core.rubber.Rubber`.
         """
-        if not self.is_finished:
+        s = self._s
+        if s[1]:
             raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
-        if self.play is None:
+        if len(s) == 3:  # passed out
             return ()
-        contract = self.play.contract
-        return score_contract(contract, tricks=self.play.tricks_won(contract.side), honours=self.hands,
-                              rules=self.rules)
+        setup = s[0][0]
+        contract = s[3].contract
+        ns = s[9]
+        return played_lines(setup.rules, contract, ns if contract.declarer & 1 == 0 else 13 - ns, setup.hands)
 
     def points(self) -> PerSide[int]:
         """The deal's own points per side."""

@@ -122,9 +122,14 @@ class Auction:
         rules = as_rule_set(rules)
         if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number <= 10**9:
             raise bad_argument("deal_number", deal_number, "arg_whole", low=1, high=10**9)
-        min_level = rules.min_level_for(deal_number)
-        lo = _lowest(rules, seat, min_level, -1, None, 0)
-        _set_state(self, _State(rules, seat, min_level, (), seat, -1, None, 0, 0, False, lo, rules.calls_from[lo]))
+        _set_state(self, _first_state(seat, rules, rules.min_level_for(deal_number)))
+
+    @classmethod
+    def _opening(cls, dealer: Seat, rules: RuleSet, min_level: int) -> Auction:
+        """A new auction from values already checked (a new deal's)."""
+        auction = _new(cls)
+        _set_state(auction, _first_state(dealer, rules, min_level))
+        return auction
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")
@@ -258,7 +263,7 @@ class Auction:
 
     def _after(self, call: Call, rank: int) -> Auction:
         """The next snapshot, for a call already checked (one new tuple, no checks); ``rank`` is the bid's."""
-        rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _, _, _ = self._s
+        rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _, lo, legal = self._s
         new = _new(Auction)
         to_act = _NEXT[seat]
         state: tuple[Any, ...]
@@ -269,11 +274,13 @@ class Auction:
                 state = (rules, dealer, min_level, (*calls, call), to_act, top, top_seat, passes, passed, True,
                          len(rules.bids), ())
             else:
-                lo = _lowest(rules, to_act, min_level, top, top_seat, passed)
+                if rules.pass_is_final or not rules.self_overcall:  # else the next seat may bid what this one could
+                    lo = _lowest(rules, to_act, min_level, top, top_seat, passed)
+                    legal = rules.calls_from[lo]
                 state = (rules, dealer, min_level, (*calls, call), to_act, top, top_seat, passes, passed, False,
-                         lo, rules.calls_from[lo])
+                         lo, legal)
         else:
-            lo = _lowest(rules, to_act, min_level, rank, seat, passed)
+            lo = _lowest(rules, to_act, min_level, rank, seat, passed) if rules.pass_is_final else rank + 1
             state = (rules, dealer, min_level, (*calls, call), to_act, rank, seat, 0, passed, False,
                      lo, rules.calls_from[lo])
         _set_state(new, _tuple_new(_State, state))
@@ -294,6 +301,12 @@ class Auction:
         from vint_core import render
 
         return render.auction_html(self)
+
+
+def _first_state(dealer: Seat, rules: RuleSet, min_level: int) -> _State:
+    """The state before the first call."""
+    lo = _lowest(rules, dealer, min_level, -1, None, 0)
+    return _tuple_new(_State, (rules, dealer, min_level, (), dealer, -1, None, 0, 0, False, lo, rules.calls_from[lo]))
 
 
 def _lowest(rules: RuleSet, seat: Seat, min_level: int, top: int, top_seat: Seat | None, passed: int) -> int:

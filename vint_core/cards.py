@@ -488,15 +488,40 @@ def deal_hands(dealer: Seat | str, rng: int | random.Random | None = None, *,
     >>> str(hands[Seat.SOUTH])
     '♠ A K Q J  ♥ A K Q  ♦ A K Q  ♣ A K Q'
     """
-    cards = _shuffled_indices(_rng(rng))
     first = Seat.of(dealer) + 1
     if fixed:
-        return _deal_rest(first, cards, fixed_masks(fixed))
-    masks = [0, 0, 0, 0]
-    for i in range(4):
-        masks[(first + i) & 3] = sum(map(_BITS_OF.__getitem__, cards[i::4]))  # distinct bits: the sum is their union
-    return (Hand.from_mask(masks[0]), Hand.from_mask(masks[1]),
-            Hand.from_mask(masks[2]), Hand.from_mask(masks[3]))
+        return _deal_rest(first, _shuffled_indices(_rng(rng)), fixed_masks(fixed))
+    m = _shuffled_hands(_rng(rng))
+    return (_hand(m[-first & 3]), _hand(m[(1 - first) & 3]), _hand(m[(2 - first) & 3]), _hand(m[(3 - first) & 3]))
+
+
+def _shuffled_hands(rng: random.Random) -> list[int]:
+    """The card masks of the four hands dealt from :func:`_shuffled_indices`'s pack, one card at a time: hand
+    ``h`` holds the cards at positions ``h``, ``h + 4``, … (the same draws, the same deal).
+
+    Fisher–Yates fixes the pack from its last position down, so each card goes to its hand as it is drawn.
+    """
+    cards = list(range(52))
+    hands = [0, 0, 0, 0]
+    getrandbits = rng.getrandbits
+    for i, n, k in _STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        hands[i & 3] |= _BITS_OF[cards[j]]
+        cards[j] = cards[i]
+    hands[0] |= _BITS_OF[cards[0]]
+    return hands
+
+
+#: the Fisher–Yates steps: (position, how many cards are left to choose from, bits to draw)
+_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _hand(mask: int) -> Hand:
+    hand = _new(Hand)
+    _set_mask(hand, mask)
+    return hand
 
 
 def fixed_masks(fixed: Fixed) -> list[int]:

@@ -164,7 +164,8 @@ class Deal:
         _check_number(deal_number)
         _check_board(board)
         deal = _new(cls)  # the hands are a fresh deal: nothing to check
-        _set_s(deal, _opening(_Setup(rules, seat, deal_hands(seat, seed, fixed=fixed), board, int(deal_number))))
+        hands = deal_hands(seat, seed, fixed=fixed)
+        _set_s(deal, _opening(_tuple_new(_Setup, (rules, seat, hands, board, int(deal_number)))))
         return deal
 
     @classmethod
@@ -472,7 +473,10 @@ def _check_number(number: object) -> None:
 
 def _opening(setup: _Setup) -> tuple[Any, ...]:
     """A deal's state before the first call."""
-    auction = Auction(setup.dealer, setup.rules, deal_number=setup.deal_number)
+    rules, dealer, _, _, number = setup
+    if number > 10**9:
+        Auction(dealer, rules, deal_number=number)  # raises, saying what a deal number may be
+    auction = Auction._opening(dealer, rules, rules.min_level_for(number))
     return ((setup, auction), auction._s.legal, 0)
 
 
@@ -498,6 +502,7 @@ def _deal_of(s: tuple[Any, ...]) -> Deal:
 
 
 _new = object.__new__
+_tuple_new = tuple.__new__
 # the slot setter: the hot path writes the slot through its descriptor (see play.py)
 _set_s = Deal.__dict__["_s"].__set__
 

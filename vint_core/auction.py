@@ -197,7 +197,11 @@ class Auction:
         if not s.over or s.top_seat is None:
             return None
         bid = s.rules.bids[s.top]
-        return Contract(bid.level, bid.strain, s.top_seat)
+        key = (bid, s.top_seat)
+        contract = _CONTRACTS.get(key)
+        if contract is None:
+            contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, s.top_seat)
+        return contract
 
     def calls_by(self) -> list[tuple[Seat, Call]]:
         """Every call with the seat that made it, in order."""
@@ -322,6 +326,8 @@ def _auction_of(state: _State) -> Auction:
     return auction
 
 
+#: the contracts met so far by bid and declarer (a contract is an immutable value: one of each is enough)
+_CONTRACTS: dict[tuple[Bid, Seat], Contract] = {}
 _new = object.__new__
 _tuple_new = tuple.__new__
 _NEXT = tuple(seat.next() for seat in Seat)

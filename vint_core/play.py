@@ -349,8 +349,8 @@ def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand], head
     lead = contract.declarer.left
     dealt = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
     trump = contract.strain.suit
-    return (head, mask_cards(dealt[lead]), dealt[lead], _Fixed(contract, trump, dealt, _TRUMP_MASKS[trump]), (), (),
-            lead, lead, 0, 0)
+    fixed = _tuple_new(_Fixed, (contract, trump, dealt, _TRUMP_MASKS[trump]))
+    return (head, mask_cards(dealt[lead]), dealt[lead], fixed, (), (), lead, lead, 0, 0)
 
 
 def state_after(s: PlayState, card: Card) -> PlayState:

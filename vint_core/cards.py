@@ -203,14 +203,15 @@ SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_MASK = (1 << 52) - 1
 
 #: the cards of one suit for each 13-bit pattern, high to low, by suit; filled as met (internal)
-SUIT_PATTERN_CARDS: tuple[dict[int, tuple[Card, ...]], ...] = ({0: ()}, {0: ()}, {0: ()}, {0: ()})
+SUIT_PATTERN_CARDS: tuple[list[tuple[Card, ...]], ...] = tuple(
+    [(), *[None] * 8191] for _ in range(4))  # type: ignore[list-item]  # None: a pattern not met yet
 
 
 def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
     """The cards of ``suit`` in a card mask, high to low (internal, cached)."""
     pattern = (mask >> (13 * suit)) & 0x1FFF
     table = SUIT_PATTERN_CARDS[suit]
-    cards = table.get(pattern)
+    cards = table[pattern]
     if cards is None:
         base = 13 * suit
         cards = tuple(_DECK[base + r] for r in range(12, -1, -1) if pattern >> r & 1)
@@ -222,7 +223,7 @@ def mask_cards(mask: int) -> tuple[Card, ...]:
     """All cards of a mask, by suit (♠ ♥ ♦ ♣) and high to low (internal)."""
     try:
         return _P0[mask & 0x1FFF] + _P1[mask >> 13 & 0x1FFF] + _P2[mask >> 26 & 0x1FFF] + _P3[mask >> 39 & 0x1FFF]
-    except KeyError:  # a pattern not met before
+    except TypeError:  # None: a pattern not met before
         return suit_cards(mask, 0) + suit_cards(mask, 1) + suit_cards(mask, 2) + suit_cards(mask, 3)
 
 

@@ -381,39 +381,32 @@ def state_after(s: PlayState, card: Card) -> PlayState:
             held = fixed.dealt[winner] & ~played
             try:  # mask_cards(held), written out
                 hand = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
-            except KeyError:
+            except TypeError:  # a pattern not met before
                 hand = mask_cards(held)
             return (head, hand, held, fixed, tricks, (), winner, winner, played, ns)
-        led = current[0].suit_mask
+        lead = current[0]
     else:
-        led = card.suit_mask
+        lead = card
     seat = _NEXT[to_act]
     held = fixed.dealt[seat] & ~played
-    legal = held & led
+    legal = held & lead.suit_mask
     if legal:  # follows suit: the cards of one suit
-        try:
-            legal_cards = _ONE_SUIT[legal]
-        except KeyError:
-            legal_cards = _one_suit(legal)
+        suit = lead.suit
+        legal_cards = SUIT_PATTERN_CARDS[suit][legal >> _SHIFTS[suit]]
+        if legal_cards is None:  # a pattern not met before
+            legal_cards = suit_cards(legal, suit)
     else:  # void in the suit led: any card
         legal = held
         try:
             legal_cards = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
-        except KeyError:
+        except TypeError:  # a pattern not met before
             legal_cards = mask_cards(held)
     return (head, legal_cards, legal, fixed, tricks, (*current, card), leader, seat, played, ns)
 
 
 _DECK = deck()  # the cards by index
 _P0, _P1, _P2, _P3 = SUIT_PATTERN_CARDS  # each suit's cards by 13-bit pattern, as mask_cards looks them up
-#: the cards of a mask that holds one suit only, high to low (at most 4 × 8191 of them, filled as met)
-_ONE_SUIT: dict[int, tuple[Card, ...]] = {}
-
-
-def _one_suit(mask: int) -> tuple[Card, ...]:
-    """The cards of a one-suit mask, high to low, kept in ``_ONE_SUIT``."""
-    cards = _ONE_SUIT[mask] = mask_cards(mask)
-    return cards
+_SHIFTS = (0, 13, 26, 39)  # where each suit's 13 bits start in a card mask
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the

@@ -20,7 +20,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from vint_core.auction import Auction, Contract
+from vint_core.auction import Auction, AuctionState, Contract, auction_of, contract_of
+from vint_core.auction import opening_state as auction_opening
+from vint_core.auction import state_after as auction_after
 from vint_core.calls import PASS, Bid, Call
 from vint_core.cards import FULL_MASK, Card, Fixed, Hand, deal_hands
 from vint_core.errors import (
@@ -67,34 +69,39 @@ class _Setup(NamedTuple):
 class Deal:
     """A deal under one rule set: hands as dealt, the auction and the play."""
 
-    # One tuple holds the deal. Its head is (the set-up, the auction). In the auction it is
-    # (head, the legal calls, 0); once there is a contract it is the play's state (see
-    # vint_core.play.PlayState), whose first three fields are the same: head, the legal cards, their mask.
+    # One tuple holds the deal. In the auction it is (the set-up, the legal calls, 0, the auction's state: see
+    # vint_core.auction.AuctionState); once there is a contract it is the play's state (vint_core.play.PlayState)
+    # with (the set-up, the auction) as its head. Either way the legal actions come second and the mask of the
+    # legal cards third (0 in the auction), so that legal_actions, is_finished and apply read them by position.
     __slots__ = ("_s",)
     _s: tuple[Any, ...]
 
     @property
     def auction(self) -> Auction:
         """The auction: every call so far (all of them, once the deal is in the play)."""
-        auction: Auction = self._s[0][1]
+        s = self._s
+        if len(s) == 4:
+            return auction_of(s[3])
+        auction: Auction = s[0][1]
         return auction
 
     @property
     def _setup(self) -> _Setup:
-        setup: _Setup = self._s[0][0]
+        s = self._s
+        setup: _Setup = s[0] if len(s) == 4 else s[0][0]
         return setup
 
     @property
     def _ps(self) -> PlayState | None:
         """The play's state, once the auction has produced a contract."""
         s = self._s
-        return s if len(s) > 3 else None
+        return s if len(s) > 4 else None
 
     @property
     def play(self) -> Play | None:
         """The play, once the auction has produced a contract."""
         s = self._s
-        return Play.of_state(s) if len(s) > 3 else None
+        return Play.of_state(s) if len(s) > 4 else None
 
     @property
     def rules(self) -> RuleSet:
@@ -297,7 +304,7 @@ class Deal:
         typed in the auction (or a call in the play) comes back as it is, for :meth:`apply` to
         explain; a text that is neither raises a ``ParseError`` showing how to write one.
         """
-        first, second = (Call.parse, Card.parse) if len(self._s) == 3 else (Card.parse, Call.parse)
+        first, second = (Call.parse, Card.parse) if len(self._s) == 4 else (Card.parse, Call.parse)
         try:
             return first(text)
         except ParseError as error:
@@ -353,30 +360,40 @@ class Deal:
                     new = _new(Deal)
                     _set_s(new, state_after(s, action))
                     return new
-            elif len(s) == 3 and (action.__class__ is Bid or action is PASS):
-                setup, auction = s[0]
-                auction = auction._next(action)
-                if auction is not None:
-                    return _after_call(setup, auction)
+            elif len(s) == 4 and (action.__class__ is Bid or action is PASS):
+                a = auction_after(s[3], action)  # None if the call is not legal now
+                if a is not None:
+                    if a[9]:  # the auction is over
+                        return _after_auction(s[0], a)
+                    new = _new(Deal)
+                    _set_s(new, (s[0], a[11], 0, a))
+                    return new
         return self._apply_checked(self.action_of(action), seat)
 
     def _apply_checked(self, action: Action, seat: Seat | str | None) -> Deal:
         """:meth:`apply` for what its fast path leaves: a seat named, an illegal action (which raises)."""
         self.check(action, seat=seat)
         s = self._s
-        if len(s) > 3:
-            new = _new(Deal)
+        new = _new(Deal)
+        if len(s) > 4:
             _set_s(new, state_after(s, action))  # type: ignore[arg-type]
             return new
-        setup, auction = s[0]
-        return _after_call(setup, auction._after(action, auction._checked_rank(action, None)))
+        a = auction_after(s[3], action)  # type: ignore[arg-type]
+        assert a is not None  # a legal call
+        if a[9]:
+            return _after_auction(s[0], a)
+        _set_s(new, (s[0], a[11], 0, a))
+        return new
 
     def with_board(self, board: str | None) -> Deal:
         """The same deal with another board label."""
         _check_board(board)
-        setup, auction = self._s[0]
+        s = self._s
         new = _new(Deal)
-        _set_s(new, ((setup._replace(board=board), auction), *self._s[1:]))
+        if len(s) == 4:
+            _set_s(new, (s[0]._replace(board=board), *s[1:]))
+        else:
+            _set_s(new, ((s[0][0]._replace(board=board), s[0][1]), *s[1:]))
         return new
 
     # -- the result --------------------------------------------------------
@@ -396,7 +413,7 @@ class Deal:
         s = self._s
         if s[1]:
             raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
-        if len(s) == 3:  # passed out
+        if len(s) == 4:  # passed out
             return ()
         setup = s[0][0]
         contract = s[3].contract
@@ -476,22 +493,18 @@ def _opening(setup: _Setup) -> tuple[Any, ...]:
     rules, dealer, _, _, number = setup
     if number > 10**9:
         Auction(dealer, rules, deal_number=number)  # raises, saying what a deal number may be
-    auction = Auction._opening(dealer, rules, rules.min_level_for(number))
-    return ((setup, auction), auction._s.legal, 0)
+    a = auction_opening(dealer, rules, rules.min_level_for(number))
+    return (setup, a[11], 0, a)
 
 
-def _after_call(setup: _Setup, auction: Auction) -> Deal:
-    """The deal once ``auction`` (the last call checked) is the auction: the play opens when it ends in a bid."""
+def _after_auction(setup: _Setup, a: AuctionState) -> Deal:
+    """The deal once its auction has ended (at state ``a``): the play opens, unless it was passed out."""
     new = _new(Deal)
-    a = auction._s
-    if not a.over:
-        _set_s(new, ((setup, auction), a.legal, 0))
-        return new
-    contract = auction.contract
-    if contract is None:  # passed out
-        _set_s(new, ((setup, auction), (), 0))
+    contract = contract_of(a)
+    if contract is None:
+        _set_s(new, (setup, (), 0, a))
     else:
-        _set_s(new, opening_state(contract, setup.hands, (setup, auction)))
+        _set_s(new, opening_state(contract, setup.hands, (setup, auction_of(a))))
     return new
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
-from vint_core.cards import SUIT_MASKS, SUIT_PATTERN_CARDS, Card, Hand, Suit, deck, mask_cards, suit_cards
+from vint_core.cards import FULL_MASK, SUIT_MASKS, SUIT_PATTERN_CARDS, Card, Hand, Suit, deck, mask_cards, suit_cards
 from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, VintError, bad_argument
 from vint_core.seats import Seat, Side
 
@@ -174,7 +174,7 @@ class _Fixed(NamedTuple):
 #: 4. ``tricks``: the completed tricks
 #: 5. ``current``: the cards played to the trick in progress
 #: 6. ``leader``, 7. ``to_act``
-#: 8. ``played``: the mask of the cards played so far
+#: 8. ``left``: the mask of the cards not played yet
 #: 9. ``ns``: the tricks North–South have won
 #:
 #: Fields 1 and 2 sit where a deal in the auction keeps its legal calls and 0 (no card legal), so that a
@@ -242,7 +242,7 @@ class Play:
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
-        return Hand.from_mask(self._s[3].dealt[seat] & ~self._s[8])
+        return Hand.from_mask(self._s[3].dealt[seat] & self._s[8])
 
     def tricks_won(self, side: Side) -> int:
         """The tricks ``side`` has won so far."""
@@ -290,7 +290,7 @@ class Play:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=Seat.of(seat), to_act=to_act, action=card)
         if s[2] & card.bit:
             return
-        mask = s[3].dealt[to_act] & ~s[8]
+        mask = s[3].dealt[to_act] & s[8]
         if not mask & card.bit:
             raise IllegalPlayError(Reason.NOT_IN_HAND, card=card, seat=to_act)
         suit = s[5][0].suit
@@ -350,7 +350,7 @@ def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand], head
     dealt = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
     trump = contract.strain.suit
     fixed = _tuple_new(_Fixed, (contract, trump, dealt, _TRUMP_MASKS[trump]))
-    return (head, mask_cards(dealt[lead]), dealt[lead], fixed, (), (), lead, lead, 0, 0)
+    return (head, mask_cards(dealt[lead]), dealt[lead], fixed, (), (), lead, lead, FULL_MASK, 0)
 
 
 def state_after(s: PlayState, card: Card) -> PlayState:
@@ -359,8 +359,8 @@ def state_after(s: PlayState, card: Card) -> PlayState:
     This is :func:`follow_suit` and :func:`winning_index` written out on card masks, with the
     legal cards of the next state looked up by suit pattern (see :func:`vint_core.cards.mask_cards`).
     """
-    head, _, _, fixed, tricks, current, leader, to_act, played, ns = s
-    played |= card.bit
+    head, _, _, fixed, tricks, current, leader, to_act, left, ns = s
+    left ^= card.bit  # a legal card is one not played yet
     if current:
         if len(current) == 3:
             c0, c1, c2 = current
@@ -377,18 +377,18 @@ def state_after(s: PlayState, card: Card) -> PlayState:
             if not winner & 1:
                 ns += 1
             if len(tricks) == 13:
-                return (head, (), 0, fixed, tricks, (), winner, winner, played, ns)
-            held = fixed.dealt[winner] & ~played
+                return (head, (), 0, fixed, tricks, (), winner, winner, left, ns)
+            held = fixed.dealt[winner] & left
             try:  # mask_cards(held), written out
                 hand = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
             except TypeError:  # a pattern not met before
                 hand = mask_cards(held)
-            return (head, hand, held, fixed, tricks, (), winner, winner, played, ns)
+            return (head, hand, held, fixed, tricks, (), winner, winner, left, ns)
         lead = current[0]
     else:
         lead = card
     seat = _NEXT[to_act]
-    held = fixed.dealt[seat] & ~played
+    held = fixed.dealt[seat] & left
     legal = held & lead.suit_mask
     if legal:  # follows suit: the cards of one suit
         suit = lead.suit
@@ -401,7 +401,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
             legal_cards = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
         except TypeError:  # a pattern not met before
             legal_cards = mask_cards(held)
-    return (head, legal_cards, legal, fixed, tricks, (*current, card), leader, seat, played, ns)
+    return (head, legal_cards, legal, fixed, tricks, (*current, card), leader, seat, left, ns)
 
 
 _DECK = deck()  # the cards by index

@@ -273,32 +273,34 @@ def played_lines(rules: RuleSet, contract: Contract, tricks: int, hands: Sequenc
     rule set, contract and tricks, the honours' by rule set, contract and which honours North–South held
     (and the tricks, under "majority"), at most :data:`KEPT` of each.
     """
-    rid = id(rules)  # the rule set itself is kept with its lines, so that its id stays its own
-    key = (rid, contract, tricks)
+    # keyed by the ids of the rule set and the contract (a deal's contract is one of a few, see Auction.contract),
+    # which are kept with the lines, so that each id stays its own
+    rid, cid = id(rules), id(contract)
+    key = (rid, cid, tricks)
     kept = _PLAY_KEPT.get(key)
-    if kept is None or kept[0] is not rules:
+    if kept is None or kept[0] is not rules or kept[1] is not contract:
         if len(_PLAY_KEPT) >= KEPT:
             _PLAY_KEPT.clear()
-        kept = _PLAY_KEPT[key] = (rules, play_lines(rules, contract, tricks))
-    lines = kept[1]
+        kept = _PLAY_KEPT[key] = (rules, contract, play_lines(rules, contract, tricks))
+    lines = kept[2]
     strain = contract.strain
     rule = rules.honours_nt if strain is Strain.NOTRUMP else rules.honours_suit
     if rule == "none":
         return lines
     ns = (hands[0].mask | hands[2].mask) & _HONOURS_KEY[strain]
-    honours_key = (rid, contract, ns, tricks if rule == "majority" else -1)
+    honours_key = (rid, cid, ns, tricks if rule == "majority" else -1)
     kept = _HONOURS_KEPT.get(honours_key)
-    if kept is None or kept[0] is not rules:
+    if kept is None or kept[0] is not rules or kept[1] is not contract:
         if len(_HONOURS_KEPT) >= KEPT:
             _HONOURS_KEPT.clear()
-        kept = _HONOURS_KEPT[honours_key] = (rules, _hand_honour_lines(rules, contract, tricks, hands))
-    return lines + kept[1]
+        kept = _HONOURS_KEPT[honours_key] = (rules, contract, _hand_honour_lines(rules, contract, tricks, hands))
+    return lines + kept[2]
 
 
 #: how many sets of lines :func:`played_lines` keeps of each kind (then it starts again)
 KEPT = 8192
-_PLAY_KEPT: dict[tuple[int, Contract, int], tuple[RuleSet, tuple[ScoreLine, ...]]] = {}
-_HONOURS_KEPT: dict[tuple[int, Contract, int, int], tuple[RuleSet, tuple[ScoreLine, ...]]] = {}
+_PLAY_KEPT: dict[tuple[int, int, int], tuple[RuleSet, Contract, tuple[ScoreLine, ...]]] = {}
+_HONOURS_KEPT: dict[tuple[int, int, int, int], tuple[RuleSet, Contract, tuple[ScoreLine, ...]]] = {}
 #: the cards whose holder the honours' lines depend on, by strain: the trump honours and the aces
 _HONOURS_KEY = {strain: sum(card.bit for card in {*honour_cards(strain), *honour_cards(Strain.NOTRUMP)})
                 for strain in Strain}

@@ -274,24 +274,26 @@ def state_after(s: AuctionState, call: Call) -> AuctionState | None:
     minimum level, and not barred by the rule set's ``self_overcall`` and ``pass_is_final``).
     """
     rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, over, lo, legal = s
-    to_act = _NEXT[seat]
+    to_act = _NEXT[seat]  # (below, calls + (call,) makes one tuple where (*calls, call) makes a list first)
     if call is PASS:
         if over:
             return None
         passes += 1
         passed |= 1 << seat
         if passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes):
-            return (rules, dealer, min_level, (*calls, call), to_act, top, top_seat, passes, passed, True,
-                    len(rules.bids), ())
+            return (rules, dealer, min_level, calls + (call,), to_act, top, top_seat, passes, passed,  # noqa: RUF005
+                    True, len(rules.bids), ())
         if rules.pass_is_final or not rules.self_overcall:  # else the next seat may bid what this one could
             lo = _lowest(rules, to_act, min_level, top, top_seat, passed)
             legal = rules.calls_from[lo]
-        return (rules, dealer, min_level, (*calls, call), to_act, top, top_seat, passes, passed, False, lo, legal)
+        return (rules, dealer, min_level, calls + (call,), to_act, top, top_seat, passes, passed,  # noqa: RUF005
+                False, lo, legal)
     rank = rules.bid_ranks.get(call)  # type: ignore[call-overload]
     if rank is None or rank < lo:
         return None
     lo = _lowest(rules, to_act, min_level, rank, seat, passed) if rules.pass_is_final else rank + 1
-    return (rules, dealer, min_level, (*calls, call), to_act, rank, seat, 0, passed, False, lo, rules.calls_from[lo])
+    return (rules, dealer, min_level, calls + (call,), to_act, rank, seat, 0, passed, False,  # noqa: RUF005
+            lo, rules.calls_from[lo])
 
 
 def contract_of(s: AuctionState) -> Contract | None:

@@ -373,7 +373,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
             _set_cards(trick, cards)
             _set_trump(trick, fixed.trump)
             _set_winner(trick, winner)
-            tricks = (*tricks, trick)
+            tricks = tricks + (trick,)  # noqa: RUF005  (+ makes one tuple, * a list first)
             if not winner & 1:
                 ns += 1
             if len(tricks) == 13:
@@ -401,7 +401,7 @@ def state_after(s: PlayState, card: Card) -> PlayState:
             legal_cards = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
         except TypeError:  # a pattern not met before
             legal_cards = mask_cards(held)
-    return (head, legal_cards, legal, fixed, tricks, (*current, card), leader, seat, left, ns)
+    return (head, legal_cards, legal, fixed, tricks, current + (card,), leader, seat, left, ns)  # noqa: RUF005
 
 
 _DECK = deck()  # the cards by index

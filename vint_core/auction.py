@@ -95,16 +95,16 @@ class Contract:
 #: One moment of the auction as one plain tuple; an :class:`Auction` wraps one, and a
 #: :class:`~vint_core.deal.Deal` in the auction keeps one and moves it on with :func:`state_after`. By position:
 #:
-#: 0. ``rules``, 1. ``dealer``, 2. ``min_level``
-#: 3. ``calls``: the calls so far
-#: 4. ``to_act``
-#: 5. ``top``: the rank of the highest bid, -1 before any bid; 6. ``top_seat``: who made it (or None)
-#: 7. ``passes``: passes since the last bid (or since the start)
-#: 8. ``passed``: a bit per seat that has passed (for ``pass_is_final``)
-#: 9. ``over``
-#: 10. ``lo``: the rank of the lowest bid the seat to act may make (``len(rules.bids)``: it may only pass, or it is
-#:     over)
-#: 11. ``legal``: the calls the seat to act may make (what :meth:`Auction.legal_calls` gives)
+#: * 0: ``rules``, 1: ``dealer``, 2: ``min_level``
+#: * 3: ``calls``: the calls so far
+#: * 4: ``to_act``
+#: * 5: ``top``: the rank of the highest bid, -1 before any bid; 6: ``top_seat``: who made it (or None)
+#: * 7: ``passes``: passes since the last bid (or since the start)
+#: * 8: ``passed``: a bit per seat that has passed (for ``pass_is_final``)
+#: * 9: ``over``
+#: * 10: ``lo``: the rank of the lowest bid the seat to act may make (``len(rules.bids)``: it may only pass, or it is
+#:   over)
+#: * 11: ``legal``: the calls the seat to act may make (what :meth:`Auction.legal_calls` gives)
 AuctionState = tuple[RuleSet, Seat, int, tuple[Call, ...], Seat, int, "Seat | None", int, int, bool, int,
                      tuple[Call, ...]]
 

@@ -497,7 +497,7 @@ def deal_hands(dealer: Seat | str, rng: int | random.Random | None = None, *,
 
 
 def _shuffled_hands(rng: random.Random) -> list[int]:
-    """The card masks of the four hands dealt from :func:`_shuffled_indices`'s pack, one card at a time: hand
+    """The card masks of the four hands dealt from ``_shuffled_indices``'s pack, one card at a time: hand
     ``h`` holds the cards at positions ``h``, ``h + 4``, … (the same draws, the same deal).
 
     Fisher–Yates fixes the pack from its last position down, so each card goes to its hand as it is drawn.

@@ -167,15 +167,15 @@ class _Fixed(NamedTuple):
 #: :class:`~vint_core.deal.Deal` in the play keeps one of these and moves it on with :func:`state_after`,
 #: one new tuple per card. The fields, by position:
 #:
-#: 0. ``head``: what the owner keeps with the play (the deal's set-up and auction; ``None`` for a lone Play)
-#: 1. ``cards``: the cards the seat to act may play, by suit and high to low (``()`` once the play is over)
-#: 2. ``legal``: the same cards as a mask (0 once the play is over)
-#: 3. ``fixed``: what stays the same (:class:`_Fixed`)
-#: 4. ``tricks``: the completed tricks
-#: 5. ``current``: the cards played to the trick in progress
-#: 6. ``leader``, 7. ``to_act``
-#: 8. ``left``: the mask of the cards not played yet
-#: 9. ``ns``: the tricks North–South have won
+#: * 0: ``head``: what the owner keeps with the play (the deal's set-up and auction; ``None`` for a lone Play)
+#: * 1: ``cards``: the cards the seat to act may play, by suit and high to low (``()`` once the play is over)
+#: * 2: ``legal``: the same cards as a mask (0 once the play is over)
+#: * 3: ``fixed``: what stays the same (the contract, the trump suit, the hands as dealt and the trumps' mask)
+#: * 4: ``tricks``: the completed tricks
+#: * 5: ``current``: the cards played to the trick in progress
+#: * 6: ``leader``, 7: ``to_act``
+#: * 8: ``left``: the mask of the cards not played yet
+#: * 9: ``ns``: the tricks North–South have won
 #:
 #: Fields 1 and 2 sit where a deal in the auction keeps its legal calls and 0 (no card legal), so that a
 #: deal answers ``legal_actions`` and ``is_finished`` in either phase by position alone.
@@ -345,7 +345,7 @@ def follow_suit(held: int, led: Suit | None) -> int:
 
 def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand], head: Any = None) -> PlayState:
     """The play before the opening lead: the declarer's left-hand opponent leads. ``head`` is what the
-    owner keeps with it (see :data:`PlayState`)."""
+    owner keeps with it (see ``PlayState``)."""
     lead = contract.declarer.left
     dealt = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
     trump = contract.strain.suit

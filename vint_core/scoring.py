@@ -271,7 +271,7 @@ def played_lines(rules: RuleSet, contract: Contract, tricks: int, hands: Sequenc
 
     The lines are immutable values, so each set is worked out once and kept: the play's lines by
     rule set, contract and tricks, the honours' by rule set, contract and which honours North–South held
-    (and the tricks, under "majority"), at most :data:`KEPT` of each.
+    (and the tricks, under "majority"), at most ``KEPT`` of each.
     """
     # keyed by the ids of the rule set and the contract (a deal's contract is one of a few, see Auction.contract),
     # which are kept with the lines, so that each id stays its own

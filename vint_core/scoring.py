@@ -298,7 +298,7 @@ def played_lines(rules: RuleSet, contract: Contract, tricks: int, hands: Sequenc
 
 
 #: how many sets of lines :func:`played_lines` keeps of each kind (then it starts again)
-KEPT = 8192
+KEPT = 4096  # some 0.7 KB each: a few MB at most
 _PLAY_KEPT: dict[tuple[int, int, int], tuple[RuleSet, Contract, tuple[ScoreLine, ...]]] = {}
 _HONOURS_KEPT: dict[tuple[int, int, int, int], tuple[RuleSet, Contract, tuple[ScoreLine, ...]]] = {}
 #: the cards whose holder the honours' lines depend on, by strain: the trump honours and the aces

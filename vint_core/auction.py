@@ -14,7 +14,7 @@ next one. Legality lives in :meth:`Auction.check` alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.errors import IllegalCallError, OutOfTurnError, ParseError, Reason, VintError, bad_argument
@@ -92,26 +92,28 @@ class Contract:
         return f"Contract.parse('{self.bid} {self.declarer.letter}')"
 
 
-class _State(NamedTuple):
-    """One moment of the auction; an Auction wraps one of these."""
-
-    rules: RuleSet
-    dealer: Seat
-    min_level: int
-    calls: tuple[Call, ...]
-    to_act: Seat
-    top: int  # rank of the highest bid, -1 before any bid
-    top_seat: Seat | None
-    passes: int  # passes since the last bid (or since the start)
-    passed: int  # bit per seat that has passed (for pass_is_final)
-    over: bool
+#: One moment of the auction as one plain tuple; an :class:`Auction` wraps one, and a
+#: :class:`~vint_core.deal.Deal` in the auction keeps one and moves it on with :func:`state_after`. By position:
+#:
+#: * 0: ``rules``, 1: ``dealer``, 2: ``min_level``
+#: * 3: ``calls``: the calls so far
+#: * 4: ``to_act``
+#: * 5: ``top``: the rank of the highest bid, -1 before any bid; 6: ``top_seat``: who made it (or None)
+#: * 7: ``passes``: passes since the last bid (or since the start)
+#: * 8: ``passed``: a bit per seat that has passed (for ``pass_is_final``)
+#: * 9: ``over``
+#: * 10: ``lo``: the rank of the lowest bid the seat to act may make (``len(rules.bids)``: it may only pass, or it is
+#:   over)
+#: * 11: ``legal``: the calls the seat to act may make (what :meth:`Auction.legal_calls` gives)
+AuctionState = tuple[RuleSet, Seat, int, tuple[Call, ...], Seat, int, "Seat | None", int, int, bool, int,
+                     tuple[Call, ...]]
 
 
 class Auction:
     """The calls so far, from the dealer on, under one rule set."""
 
     __slots__ = ("_s",)
-    _s: _State
+    _s: AuctionState
 
     def __init__(self, dealer: Seat, rules: RuleSet | str, *, deal_number: int = 1) -> None:
         """A new auction; ``rules`` is a rule set or its name; ``deal_number`` (from 1, in the rubber) sets a
@@ -120,75 +122,71 @@ class Auction:
         rules = as_rule_set(rules)
         if isinstance(deal_number, bool) or not isinstance(deal_number, int) or not 1 <= deal_number <= 10**9:
             raise bad_argument("deal_number", deal_number, "arg_whole", low=1, high=10**9)
-        _set_state(self, _State(rules, seat, rules.min_level_for(deal_number), (), seat, -1, None, 0, 0, False))
+        _set_state(self, opening_state(seat, rules, rules.min_level_for(deal_number)))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an auction is immutable: apply() returns the next one")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_auction_of, (self._s,))
+        return (auction_of, (self._s,))
 
     # -- state -------------------------------------------------------------
 
     @property
     def rules(self) -> RuleSet:
         """The rule set this auction follows."""
-        return self._s.rules
+        return self._s[0]
 
     @property
     def dealer(self) -> Seat:
         """The seat that dealt and calls first."""
-        return self._s.dealer
+        return self._s[1]
 
     @property
     def min_level(self) -> int:
         """The lowest level that may be bid in this deal."""
-        return self._s.min_level
+        return self._s[2]
 
     @property
     def calls(self) -> tuple[Call, ...]:
         """The calls so far, from the dealer's on."""
-        return self._s.calls
+        return self._s[3]
 
     @property
     def to_act(self) -> Seat:
         """The seat to call next (meaningless once the auction is over)."""
-        return self._s.to_act
+        return self._s[4]
 
     @property
     def is_over(self) -> bool:
         """Whether the auction has ended (by the rule set's passes in a row)."""
-        return self._s.over
+        return self._s[9]
 
     @property
     def passes_in_a_row(self) -> int:
         """The passes since the last bid (or since the start, before any bid)."""
-        return self._s.passes
+        return self._s[7]
 
     @property
     def is_passed_out(self) -> bool:
         """Whether the auction ended with no bid at all."""
-        return self._s.over and self._s.top < 0
+        return self._s[9] and self._s[5] < 0
 
     @property
     def highest_bid(self) -> Bid | None:
         """The highest bid so far, ``None`` before any bid."""
-        top = self._s.top
-        return self._s.rules.bids[top] if top >= 0 else None
+        top = self._s[5]
+        return self._s[0].bids[top] if top >= 0 else None
 
     @property
     def highest_bidder(self) -> Seat | None:
         """The seat that made the highest bid so far, ``None`` before any bid."""
-        return self._s.top_seat
+        return self._s[6]
 
     @property
     def contract(self) -> Contract | None:
         """The contract once the auction is over (None while it runs or when passed out)."""
-        s = self._s
-        if not s.over or s.top_seat is None:
-            return None
-        bid = s.rules.bids[s.top]
-        return Contract(bid.level, bid.strain, s.top_seat)
+        return contract_of(self._s)
 
     def calls_by(self) -> list[tuple[Seat, Call]]:
         """Every call with the seat that made it, in order."""
@@ -198,14 +196,7 @@ class Auction:
 
     def legal_calls(self) -> tuple[Call, ...]:
         """Every call the seat to act may make, Pass first, then bids lowest first."""
-        rules, _, min_level, _, seat, top, top_seat, _, passed, over = self._s
-        if over:
-            return ()
-        if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
-            return (PASS,)
-        start = max(top + 1, (min_level - 1) * len(rules.strain_order))
-        calls = rules.calls_from
-        return calls[min(start, len(calls) - 1)]
+        return self._s[11]
 
     def is_legal(self, call: Call | str) -> bool:
         """Whether ``call`` (a Call or its text, ``"1H"``, ``"pass"``) may be made now; False for a text that
@@ -223,7 +214,7 @@ class Auction:
 
     def _checked_rank(self, call: Call, seat: Seat | str | None) -> int:
         """The rank of a legal bid (-1 for a pass); raises, saying why, for an illegal call."""
-        rules, _, min_level, _, to_act, top, top_seat, _, passed, over = self._s
+        rules, _, min_level, _, to_act, top, top_seat, _, passed, over, _, _ = self._s
         if over:
             raise IllegalCallError(Reason.AUCTION_OVER, call=call)
         if seat is not None and Seat.of(seat) != to_act:
@@ -249,22 +240,8 @@ class Auction:
     def apply(self, call: Call | str, *, seat: Seat | str | None = None) -> Auction:
         """The auction after ``call`` (a Call or its text); raises (and changes nothing) if it is illegal."""
         call = Call.of(call)
-        return self._after(call, self._checked_rank(call, seat))
-
-    def _after(self, call: Call, rank: int) -> Auction:
-        """The next snapshot, for a call already checked (one new tuple, no checks); ``rank`` is the bid's."""
-        rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, _ = self._s
-        new = _new(Auction)
-        if call is PASS:
-            passes += 1
-            over = passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes)
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], top, top_seat, passes,
-                     passed | 1 << seat, over)
-        else:
-            state = (rules, dealer, min_level, (*calls, call), _NEXT[seat], rank, seat, 0,
-                     passed, False)
-        _set_state(new, _tuple_new(_State, state))
-        return new
+        self._checked_rank(call, seat)
+        return auction_of(state_after(self._s, call))  # type: ignore[arg-type]  # a legal call has a next state
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Auction) and other.calls == self.calls and other.dealer == self.dealer
@@ -283,14 +260,72 @@ class Auction:
         return render.auction_html(self)
 
 
-def _auction_of(state: _State) -> Auction:
+def opening_state(dealer: Seat, rules: RuleSet, min_level: int) -> AuctionState:
+    """The state before the first call, from values already checked."""
+    lo = _lowest(rules, dealer, min_level, -1, None, 0)
+    return (rules, dealer, min_level, (), dealer, -1, None, 0, 0, False, lo, rules.calls_from[lo])
+
+
+def state_after(s: AuctionState, call: Call) -> AuctionState | None:
+    """The state after ``call``, or None if the call is not legal now (:meth:`Auction.check` says why).
+
+    The one statement of the auction's moves: a pass counts toward the passes that end it; a bid
+    must be at least the lowest one the seat may make (above the highest so far, at or above the
+    minimum level, and not barred by the rule set's ``self_overcall`` and ``pass_is_final``).
+    """
+    rules, dealer, min_level, calls, seat, top, top_seat, passes, passed, over, lo, legal = s
+    to_act = _NEXT[seat]  # (below, calls + (call,) makes one tuple where (*calls, call) makes a list first)
+    if call is PASS:
+        if over:
+            return None
+        passes += 1
+        passed |= 1 << seat
+        if passes >= (rules.auction_end_passes if top >= 0 else rules.passout_passes):
+            return (rules, dealer, min_level, calls + (call,), to_act, top, top_seat, passes, passed,  # noqa: RUF005
+                    True, len(rules.bids), ())
+        if rules.pass_is_final or not rules.self_overcall:  # else the next seat may bid what this one could
+            lo = _lowest(rules, to_act, min_level, top, top_seat, passed)
+            legal = rules.calls_from[lo]
+        return (rules, dealer, min_level, calls + (call,), to_act, top, top_seat, passes, passed,  # noqa: RUF005
+                False, lo, legal)
+    rank = rules.bid_ranks.get(call)  # type: ignore[call-overload]
+    if rank is None or rank < lo:
+        return None
+    lo = _lowest(rules, to_act, min_level, rank, seat, passed) if rules.pass_is_final else rank + 1
+    return (rules, dealer, min_level, calls + (call,), to_act, rank, seat, 0, passed, False,  # noqa: RUF005
+            lo, rules.calls_from[lo])
+
+
+def contract_of(s: AuctionState) -> Contract | None:
+    """The contract of an auction's state once it is over (None while it runs or when passed out)."""
+    top_seat = s[6]
+    if not s[9] or top_seat is None:
+        return None
+    bid = s[0].bids[s[5]]
+    key = (bid, top_seat)
+    contract = _CONTRACTS.get(key)
+    if contract is None:
+        contract = _CONTRACTS[key] = Contract(bid.level, bid.strain, top_seat)
+    return contract
+
+
+def _lowest(rules: RuleSet, seat: Seat, min_level: int, top: int, top_seat: Seat | None, passed: int) -> int:
+    """The rank of the lowest bid ``seat`` may make (``len(rules.bids)`` if it may only pass)."""
+    if (top_seat is seat and not rules.self_overcall) or (rules.pass_is_final and passed >> seat & 1):
+        return len(rules.bids)
+    return top + 1 if top >= 0 else (min_level - 1) * len(rules.strain_order)
+
+
+def auction_of(state: AuctionState) -> Auction:
+    """The auction at ``state`` (as a :class:`~vint_core.deal.Deal` keeps it), already checked."""
     auction = _new(Auction)
     _set_state(auction, state)
     return auction
 
 
+#: the contracts met so far by bid and declarer (a contract is an immutable value: one of each is enough)
+_CONTRACTS: dict[tuple[Bid, Seat], Contract] = {}
 _new = object.__new__
-_tuple_new = tuple.__new__
 _NEXT = tuple(seat.next() for seat in Seat)
 # the slot setter: the hot path writes the slot through its descriptor (see play.py)
 _set_state = Auction.__dict__["_s"].__set__

@@ -111,11 +111,12 @@ class Card:
     ('10♥', 'SA')
     """
 
-    __slots__ = ("suit", "rank", "index", "bit")
+    __slots__ = ("suit", "rank", "index", "bit", "suit_mask")
     suit: Suit
     rank: Rank
     index: int  # 0..51: suit * 13 + rank - 2
     bit: int  # 1 << index
+    suit_mask: int  # the bits of every card of this card's suit
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         try:
@@ -192,6 +193,7 @@ def _make_deck() -> tuple[Card, ...]:
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "index", suit * 13 + rank - 2)
             object.__setattr__(card, "bit", 1 << (suit * 13 + rank - 2))
+            object.__setattr__(card, "suit_mask", 0x1FFF << (13 * suit))
             cards.append(card)
     return tuple(cards)
 
@@ -200,15 +202,16 @@ _DECK: tuple[Card, ...] = _make_deck()
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_MASK = (1 << 52) - 1
 
-# cards of one suit for each 13-bit pattern, high to low, computed on demand
-_SUIT_PATTERN_CARDS: list[dict[int, tuple[Card, ...]]] = [{}, {}, {}, {}]
+#: the cards of one suit for each 13-bit pattern, high to low, by suit; filled as met (internal)
+SUIT_PATTERN_CARDS: tuple[list[tuple[Card, ...]], ...] = tuple(
+    [(), *[None] * 8191] for _ in range(4))  # type: ignore[list-item]  # None: a pattern not met yet
 
 
 def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
     """The cards of ``suit`` in a card mask, high to low (internal, cached)."""
     pattern = (mask >> (13 * suit)) & 0x1FFF
-    table = _SUIT_PATTERN_CARDS[suit]
-    cards = table.get(pattern)
+    table = SUIT_PATTERN_CARDS[suit]
+    cards = table[pattern]
     if cards is None:
         base = 13 * suit
         cards = tuple(_DECK[base + r] for r in range(12, -1, -1) if pattern >> r & 1)
@@ -218,14 +221,13 @@ def suit_cards(mask: int, suit: int) -> tuple[Card, ...]:
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """All cards of a mask, by suit (♠ ♥ ♦ ♣) and high to low (internal)."""
-    t0, t1, t2, t3 = _SUIT_PATTERN_CARDS
-    c0 = t0.get(mask & 0x1FFF)
-    c1 = t1.get(mask >> 13 & 0x1FFF)
-    c2 = t2.get(mask >> 26 & 0x1FFF)
-    c3 = t3.get(mask >> 39 & 0x1FFF)
-    if c0 is None or c1 is None or c2 is None or c3 is None:
+    try:
+        return _P0[mask & 0x1FFF] + _P1[mask >> 13 & 0x1FFF] + _P2[mask >> 26 & 0x1FFF] + _P3[mask >> 39 & 0x1FFF]
+    except TypeError:  # None: a pattern not met before
         return suit_cards(mask, 0) + suit_cards(mask, 1) + suit_cards(mask, 2) + suit_cards(mask, 3)
-    return c0 + c1 + c2 + c3
+
+
+_P0, _P1, _P2, _P3 = SUIT_PATTERN_CARDS
 
 
 def deck() -> tuple[Card, ...]:
@@ -487,15 +489,40 @@ def deal_hands(dealer: Seat | str, rng: int | random.Random | None = None, *,
     >>> str(hands[Seat.SOUTH])
     '♠ A K Q J  ♥ A K Q  ♦ A K Q  ♣ A K Q'
     """
-    cards = _shuffled_indices(_rng(rng))
     first = Seat.of(dealer) + 1
     if fixed:
-        return _deal_rest(first, cards, fixed_masks(fixed))
-    masks = [0, 0, 0, 0]
-    for i in range(4):
-        masks[(first + i) & 3] = sum(map(_BITS_OF.__getitem__, cards[i::4]))  # distinct bits: the sum is their union
-    return (Hand.from_mask(masks[0]), Hand.from_mask(masks[1]),
-            Hand.from_mask(masks[2]), Hand.from_mask(masks[3]))
+        return _deal_rest(first, _shuffled_indices(_rng(rng)), fixed_masks(fixed))
+    m = _shuffled_hands(_rng(rng))
+    return (_hand(m[-first & 3]), _hand(m[(1 - first) & 3]), _hand(m[(2 - first) & 3]), _hand(m[(3 - first) & 3]))
+
+
+def _shuffled_hands(rng: random.Random) -> list[int]:
+    """The card masks of the four hands dealt from ``_shuffled_indices``'s pack, one card at a time: hand
+    ``h`` holds the cards at positions ``h``, ``h + 4``, … (the same draws, the same deal).
+
+    Fisher–Yates fixes the pack from its last position down, so each card goes to its hand as it is drawn.
+    """
+    cards = list(range(52))
+    hands = [0, 0, 0, 0]
+    getrandbits = rng.getrandbits
+    for i, n, k in _STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        hands[i & 3] |= _BITS_OF[cards[j]]
+        cards[j] = cards[i]
+    hands[0] |= _BITS_OF[cards[0]]
+    return hands
+
+
+#: the Fisher–Yates steps: (position, how many cards are left to choose from, bits to draw)
+_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _hand(mask: int) -> Hand:
+    hand = _new(Hand)
+    _set_mask(hand, mask)
+    return hand
 
 
 def fixed_masks(fixed: Fixed) -> list[int]:

@@ -20,7 +20,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from vint_core.auction import Auction, Contract
+from vint_core.auction import Auction, AuctionState, Contract, auction_of, contract_of
+from vint_core.auction import opening_state as auction_opening
+from vint_core.auction import state_after as auction_after
 from vint_core.calls import PASS, Bid, Call
 from vint_core.cards import FULL_MASK, Card, Fixed, Hand, deal_hands
 from vint_core.errors import (
@@ -36,7 +38,7 @@ from vint_core.errors import (
 from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, opening_state, state_after
 from vint_core.rules import SEED, RuleSet, as_rule_set
-from vint_core.scoring import ScoreLine, score_contract, totals
+from vint_core.scoring import ScoreLine, played_lines, totals
 from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
@@ -67,16 +69,39 @@ class _Setup(NamedTuple):
 class Deal:
     """A deal under one rule set: hands as dealt, the auction and the play."""
 
-    __slots__ = ("_setup", "auction", "_ps")
-    _setup: _Setup
-    auction: Auction
-    _ps: PlayState | None  # the play's state, once the auction has produced a contract
+    # One tuple holds the deal. In the auction it is (the set-up, the legal calls, 0, the auction's state: see
+    # vint_core.auction.AuctionState); once there is a contract it is the play's state (vint_core.play.PlayState)
+    # with (the set-up, the auction) as its head. Either way the legal actions come second and the mask of the
+    # legal cards third (0 in the auction), so that legal_actions, is_finished and apply read them by position.
+    __slots__ = ("_s",)
+    _s: tuple[Any, ...]
+
+    @property
+    def auction(self) -> Auction:
+        """The auction: every call so far (all of them, once the deal is in the play)."""
+        s = self._s
+        if len(s) == 4:
+            return auction_of(s[3])
+        auction: Auction = s[0][1]
+        return auction
+
+    @property
+    def _setup(self) -> _Setup:
+        s = self._s
+        setup: _Setup = s[0] if len(s) == 4 else s[0][0]
+        return setup
+
+    @property
+    def _ps(self) -> PlayState | None:
+        """The play's state, once the auction has produced a contract."""
+        s = self._s
+        return s if len(s) > 4 else None
 
     @property
     def play(self) -> Play | None:
         """The play, once the auction has produced a contract."""
-        ps = self._ps
-        return Play.of_state(ps) if ps is not None else None
+        s = self._s
+        return Play.of_state(s) if len(s) > 4 else None
 
     @property
     def rules(self) -> RuleSet:
@@ -128,9 +153,7 @@ class Deal:
         _check_number(deal_number)
         _check_board(board)
         seat = Seat.of(dealer)
-        _set_setup(self, _Setup(rules, seat, hands_t, board, int(deal_number)))
-        _set_auction(self, Auction(seat, rules, deal_number=deal_number))
-        _set_play(self, None)
+        _set_s(self, _opening(_Setup(rules, seat, hands_t, board, int(deal_number))))
 
     @classmethod
     def new(cls, *, dealer: Seat | str = Seat.NORTH, seed: int | random.Random | None = None,
@@ -148,9 +171,8 @@ class Deal:
         _check_number(deal_number)
         _check_board(board)
         deal = _new(cls)  # the hands are a fresh deal: nothing to check
-        _set_setup(deal, _Setup(rules, seat, deal_hands(seat, seed, fixed=fixed), board, int(deal_number)))
-        _set_auction(deal, Auction(seat, rules, deal_number=deal_number))
-        _set_play(deal, None)
+        hands = deal_hands(seat, seed, fixed=fixed)
+        _set_s(deal, _opening(_tuple_new(_Setup, (rules, seat, hands, board, int(deal_number)))))
         return deal
 
     @classmethod
@@ -192,7 +214,7 @@ class Deal:
         raise AttributeError("a deal is immutable: apply() returns the next one")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_deal_of, (self._setup, self.auction, self._ps))
+        return (_deal_of, (self._s,))
 
     # -- state -------------------------------------------------------------
 
@@ -206,8 +228,7 @@ class Deal:
     @property
     def is_finished(self) -> bool:
         """Whether the deal is over: thirteen tricks played, or the auction passed out."""
-        ps = self._ps
-        return not ps.legal if ps is not None else self.auction._s.over  # no legal card once 13 tricks are played
+        return not self._s[1]  # no legal call once the auction is over, no legal card once 13 tricks are played
 
     @property
     def is_passed_out(self) -> bool:
@@ -272,10 +293,8 @@ class Deal:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The calls (during the auction) or cards (during the play) the seat to act may choose."""
-        ps = self._ps
-        if ps is not None:
-            return ps.cards  # legal_cards_in(ps), kept with the state
-        return self.auction.legal_calls()
+        legal: tuple[Action, ...] = self._s[1]  # kept with the state, the calls' or the cards'
+        return legal
 
     def parse_action(self, text: str) -> Action:
         """The call (during the auction) or the card (during the play) that ``text`` names.
@@ -285,7 +304,7 @@ class Deal:
         typed in the auction (or a call in the play) comes back as it is, for :meth:`apply` to
         explain; a text that is neither raises a ``ParseError`` showing how to write one.
         """
-        first, second = (Call.parse, Card.parse) if self._ps is None else (Card.parse, Call.parse)
+        first, second = (Call.parse, Card.parse) if len(self._s) == 4 else (Card.parse, Call.parse)
         try:
             return first(text)
         except ParseError as error:
@@ -334,46 +353,47 @@ class Deal:
 
         An illegal action raises a ``VintError`` that says why, and this deal stays as it was.
         """
-        ps = self._ps
-        if ps is not None:
-            if action.__class__ is Card and seat is None and ps.legal & action.bit:
-                # the common case: a legal card, checked by its bit (an illegal one gets its explanation below)
-                new = _new(Deal)
-                _set_setup(new, self._setup)
-                _set_auction(new, self.auction)
-                _set_play(new, state_after(ps, action))
-                return new
-            action = self.action_of(action)
-            self.check(action, seat=seat)  # raises unless it is a legal card named with its seat
-            return self._with(self.auction, state_after(ps, action))  # type: ignore[arg-type]
-        if action.__class__ is not Bid and action is not PASS:
-            action = self.action_of(action)
-        auction = self.auction
-        if not isinstance(action, Call) or auction._s.over:
-            self.check(action, seat=seat)  # raises: a card in the auction, or the deal is over
-        auction = auction._after(action, auction._checked_rank(action, seat))  # type: ignore[arg-type]
-        new = _new(Deal)
-        _set_setup(new, self._setup)
-        _set_auction(new, auction)
-        if auction._s.over:
-            contract = auction.contract
-            _set_play(new, opening_state(contract, self._setup.hands) if contract is not None else None)
-        else:
-            _set_play(new, None)
-        return new
+        s = self._s
+        if seat is None:  # the common cases, checked by the card's bit or the bid's rank; the rest below
+            if action.__class__ is Card:
+                if s[2] & action.bit:  # a legal card (none is, in the auction)
+                    new = _new(Deal)
+                    _set_s(new, state_after(s, action))
+                    return new
+            elif len(s) == 4 and (action.__class__ is Bid or action is PASS):
+                a = auction_after(s[3], action)  # None if the call is not legal now
+                if a is not None:
+                    if a[9]:  # the auction is over
+                        return _after_auction(s[0], a)
+                    new = _new(Deal)
+                    _set_s(new, (s[0], a[11], 0, a))
+                    return new
+        return self._apply_checked(self.action_of(action), seat)
 
-    def _with(self, auction: Auction, ps: PlayState | None) -> Deal:
+    def _apply_checked(self, action: Action, seat: Seat | str | None) -> Deal:
+        """:meth:`apply` for what its fast path leaves: a seat named, an illegal action (which raises)."""
+        self.check(action, seat=seat)
+        s = self._s
         new = _new(Deal)
-        _set_setup(new, self._setup)
-        _set_auction(new, auction)
-        _set_play(new, ps)
+        if len(s) > 4:
+            _set_s(new, state_after(s, action))  # type: ignore[arg-type]
+            return new
+        a = auction_after(s[3], action)  # type: ignore[arg-type]
+        assert a is not None  # a legal call
+        if a[9]:
+            return _after_auction(s[0], a)
+        _set_s(new, (s[0], a[11], 0, a))
         return new
 
     def with_board(self, board: str | None) -> Deal:
         """The same deal with another board label."""
         _check_board(board)
-        new = self._with(self.auction, self._ps)
-        _set_setup(new, self._setup._replace(board=board))
+        s = self._s
+        new = _new(Deal)
+        if len(s) == 4:
+            _set_s(new, (s[0]._replace(board=board), *s[1:]))
+        else:
+            _set_s(new, ((s[0][0]._replace(board=board), s[0][1]), *s[1:]))
         return new
 
     # -- the result --------------------------------------------------------
@@ -390,13 +410,15 @@ class Deal:
 
         Game and rubber lines depend on the rubber: see :class:`~vint_core.rubber.Rubber`.
         """
-        if not self.is_finished:
+        s = self._s
+        if s[1]:
             raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_scored"))
-        if self.play is None:
+        if len(s) == 4:  # passed out
             return ()
-        contract = self.play.contract
-        return score_contract(contract, tricks=self.play.tricks_won(contract.side), honours=self.hands,
-                              rules=self.rules)
+        setup = s[0][0]
+        contract = s[3].contract
+        ns = s[9]
+        return played_lines(setup.rules, contract, ns if contract.declarer & 1 == 0 else 13 - ns, setup.hands)
 
     def points(self) -> PerSide[int]:
         """The deal's own points per side."""
@@ -466,16 +488,35 @@ def _check_number(number: object) -> None:
         raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_number", value=repr(number)))
 
 
-def _deal_of(setup: _Setup, auction: Auction, ps: PlayState | None) -> Deal:
+def _opening(setup: _Setup) -> tuple[Any, ...]:
+    """A deal's state before the first call."""
+    rules, dealer, _, _, number = setup
+    if number > 10**9:
+        Auction(dealer, rules, deal_number=number)  # raises, saying what a deal number may be
+    a = auction_opening(dealer, rules, rules.min_level_for(number))
+    return (setup, a[11], 0, a)
+
+
+def _after_auction(setup: _Setup, a: AuctionState) -> Deal:
+    """The deal once its auction has ended (at state ``a``): the play opens, unless it was passed out."""
+    new = _new(Deal)
+    contract = contract_of(a)
+    if contract is None:
+        _set_s(new, (setup, (), 0, a))
+    else:
+        _set_s(new, opening_state(contract, setup.hands, (setup, auction_of(a))))
+    return new
+
+
+def _deal_of(s: tuple[Any, ...]) -> Deal:
     deal = _new(Deal)
-    _set_setup(deal, setup)
-    _set_auction(deal, auction)
-    _set_play(deal, ps)
+    _set_s(deal, s)
     return deal
 
 
 _new = object.__new__
-# slot setters: the hot path writes slots through their descriptors (see play.py)
-_set_setup, _set_auction, _set_play = (getattr(Deal, name).__set__ for name in Deal.__slots__)
+_tuple_new = tuple.__new__
+# the slot setter: the hot path writes the slot through its descriptor (see play.py)
+_set_s = Deal.__dict__["_s"].__set__
 
 __all__ = ["Action", "Deal", "OutOfTurnError", "Phase"]

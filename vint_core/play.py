@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from vint_core.auction import Contract
-from vint_core.cards import SUIT_MASKS, Card, Hand, Suit, deck, mask_cards, suit_cards
+from vint_core.cards import FULL_MASK, SUIT_MASKS, SUIT_PATTERN_CARDS, Card, Hand, Suit, deck, mask_cards, suit_cards
 from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, VintError, bad_argument
 from vint_core.seats import Seat, Side
 
@@ -163,22 +163,23 @@ class _Fixed(NamedTuple):
     trump_mask: int  # the trump suit's cards (0 at no-trump)
 
 
-class PlayState(NamedTuple):
-    """One moment of the play as plain values; a Play wraps one of these.
-
-    The engine's fast path: a :class:`~vint_core.deal.Deal` keeps a ``PlayState`` and moves it on
-    with :func:`state_after`, one new tuple per card.
-    """
-
-    fixed: _Fixed
-    tricks: tuple[Trick, ...]
-    current: tuple[Card, ...]
-    leader: Seat
-    to_act: Seat
-    played: int  # mask of the cards played so far
-    ns: int  # tricks won by North–South
-    legal: int  # mask of the cards the seat to act may play (0 once the play is over)
-    cards: tuple[Card, ...]  # the same cards, by suit and high to low (what legal_cards gives)
+#: One moment of the play as one plain tuple; a :class:`Play` wraps one. The engine's fast path: a
+#: :class:`~vint_core.deal.Deal` in the play keeps one of these and moves it on with :func:`state_after`,
+#: one new tuple per card. The fields, by position:
+#:
+#: * 0: ``head``: what the owner keeps with the play (the deal's set-up and auction; ``None`` for a lone Play)
+#: * 1: ``cards``: the cards the seat to act may play, by suit and high to low (``()`` once the play is over)
+#: * 2: ``legal``: the same cards as a mask (0 once the play is over)
+#: * 3: ``fixed``: what stays the same (the contract, the trump suit, the hands as dealt and the trumps' mask)
+#: * 4: ``tricks``: the completed tricks
+#: * 5: ``current``: the cards played to the trick in progress
+#: * 6: ``leader``, 7: ``to_act``
+#: * 8: ``left``: the mask of the cards not played yet
+#: * 9: ``ns``: the tricks North–South have won
+#:
+#: Fields 1 and 2 sit where a deal in the auction keeps its legal calls and 0 (no card legal), so that a
+#: deal answers ``legal_actions`` and ``is_finished`` in either phase by position alone.
+PlayState = tuple[Any, tuple[Card, ...], int, _Fixed, tuple["Trick", ...], tuple[Card, ...], Seat, Seat, int, int]
 
 
 class Play:
@@ -202,62 +203,62 @@ class Play:
     @property
     def contract(self) -> Contract:
         """The contract this play is under."""
-        return self._s.fixed.contract
+        return self._s[3].contract
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, None at no-trump."""
-        return self._s.fixed.trump
+        return self._s[3].trump
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        return self._s.tricks
+        return self._s[4]
 
     @property
     def current(self) -> tuple[Card, ...]:
         """The cards played to the trick in progress."""
-        return self._s.current
+        return self._s[5]
 
     @property
     def leader(self) -> Seat:
         """Who led (or is to lead) the trick in progress."""
-        return self._s.leader
+        return self._s[6]
 
     @property
     def to_act(self) -> Seat:
         """The seat to play next (once the play is over: the winner of the last trick)."""
-        return self._s.to_act
+        return self._s[7]
 
     @property
     def is_over(self) -> bool:
         """Whether all thirteen tricks are played."""
-        return len(self._s.tricks) == 13
+        return len(self._s[4]) == 13
 
     @property
     def opening_leader(self) -> Seat:
         """The seat that leads to the first trick: the declarer's left."""
-        return self._s.fixed.contract.declarer.left
+        return self._s[3].contract.declarer.left
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
-        return Hand.from_mask(self._s.fixed.dealt[seat] & ~self._s.played)
+        return Hand.from_mask(self._s[3].dealt[seat] & self._s[8])
 
     def tricks_won(self, side: Side) -> int:
         """The tricks ``side`` has won so far."""
-        ns = self._s.ns
-        return ns if side == Side.NS else len(self._s.tricks) - ns
+        ns = self._s[9]
+        return ns if side == Side.NS else len(self._s[4]) - ns
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (empty between tricks and once the play is over)."""
         s = self._s
-        return Trick._complete(s.leader, s.current, s.fixed.trump, None)
+        return Trick._complete(s[6], s[5], s[3].trump, None)
 
     def cards_played(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far with its seat, in order."""
         out: list[tuple[Seat, Card]] = []
-        for trick in self._s.tricks:
+        for trick in self._s[4]:
             out.extend(trick.plays())
         out.extend(self.current_trick.plays())
         return tuple(out)
@@ -266,7 +267,7 @@ class Play:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the seat to act may play: the suit led if it holds any, else any card."""
-        return legal_cards_in(self._s)
+        return self._s[1]
 
     def is_legal(self, card: Card | str) -> bool:
         """Whether ``card`` (a Card or its text, ``"A♠"``, ``"SA"``) may be played now; False for a text that
@@ -281,17 +282,18 @@ class Play:
         """Raise an ``IllegalPlayError`` (or ``OutOfTurnError``) saying why ``card`` (a Card or its text) may not
         be played now, or the ``ParseError`` of :meth:`~vint_core.cards.Card.of` for what is no card."""
         card = Card.of(card)
-        if len(self._s.tricks) == 13:
+        s = self._s
+        if len(s[4]) == 13:
             raise IllegalPlayError(Reason.PLAY_OVER, card=card)
-        to_act = self._s.to_act
+        to_act = s[7]
         if seat is not None and Seat.of(seat) != to_act:
             raise OutOfTurnError(Reason.OUT_OF_TURN, seat=Seat.of(seat), to_act=to_act, action=card)
-        if _allows(self._s, card):
+        if s[2] & card.bit:
             return
-        mask = self._s.fixed.dealt[to_act] & ~self._s.played
+        mask = s[3].dealt[to_act] & s[8]
         if not mask & card.bit:
             raise IllegalPlayError(Reason.NOT_IN_HAND, card=card, seat=to_act)
-        suit = self._s.current[0].suit
+        suit = s[5][0].suit
         held = mask & SUIT_MASKS[suit]
         raise IllegalPlayError(Reason.MUST_FOLLOW, card=card, seat=to_act, suit=suit,
                                held=" ".join(str(c) for c in suit_cards(held, suit)))
@@ -313,14 +315,14 @@ class Play:
         return play
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and other._s == self._s
+        return isinstance(other, Play) and other._s[3:] == self._s[3:]  # the play, whatever its owner keeps
 
     def __hash__(self) -> int:
-        return hash(self._s)
+        return hash(self._s[3:])
 
     def __repr__(self) -> str:
-        ns = self._s.ns
-        done = len(self._s.tricks)
+        ns = self._s[9]
+        done = len(self._s[4])
         if done == 13:
             return f"<Play {self.contract}: over, N–S {ns} tricks, E–W {13 - ns}>"
         return f"<Play {self.contract}: {done} tricks, N–S {ns}, E–W {done - ns}, {self.to_act} to play>"
@@ -341,71 +343,70 @@ def follow_suit(held: int, led: Suit | None) -> int:
     return held
 
 
-def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand]) -> PlayState:
-    """The play before the opening lead: the declarer's left-hand opponent leads."""
+def opening_state(contract: Contract, hands: tuple[Hand, Hand, Hand, Hand], head: Any = None) -> PlayState:
+    """The play before the opening lead: the declarer's left-hand opponent leads. ``head`` is what the
+    owner keeps with it (see ``PlayState``)."""
     lead = contract.declarer.left
     dealt = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
     trump = contract.strain.suit
-    return PlayState(_Fixed(contract, trump, dealt, _TRUMP_MASKS[trump]), (), (), lead, lead, 0, 0, dealt[lead],
-                     mask_cards(dealt[lead]))
-
-
-def legal_cards_in(s: PlayState) -> tuple[Card, ...]:
-    """The cards the seat to act may play."""
-    return s.cards
-
-
-def _allows(s: PlayState, card: Card) -> bool:
-    """Whether the seat to act may play ``card``."""
-    return bool(s.legal & card.bit)
+    fixed = _tuple_new(_Fixed, (contract, trump, dealt, _TRUMP_MASKS[trump]))
+    return (head, mask_cards(dealt[lead]), dealt[lead], fixed, (), (), lead, lead, FULL_MASK, 0)
 
 
 def state_after(s: PlayState, card: Card) -> PlayState:
     """The state after ``card``, already checked; a fourth card completes the trick.
 
     This is :func:`follow_suit` and :func:`winning_index` written out on card masks, with the
-    legal cards of the next state looked up by suit pattern (see :func:`vint_core.cards.suit_cards`).
+    legal cards of the next state looked up by suit pattern (see :func:`vint_core.cards.mask_cards`).
     """
-    fixed, tricks, current, leader, to_act, played, ns, _, _ = s
-    played |= card.bit
-    if len(current) == 3:
-        c0, c1, c2 = current
-        cards = (c0, c1, c2, card)
-        top = c0.bit | c1.bit | c2.bit | card.bit
-        top = top & fixed.trump_mask or top & SUIT_MASKS[c0.suit]
-        winner = _SEATS[(leader + cards.index(_DECK[top.bit_length() - 1])) & 3]
-        trick = _new(Trick)
-        _set_leader(trick, leader)
-        _set_cards(trick, cards)
-        _set_trump(trick, fixed.trump)
-        _set_winner(trick, winner)
-        tricks = (*tricks, trick)
-        if not winner & 1:
-            ns += 1
-        if len(tricks) == 13:
-            return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns, 0, ()))
-        held = fixed.dealt[winner] & ~played
-        return _tuple_new(PlayState, (fixed, tricks, (), winner, winner, played, ns, held, mask_cards(held)))
+    head, _, _, fixed, tricks, current, leader, to_act, left, ns = s
+    left ^= card.bit  # a legal card is one not played yet
+    if current:
+        if len(current) == 3:
+            c0, c1, c2 = current
+            cards = (c0, c1, c2, card)
+            top = c0.bit | c1.bit | c2.bit | card.bit
+            top = top & fixed.trump_mask or top & c0.suit_mask
+            winner = _SEATS[(leader + cards.index(_DECK[top.bit_length() - 1])) & 3]
+            trick = _new(Trick)
+            _set_leader(trick, leader)
+            _set_cards(trick, cards)
+            _set_trump(trick, fixed.trump)
+            _set_winner(trick, winner)
+            tricks = tricks + (trick,)  # noqa: RUF005  (+ makes one tuple, * a list first)
+            if not winner & 1:
+                ns += 1
+            if len(tricks) == 13:
+                return (head, (), 0, fixed, tricks, (), winner, winner, left, ns)
+            held = fixed.dealt[winner] & left
+            try:  # mask_cards(held), written out
+                hand = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
+            except TypeError:  # a pattern not met before
+                hand = mask_cards(held)
+            return (head, hand, held, fixed, tricks, (), winner, winner, left, ns)
+        lead = current[0]
+    else:
+        lead = card
     seat = _NEXT[to_act]
-    held = fixed.dealt[seat] & ~played
-    legal = held & SUIT_MASKS[(current[0] if current else card).suit]
+    held = fixed.dealt[seat] & left
+    legal = held & lead.suit_mask
     if legal:  # follows suit: the cards of one suit
-        legal_cards = _ONE_SUIT.get(legal) or _one_suit(legal)
+        suit = lead.suit
+        legal_cards = SUIT_PATTERN_CARDS[suit][legal >> _SHIFTS[suit]]
+        if legal_cards is None:  # a pattern not met before
+            legal_cards = suit_cards(legal, suit)
     else:  # void in the suit led: any card
         legal = held
-        legal_cards = mask_cards(held)
-    return _tuple_new(PlayState, (fixed, tricks, (*current, card), leader, seat, played, ns, legal, legal_cards))
+        try:
+            legal_cards = _P0[held & 0x1FFF] + _P1[held >> 13 & 0x1FFF] + _P2[held >> 26 & 0x1FFF] + _P3[held >> 39]
+        except TypeError:  # a pattern not met before
+            legal_cards = mask_cards(held)
+    return (head, legal_cards, legal, fixed, tricks, current + (card,), leader, seat, left, ns)  # noqa: RUF005
 
 
 _DECK = deck()  # the cards by index
-#: the cards of a mask that holds one suit only, high to low (at most 4 × 8191 of them, filled as met)
-_ONE_SUIT: dict[int, tuple[Card, ...]] = {}
-
-
-def _one_suit(mask: int) -> tuple[Card, ...]:
-    """The cards of a one-suit mask, high to low, kept in ``_ONE_SUIT``."""
-    cards = _ONE_SUIT[mask] = mask_cards(mask)
-    return cards
+_P0, _P1, _P2, _P3 = SUIT_PATTERN_CARDS  # each suit's cards by 13-bit pattern, as mask_cards looks them up
+_SHIFTS = (0, 13, 26, 39)  # where each suit's 13 bits start in a card mask
 
 
 # Slot setters for the hot path: writing a slot through its descriptor skips the

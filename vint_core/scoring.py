@@ -265,6 +265,57 @@ def score_contract(contract: Contract | str, *, tricks: int, honours: PerSide[in
     return lines
 
 
+def played_lines(rules: RuleSet, contract: Contract, tricks: int, hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
+    """:func:`score_contract` for a played deal, its values already checked (the engine's path): the lines of
+    ``contract`` with the declaring side's ``tricks`` and the honours as the four ``hands`` were dealt.
+
+    The lines are immutable values, so each set is worked out once and kept: the play's lines by
+    rule set, contract and tricks, the honours' by rule set, contract and which honours North–South held
+    (and the tricks, under "majority"), at most ``KEPT`` of each.
+    """
+    # keyed by the ids of the rule set and the contract (a deal's contract is one of a few, see Auction.contract),
+    # which are kept with the lines, so that each id stays its own
+    rid, cid = id(rules), id(contract)
+    key = (rid, cid, tricks)
+    kept = _PLAY_KEPT.get(key)
+    if kept is None or kept[0] is not rules or kept[1] is not contract:
+        if len(_PLAY_KEPT) >= KEPT:
+            _PLAY_KEPT.clear()
+        kept = _PLAY_KEPT[key] = (rules, contract, play_lines(rules, contract, tricks))
+    lines = kept[2]
+    strain = contract.strain
+    rule = rules.honours_nt if strain is Strain.NOTRUMP else rules.honours_suit
+    if rule == "none":
+        return lines
+    ns = (hands[0].mask | hands[2].mask) & _HONOURS_KEY[strain]
+    honours_key = (rid, cid, ns, tricks if rule == "majority" else -1)
+    kept = _HONOURS_KEPT.get(honours_key)
+    if kept is None or kept[0] is not rules or kept[1] is not contract:
+        if len(_HONOURS_KEPT) >= KEPT:
+            _HONOURS_KEPT.clear()
+        kept = _HONOURS_KEPT[honours_key] = (rules, contract, _hand_honour_lines(rules, contract, tricks, hands))
+    return lines + kept[2]
+
+
+#: how many sets of lines :func:`played_lines` keeps of each kind (then it starts again)
+KEPT = 4096  # some 0.7 KB each: a few MB at most
+_PLAY_KEPT: dict[tuple[int, int, int], tuple[RuleSet, Contract, tuple[ScoreLine, ...]]] = {}
+_HONOURS_KEPT: dict[tuple[int, int, int, int], tuple[RuleSet, Contract, tuple[ScoreLine, ...]]] = {}
+#: the cards whose holder the honours' lines depend on, by strain: the trump honours and the aces
+_HONOURS_KEY = {strain: sum(card.bit for card in {*honour_cards(strain), *honour_cards(Strain.NOTRUMP)})
+                for strain in Strain}
+
+
+def _hand_honour_lines(rules: RuleSet, contract: Contract, tricks: int, hands: Sequence[Hand]) -> tuple[ScoreLine, ...]:
+    """The honours' lines of :func:`score_contract` given the four hands."""
+    strain = contract.strain
+    held = honours_count(hands, strain)
+    majority = strain is not Strain.NOTRUMP and rules.honours_suit == "majority"
+    aces = honours_count(hands, Strain.NOTRUMP) if majority else None
+    named = honours_held(hands, strain) if strain is not Strain.NOTRUMP else None
+    return honour_lines(rules, contract, held, tricks, aces=aces, cards=named)
+
+
 def _checked_count(count: PerSide[int], *, size: int) -> PerSide[int]:
     """A per-side count of honours (``size`` of them in all), or a ``VintError`` that says why not."""
     ns, ew = count
@@ -283,5 +334,6 @@ def rubber_line(side: Side, rules: RuleSet) -> ScoreLine:
     return _line(side, "rubber", rules.rubber_bonus, "rubber", counts=False)
 
 
-__all__ = ["LINE_KINDS", "LineKind", "ScoreLine", "Strain", "game_line", "honour_lines", "play_lines", "play_points",
-           "rubber_line", "score_contract", "slam_lines", "totals", "trick_lines", "trick_value", "undertrick_lines"]
+__all__ = ["KEPT", "LINE_KINDS", "LineKind", "ScoreLine", "Strain", "game_line", "honour_lines", "play_lines",
+           "play_points", "played_lines", "rubber_line", "score_contract", "slam_lines", "totals", "trick_lines",
+           "trick_value", "undertrick_lines"]

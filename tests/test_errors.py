@@ -337,11 +337,16 @@ def test_bad_deals_say_what_is_wrong_in_both_languages() -> None:
     err = raised(lambda: Deal(hands, dealer=N, deal_number=0), VintError, Reason.BAD_DEAL)
     assert str(err) == "this is not a deal: a deal number is a whole number from 1, not 0"
     err = raised(lambda: Deal.new(board="1\n2"), VintError, Reason.BAD_DEAL)
-    assert str(err) == "this is not a deal: a board label is one printable line other than '#', not '1\\n2'"
+    assert str(err) == ("this is not a deal: a board label is one printable line other than '#', '?' or blanks, "
+                        "not '1\\n2'")
     # PBN reads a tag value "#" as "the same as the previous game": no label may be "#"
     err = raised(lambda: Deal.new(board="#"), VintError, Reason.BAD_DEAL)
     assert err.message("de") == ("das ist kein Spiel: eine Brettbezeichnung ist eine druckbare Zeile außer '#', "
-                                 "nicht '#'")
+                                 "'?' oder Leerzeichen, nicht '#'")
+    # and a PBN tag value "?" or blanks means "not known": a label that would come back as none is refused
+    for label in ("?", " ? ", "", "   "):
+        raised(lambda label=label: Deal.new(board=label), VintError, Reason.BAD_DEAL)
+    assert Deal.new(board="?1").board == "?1"
 
 
 def test_rules_by_name_wherever_a_learner_passes_rules() -> None:

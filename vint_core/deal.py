@@ -477,8 +477,10 @@ class Deal:
 
 
 def _check_board(board: object) -> None:
-    """A board label is one printable line of text (or None); not "#", which PBN reads as "as before"."""
-    if board is not None and not (isinstance(board, str) and board.isprintable() and board != "#"):
+    """A board label is one printable line of text (or None); not "#", which PBN reads as "as before", nor blank
+    or "?", which PBN reads as no label."""
+    if board is not None and not (isinstance(board, str) and board.isprintable() and board != "#"
+                                  and board.strip() not in ("", "?")):
         raise VintError(Reason.BAD_DEAL, problem=Phrase("deal_board", value=repr(board)))
 
 

@@ -161,7 +161,7 @@ class Progress:
     totals: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: per question type, whether each of its latest first tries (up to :data:`WINDOW`) was right
     recent: dict[str, list[bool]] = field(default_factory=dict)
-    #: the rule set the learner chose in the Rules menu (a name of :data:`vint_core.rules.RULE_SETS`), None for the
+    #: the rule set the learner chose in the Rules menu (a name of ``vint_core.rules.RULE_SETS``), None for the
     #: course's own
     rules: str | None = None
 

@@ -515,9 +515,11 @@ class KeptWeighings:
         return cls([r for r in obj if isinstance(r, dict)])
 
     def to_json(self) -> list[dict[str, Any]]:
+        """The kept records, for the saved game's ``"weighings"`` (see :meth:`from_json`)."""
         return list(self._records)
 
     def __len__(self) -> int:
+        """How many weighings are kept."""
         return len(self._records)
 
     @staticmethod

@@ -75,4 +75,5 @@ def test_one_deal_gives_back_the_marked_position_and_plays_the_rest_out() -> Non
     # the next deal: nothing of this one's mode is left
     buttons = list(panel.learn_cards.children)
     lesson.next_deal()
-    assert all(b.comm is None for b in buttons) and panel.rest_text.value == "" and panel.learn_at is None
+    assert all(b.comm is None for b in buttons) and panel.learn_at is None
+    assert panel.rest_text.value == panel.rest_board.value == "" and panel.rest_box.layout.display == "none"

@@ -69,7 +69,7 @@ def test_one_deal_gives_back_the_marked_position_and_plays_the_rest_out() -> Non
     assert panel.rest_board.value.count("<li>") == 9  # the tricks to the one with the card tried
     # in German too
     panel.set_lang("de")
-    assert "Den Rest ausgespielt sehen" == panel.rest_button.description
+    assert panel.rest_button.description == "Den Rest ausgespielt sehen"
     assert "160 mehr als im Spiel" in panel.rest_text.value
     assert "ist nach dem, was du wissen konntest, so gut wie die beste Karte" in panel.learn_feedback.value
     # the next deal: nothing of this one's mode is left

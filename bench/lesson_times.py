@@ -9,7 +9,8 @@ runs them); the words of its text (markdown cells) read at ``--wpm`` words a min
 of new material, slower than the 200–250 of light prose); each code cell glanced at (``--cell`` seconds); each
 widget the text asks the learner to try (a code cell whose last line shows a course widget, not a quiz:
 ``--try`` seconds each; a second one of the same kind is the text's example, driven by a cell; one that plays a
-whole deal, lesson 05's, takes a deal's time at the table, as below); the quiz at its end (``--questions``
+whole deal, lesson 05's, takes a deal's time at the table, as below; the review's Learn from your mistakes, when
+the text asks for it, is one more to try); the quiz at its end (``lesson_quiz``, ``--questions``
 questions of ``--question`` seconds each). The total, rounded up to 5 minutes, is what the course map's time
 column and each lesson's first cell state.
 
@@ -75,11 +76,15 @@ def tries(path: Path) -> list[str]:
                 shown_widgets.append(name)
                 break
     # a second widget of the same kind is driven by a cell (the text's example), to look at, not to try
-    return list(dict.fromkeys(shown_widgets))
+    shown_widgets = list(dict.fromkeys(shown_widgets))
+    # the review's Learn from your mistakes, which the text asks the learner to try (lesson 05), is one more
+    if any("click **Learn from your mistakes**" in source(c) for c in cells(path) if c["cell_type"] == "markdown"):
+        shown_widgets.append("Learn from your mistakes")
+    return shown_widgets
 
 
 def quizzes(path: Path) -> int:
-    return sum("QuizWidget(" in code for code in code_cells(path))
+    return sum("QuizWidget(" in code or "lesson_quiz(" in code for code in code_cells(path))
 
 
 def run_seconds(path: Path) -> float:

@@ -1,8 +1,9 @@
 """The review's weighing at the Voilà table in a real browser (Playwright on /usr/bin/chromium).
 
 A seeded deal is played to the end by clicks; the progress line gives way to the weighing's summary, the
-costliest moments are buttons that move the replay (from the keyboard too), and the part fits a phone and the
-dark theme. Screenshots are kept under ``test-artifacts/``. Missing tools fail the test: it never skips.
+costliest moments are buttons that move the replay (from the keyboard too), Learn from your mistakes gives a marked
+position back, a better card is found and the rest is played out as a replay of its own, and the part fits a phone
+and the dark theme. Screenshots are kept under ``test-artifacts/``. Missing tools fail the test: it never skips.
 """
 
 from __future__ import annotations
@@ -76,12 +77,35 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
             found = said
             break
     assert found, "no legal card is as good as the best"
+    # see the rest played out after that card: a replay of its own, the tricks and points beside the deal's
+    rest = bs.visible(page.locator("button.vint-learn-rest"))
+    bs.wait_for(lambda: rest.count() == 1, seconds=60)
+    rest.focus()
+    page.keyboard.press("Enter")
+    bs.wait_for(lambda: "the rest played out with all cards visible" in " ".join(
+        page.locator(".vint-learn-rest").all_inner_texts()), seconds=120)
+    said = page.locator(".vint-learn-rest-box .vint-learn-rest").inner_text()
+    assert "in the deal (" in said and " tricks in all" in said, said
+    steps = bs.visible(page.locator(".vint-learn-rest-box button.vint-review-step"))
+    bs.wait_for(lambda: steps.count() == 2, seconds=60)
+    field = page.locator(".vint-rest-slider input")
+    start = int(field.input_value())
+    board = page.locator(".vint-learn-rest-box .vint-review-board")
+    tricks = board.locator("li").count()
+    steps.nth(1).focus()
+    page.keyboard.press("Enter")  # one trick on, from the keyboard
+    if start < 13:
+        bs.wait_for(lambda: int(field.input_value()) == start + 1)
+        bs.wait_for(lambda: board.locator("li").count() == tricks + 1)
+    assert "Traceback" not in page.content()
     assert not axe_findings(page)
     top = page.locator(".vint-review-weigh-box .vint-review-weighing").first
     top.evaluate("e => e.scrollIntoView()")
     bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}")
     page.locator(".vint-learn-prompt").evaluate("e => e.scrollIntoView()")
     bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}-learn")
+    page.locator(".vint-learn-rest-box").evaluate("e => e.scrollIntoView()")
+    bs.screenshot(page, f"weigh-{width}-{'dark' if dark else 'light'}-rest")
     page.emulate_media(color_scheme="light" if dark else "dark")  # the other theme, the same review
     assert not axe_findings(page)
     bs.screenshot(page, f"weigh-{width}-{'light' if dark else 'dark'}-learn")

@@ -627,6 +627,27 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "möglich war."),
     "weigh_moment": ("Trick {trick}: {card} cost {cost} points; {better} was better.",
                      "Stich {trick}: {card} kostete {cost} Punkte; {better} war besser."),
+    "weigh_rest_more": ("After {card}, the rest played out with all cards visible (every player's best card): "
+                        "{side} take {tricks} tricks in all and end {points} points (their points minus the other "
+                        "side's), {diff} more than in the deal ({actual_tricks} tricks, {actual_points} points).",
+                        "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
+                        "{side} machen {tricks} Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
+                        "Gegner), {diff} mehr als im Spiel ({actual_tricks} Stiche, {actual_points} Punkte)."),
+    "weigh_rest_less": ("After {card}, the rest played out with all cards visible (every player's best card): "
+                        "{side} take {tricks} tricks in all and end {points} points (their points minus the other "
+                        "side's), {diff} less than in the deal ({actual_tricks} tricks, {actual_points} points): "
+                        "with these hands this card does worse, though by what you could know it may be right.",
+                        "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
+                        "{side} machen {tricks} Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
+                        "Gegner), {diff} weniger als im Spiel ({actual_tricks} Stiche, {actual_points} Punkte): "
+                        "bei diesen Händen schneidet die Karte schlechter ab, auch wenn sie nach dem, was du wissen "
+                        "konntest, richtig sein mag."),
+    "weigh_rest_same": ("After {card}, the rest played out with all cards visible (every player's best card): "
+                        "{side} take {tricks} tricks in all and end {points} points (their points minus the other "
+                        "side's), as in the deal ({actual_tricks} tricks, {actual_points} points).",
+                        "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
+                        "{side} machen {tricks} Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
+                        "Gegner), wie im Spiel ({actual_tricks} Stiche, {actual_points} Punkte)."),
     # the review panel's part on the weighing (vint_core.widgets.review.ReviewPanel)
     "widget_weigh_title": ("Your cards and calls weighed", "Deine Karten und Ansagen gewogen"),
     "widget_weighing": ("Weighing your cards…", "Deine Karten werden gewogen…"),
@@ -666,6 +687,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "widget_learn_next": ("Next marked position", "Nächste markierte Stellung"),
     "widget_learn_stop": ("Back to the review", "Zurück zur Besprechung"),
     "widget_learn_last": ("That was the last marked position.", "Das war die letzte markierte Stellung."),
+    "widget_learn_rest_button": ("See the rest played out", "Den Rest ausgespielt sehen"),
+    "widget_learn_rest_tip": ("Play the deal to the end from here after {card}, every player's best card with all "
+                              "cards visible, and compare with what happened",
+                              "Das Spiel von hier nach {card} zu Ende spielen, jeder mit seiner besten Karte bei "
+                              "offenen Karten, und mit dem Spiel vergleichen"),
+    "widget_learn_resting": ("Playing the rest out…", "Der Rest wird ausgespielt…"),
+    "widget_learn_rest_trick": ("Played out, trick", "Ausgespielt, Stich"),
+    "widget_learn_rest_failed": ("The rest could not be played out: {error}",
+                                 "Der Rest ließ sich nicht ausspielen: {error}"),
+    "widget_weigh_calls_same": ("Each of your calls is the one the computer player would make in your seat:",
+                                "Jede deiner Ansagen ist die, die der Computerspieler an deinem Platz machen würde:"),
     # the contract explorer (vint_core.explore.contract_grid, vint_core.widgets.explorers.ContractExplorer)
     "explore_dd_title": ("Contract explorer (double dummy)", "Kontrakte erkunden (Double Dummy)"),
     "explore_dd_subtitle": ("Double dummy: all four hands are shown and every card is known; each contract is "

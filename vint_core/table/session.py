@@ -50,6 +50,7 @@ from vint_core.saves import (
 )
 from vint_core.seats import Seat
 from vint_core.table.review import DealReview
+from vint_core.table.weighing import KeptWeighings
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
 
@@ -124,6 +125,8 @@ class TableSession:
     practised: set[tuple[int, int]]
     #: why the last save failed (a full or read-only disk), None once a save has succeeded (see :meth:`save`)
     save_problem: Exception | None
+    #: the weighings of the last reviews (:mod:`vint_core.table.weighing`), saved with the game
+    weighings: KeptWeighings
 
     def __init__(self, *, human: Seat = Seat.SOUTH, rules: RuleSet = SEED, bots: Mapping[Seat, str] | None = None,
                  seed: int | None = None, practice: bool = True, save_path: Path | None = None,
@@ -178,6 +181,7 @@ class TableSession:
         #: the computer players' actions in this deal, with their reasons (for the review)
         self.moves: list[BotMove] = []
         self.history = []
+        self.weighings = KeptWeighings(on_change=self._weighing_kept)
         dealer, _ = cut_for_dealer(self._rng)
         self.rubber = Rubber(rules, dealer)
         self.deal = self._new_deal()
@@ -379,6 +383,12 @@ class TableSession:
     def _new_deal(self) -> Deal:
         return self.rubber.new_deal(seed=self._rng.getrandbits(64))
 
+    def _weighing_kept(self) -> None:
+        """A review's weighing was kept (:attr:`weighings`): save it with the game, unless another tab has saved
+        the game since (it is kept in memory then, and saved with this table's next action)."""
+        if not self.saved_elsewhere():
+            self._autosave()
+
     # -- saving ------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -394,6 +404,7 @@ class TableSession:
             "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
             "practised": sorted([r, d] for r, d in self.practised),
             "moves": [[m.seat.letter, m.index, m.explanation] for m in self.moves],
+            "weighings": self.weighings.to_json(),
         }
 
     @classmethod
@@ -439,6 +450,9 @@ class TableSession:
                     raise _BadSave("save_damaged")
                 self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
             self._check_consistent()
+            # the reviews' weighings, a cache: an older save has none, and one that does not fit is worked out again
+            self.weighings = KeptWeighings.from_json(obj.get("weighings"))
+            self.weighings.on_change = self._weighing_kept
             self._save_path = save_path
             self.autosave = autosave
             return self

@@ -29,19 +29,19 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from vint_core.analysis import DoubleDummyUnavailable, Position, best_contracts, contract_scores, solve_positions
 from vint_core.auction import Contract
 from vint_core.bots.guide import promises
 from vint_core.bots.rule_bot import RuleBot
 from vint_core.bots.sampling import sample_layouts
-from vint_core.calls import Call
+from vint_core.calls import Call, Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal
-from vint_core.errors import NotFinishedError, Reason, bad_argument
+from vint_core.errors import NotFinishedError, Reason, VintError, bad_argument
 from vint_core.i18n import Phrase, text
 from vint_core.rules import RuleSet
 from vint_core.scoring import score_contract, totals
@@ -231,12 +231,17 @@ def _declarer_tricks(before: Deal, seat: Seat, tricks_for_seat: int) -> int:
     return won + (tricks_for_seat if seat.side is contract.side else left - tricks_for_seat)
 
 
-def deal_seed(deal: Deal) -> int:
-    """A seed from the deal itself (its hands, dealer, rules and every call and card): the same deal, the same
-    weighing."""
+def deal_digest(deal: Deal) -> str:
+    """The deal's record as a hash (its hands, dealer, rules and every call and card), in hex: a kept weighing
+    belongs to the deal with this digest and to no other."""
     key = "|".join([*(str(h) for h in deal.hands), str(deal.dealer), deal.rules.name, str(deal.deal_number),
                     *(str(a) for a in deal.actions)])
-    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def deal_seed(deal: Deal) -> int:
+    """A seed from the deal itself (:func:`deal_digest`): the same deal, the same weighing."""
+    return int(deal_digest(deal)[:16], 16)
 
 
 # -- why ----------------------------------------------------------------------
@@ -394,5 +399,224 @@ def _weigh_cards(deal: Deal, seat: Seat, moments: Sequence[tuple[int, Deal, Card
     return tuple(out)
 
 
-__all__ = ["COSTLY_POINTS", "SAMPLES", "SLIP_POINTS", "CallWeight", "CardWeight", "ContractWeight", "Mark",
-           "Weighing", "deal_seed", "weigh"]
+# -- kept with the saved game --------------------------------------------------
+
+#: the form of a kept weighing (a record of another form is worked out again)
+KEPT_VERSION = 1
+#: at most this many weighings are kept with a saved game (the last reviews)
+KEPT_LIMIT = 4
+_POINTS_LIMIT = 100_000  # no deal's margin comes near: a number beyond is a damaged record
+
+
+class StaleWeighing(ValueError):
+    """A kept weighing that does not fit the deal it is asked for (another deal, another form, damaged)."""
+
+
+def weighing_to_json(weighing: Weighing, deal: Deal, samples: int) -> dict[str, Any]:
+    """``weighing`` of the finished ``deal`` as plain JSON values, keyed by the deal's digest, its seat and
+    ``samples`` (see :func:`weighing_from_json`). Only the solver's numbers are kept: the calls, the marks and
+    the reasons are worked out again from the deal when it is read."""
+    c = weighing.contract
+    return {
+        "version": KEPT_VERSION, "deal": deal_digest(deal), "seat": weighing.seat.letter, "samples": samples,
+        "seed": weighing.seed,
+        "contract": None if c is None else {
+            "reached_points": c.reached_points, "best": [c.best.level, c.best.strain.value, c.best.declarer.letter],
+            "best_tricks": c.best_tricks, "best_points": c.best_points},
+        "cards": [{"dd_best": str(w.dd_best), "dd_best_points": w.dd_best_points, "dd_points": w.dd_points,
+                   "samples": w.samples, "expected": {str(card): value for card, value in w.expected.items()}}
+                  for w in weighing.cards],
+    }
+
+
+def _int(value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise StaleWeighing(f"not a whole number from {low} to {high}: {value!r}")
+    return value
+
+
+def _points(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= _POINTS_LIMIT:
+        raise StaleWeighing(f"not a number of points: {value!r}")  # also NaN: it is not <= anything
+    return float(value)
+
+
+def weighing_from_json(obj: object, deal: Deal, seat: Seat, samples: int) -> Weighing:
+    """The weighing :func:`weighing_to_json` kept, checked against ``deal``: a record of another deal (its digest),
+    seat, sample count or form, or one whose cards are not the cards the seat could play there, raises
+    :class:`StaleWeighing` (the weighing is then worked out again, never trusted blindly)."""
+    if not isinstance(obj, dict):
+        raise StaleWeighing("not a record")
+    if (obj.get("version") != KEPT_VERSION or obj.get("deal") != deal_digest(deal) or obj.get("seat") != seat.letter
+            or obj.get("samples") != samples):
+        raise StaleWeighing("another deal, seat, sample count or form")
+    if not deal.is_finished:
+        raise StaleWeighing("the deal is not finished")
+    seed = _int(obj.get("seed"), 0, 2 ** 64)
+    call_moments, card_moments = _moments(deal, seat)
+    cards_json = obj.get("cards")
+    if not isinstance(cards_json, list) or len(cards_json) != len(card_moments):
+        raise StaleWeighing("not the seat's cards")
+    reached = deal.contract
+    contract: ContractWeight | None = None
+    if reached is not None or obj.get("contract") is not None:
+        c = obj.get("contract")
+        if not isinstance(c, dict) or not isinstance(c.get("best"), list) or len(c["best"]) != 3:
+            raise StaleWeighing("no contract weighed")
+        try:
+            level, strain, declarer = c["best"]
+            best_contract = Contract(_int(level, 1, 7), Strain(strain), Seat.parse(declarer))
+        except (ValueError, TypeError, VintError) as err:
+            raise StaleWeighing("not a contract") from err
+        if best_contract.declarer.side is not seat.side:
+            raise StaleWeighing("not the side's contract")
+        contract = ContractWeight(reached, int(_points(c.get("reached_points"))), best_contract,
+                                  _int(c.get("best_tricks"), 0, 13), int(_points(c.get("best_points"))))
+    cards = []
+    for (trick_index, before, card), record in zip(card_moments, cards_json, strict=True):
+        if not isinstance(record, dict) or not isinstance(record.get("expected"), dict):
+            raise StaleWeighing("not a card's record")
+        legal = [a for a in before.legal_actions() if isinstance(a, Card)]
+        try:
+            expected = {Card.parse(k): _points(v) for k, v in record["expected"].items()}
+            dd_best = Card.parse(str(record.get("dd_best")))
+        except (VintError, TypeError) as err:
+            raise StaleWeighing("not a card") from err
+        if set(expected) != set(legal) or len(expected) != len(record["expected"]) or dd_best not in expected:
+            raise StaleWeighing("not the cards the seat could play there")
+        n = _int(record.get("samples"), 1, 1000)
+        best = max(legal, key=lambda c: (round(expected[c], 6), c == card, int(c.rank), -int(c.suit)))
+        cost = expected[best] - expected[card]
+        mark: Mark | None = "costly" if cost >= COSTLY_POINTS else "slip" if cost >= SLIP_POINTS else None
+        trick = before.current_trick
+        cards.append(CardWeight(trick_index + 1, len(trick.cards) if trick is not None else 0, card, dd_best,
+                                int(_points(record.get("dd_best_points"))), int(_points(record.get("dd_points"))),
+                                expected, n, best, mark, _why(before, seat, card, best) if mark else None))
+    calls = tuple(_weigh_call(i, before, seat, deal.auction.calls[i]) for i, before in call_moments)
+    return Weighing(seat, calls, tuple(cards), contract, seed=seed)
+
+
+class KeptWeighings:
+    """The weighings kept with a saved game (its JSON's ``"weighings"``): at most :data:`KEPT_LIMIT`, the last
+    ones kept. :meth:`get` gives a kept weighing back only when it fits the deal (:func:`weighing_from_json`);
+    one that does not is dropped, and the review weighs the deal again."""
+
+    def __init__(self, records: Sequence[dict[str, Any]] = (), *, on_change: Callable[[], None] | None = None) -> None:
+        self._records = list(records)[-KEPT_LIMIT:]
+        #: called after :meth:`put` (the session saves the game)
+        self.on_change = on_change
+
+    @classmethod
+    def from_json(cls, obj: object) -> KeptWeighings:
+        """The kept weighings of a saved game: anything but a list of records (an older save without the key, a
+        damaged one) keeps none; nothing here makes the game's save unreadable."""
+        if not isinstance(obj, list):
+            return cls()
+        return cls([r for r in obj if isinstance(r, dict)])
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The kept records, for the saved game's ``"weighings"`` (see :meth:`from_json`)."""
+        return list(self._records)
+
+    def __len__(self) -> int:
+        """How many weighings are kept."""
+        return len(self._records)
+
+    @staticmethod
+    def _matches(record: dict[str, Any], digest: str, seat: Seat, samples: int) -> bool:
+        return record.get("deal") == digest and record.get("seat") == seat.letter and record.get("samples") == samples
+
+    def has(self, deal: Deal, seat: Seat, samples: int) -> bool:
+        """Is a weighing of ``deal`` kept for ``seat`` and ``samples`` (not yet checked)?"""
+        digest = deal_digest(deal)
+        return any(self._matches(r, digest, seat, samples) for r in self._records)
+
+    def get(self, deal: Deal, seat: Seat, samples: int) -> Weighing | None:
+        """The kept weighing of ``deal`` for ``seat``, checked against the deal; None (and the record dropped) when
+        none is kept or the one kept does not fit."""
+        digest = deal_digest(deal)
+        for record in self._records:
+            if self._matches(record, digest, seat, samples):
+                try:
+                    return weighing_from_json(record, deal, seat, samples)
+                except StaleWeighing:
+                    self._records.remove(record)
+                    return None
+        return None
+
+    def put(self, deal: Deal, weighing: Weighing, samples: int) -> None:
+        """Keep ``weighing`` of ``deal`` (a weighing without the solver's numbers is not kept: it is the notice)."""
+        if weighing.needs_endplay:
+            return
+        digest = deal_digest(deal)
+        self._records = [r for r in self._records if not self._matches(r, digest, weighing.seat, samples)]
+        self._records.append(weighing_to_json(weighing, deal, samples))
+        del self._records[:-KEPT_LIMIT]
+        if self.on_change is not None:
+            self.on_change()
+
+
+# -- the rest played out --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedOut:
+    """The rest of a deal played out from a position with a card the learner chose, every player's best card
+    with all cards visible, next to what happened in the deal."""
+
+    seat: Seat
+    #: the first card of the rest (the learner's) and the trick it goes to (1–13)
+    card: Card
+    trick: int
+    #: the deal played to the end from the position, and the deal as it was played
+    deal: Deal
+    actual: Deal
+    #: the learner's side's tricks in all and its points minus the other side's, played out and as it was
+    tricks: int
+    points: int
+    actual_tricks: int
+    actual_points: int
+
+    def text(self, lang: str = "en") -> str:
+        """The two results side by side, in a sentence or two."""
+        side = self.seat.side
+        key = "weigh_rest_more" if self.points > self.actual_points else (
+            "weigh_rest_less" if self.points < self.actual_points else "weigh_rest_same")
+        return text(key, lang, card=self.card, side=side, tricks=self.tricks, points=self.points,
+                    actual_tricks=self.actual_tricks, actual_points=self.actual_points,
+                    diff=abs(self.points - self.actual_points))
+
+
+def play_out(deal: Deal, seat: Seat, before: Deal, card: Card) -> PlayedOut:
+    """``card`` played by ``seat`` at the position ``before`` (a position of the finished ``deal``), then every
+    card to the end the best one with all cards visible (the solver's; of cards equally good the lowest),
+    next to what happened in ``deal``. Needs endplay (:class:`~vint_core.analysis.DoubleDummyUnavailable`)."""
+    if not deal.is_finished or deal.contract is None:
+        raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_weighed"))
+    if before.to_act is not seat or before.play is None:
+        raise bad_argument("before", before, "arg_deal")
+    trick = len(before.tricks) + 1
+    now = before.apply(card, seat=seat)  # a card the seat may not play there raises the engine's error
+    while not now.is_finished:
+        legal = [a for a in now.legal_actions() if isinstance(a, Card)]
+        if len(legal) == 1:
+            choice = legal[0]
+        else:
+            assert now.play is not None
+            scores = solve_positions([Position.of_play(now.play)])[0]
+            choice = max(legal, key=lambda c: (scores[c], -int(c.rank), -int(c.suit)))
+        now = now.apply(choice)
+    contract = deal.contract
+    points = _Points(contract, deal.rules, seat.side)
+    side = seat.side
+
+    def margin(d: Deal) -> int:
+        return points.margin(d.hands, d.tricks_won(contract.side))
+
+    return PlayedOut(seat, card, trick, now, deal, now.tricks_won(side), margin(now), deal.tricks_won(side),
+                     margin(deal))
+
+
+__all__ = ["COSTLY_POINTS", "KEPT_LIMIT", "KEPT_VERSION", "SAMPLES", "SLIP_POINTS", "CallWeight", "CardWeight",
+           "ContractWeight", "KeptWeighings", "Mark", "PlayedOut", "StaleWeighing", "Weighing", "deal_digest",
+           "deal_seed", "play_out", "weigh", "weighing_from_json", "weighing_to_json"]

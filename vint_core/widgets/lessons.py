@@ -478,7 +478,7 @@ class OneDeal(_Lesson):
                 review = self.flow.review()
                 assert review is not None
                 self.review.show(review.deal, lines=review.lines, reasons=review.reasons,
-                                 offer_analysis=False)
+                                 offer_analysis=False, kept=s.weighings)
             self.review.widget.layout.display = None
         else:
             self.review.clear()

@@ -19,7 +19,7 @@ from vint_core.i18n import text
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
 from vint_core.table.review import analysis_available, position_after
-from vint_core.table.weighing import SAMPLES, CardWeight, Weighing, deal_seed, weigh
+from vint_core.table.weighing import SAMPLES, CardWeight, KeptWeighings, PlayedOut, Weighing, deal_seed, play_out, weigh
 from vint_core.widgets.style import Foldout, html, shared
 
 #: the weighing's own marks and list (the colours are the page's, light or dark)
@@ -37,6 +37,9 @@ _WEIGH_CSS = """<style>
 .vint-review-weigh-box .jupyter-button.vint-learn-start{font-weight:700;height:auto;min-height:2.2em;
  padding:.2em .9em;margin:.3em 10px;max-width:100%}
 .vint-learn{border-left:4px solid var(--vint-accent);padding-left:.6em;margin:.4em 0}
+.vint-learn .jupyter-button.vint-learn-rest{font-weight:700;height:auto;min-height:2.2em;padding:.2em .9em;
+ margin:.3em 10px;max-width:100%;white-space:normal}
+.vint-learn-rest-box{border-top:1px solid var(--vint-muted);margin-top:.3em;padding-top:.3em}
 .vint-learn .jupyter-button.vint-learn-card{width:3.2em;height:2.4em;font-size:1.05em;font-weight:700}
 .vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-h,
 .vint-learn .jupyter-button.vint-learn-card.vint-learn-suit-d{color:var(--vint-h)}
@@ -162,8 +165,37 @@ class ReviewPanel:
         self.learn_stop.on_click(lambda _b: self.stop_learning())
         self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop])
         self.learn_buttons.add_class("vint-weigh-moments")
-        self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.learn_buttons,
-                                       self.learn_board], layout=widgets.Layout(display="none"))
+        # "See the rest played out": after the card tried, the deal to its end with all cards visible
+        self.rest_button = widgets.Button(description=text("widget_learn_rest_button", lang),
+                                          layout=widgets.Layout(display="none", width="max-content"))
+        self.rest_button.add_class("vint-learn-rest")
+        self.rest_button.on_click(lambda _b: self.see_rest())
+        #: the rest played out from the marked position after the card tried (None until asked for)
+        self.played_out: PlayedOut | None = None
+        #: resolved with the rest played out once it is drawn (or with the error that stopped it)
+        self.rested: Future[PlayedOut] = Future()
+        self.rest_text = html()
+        self.rest_slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
+                                                  layout=widgets.Layout(width="16em"))
+        self.rest_slider.add_class("vint-rest-slider")
+        self.rest_slider.observe(lambda _c: self._draw_rest_board(), names="value")
+        self.rest_back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang),
+                                        layout=shared("layout"), style=shared("button"))
+        self.rest_forward = widgets.Button(description="▶", tooltip=text("widget_review_forward", lang),
+                                           layout=shared("layout"), style=shared("button"))
+        for button in (self.rest_back, self.rest_forward):
+            button.add_class("vint-review-step")
+        self.rest_back.on_click(lambda _b: self._rest_step(-1))
+        self.rest_forward.on_click(lambda _b: self._rest_step(1))
+        self.rest_controls = widgets.HBox([self.rest_back, self.rest_slider, self.rest_forward],
+                                          layout=widgets.Layout(display="none"))
+        self.rest_board = html("vint-review-board")
+        self.rest_box = widgets.VBox([self.rest_text, self.rest_controls, self.rest_board],
+                                     layout=widgets.Layout(display="none"))
+        self.rest_box.add_class("vint-learn-rest-box")
+        self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.rest_button,
+                                       self.rest_box, self.learn_buttons, self.learn_board],
+                                      layout=widgets.Layout(display="none"))
         self.learn_box.add_class("vint-learn")
         self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked,
                                        self.learn_button, self.learn_box],
@@ -177,11 +209,12 @@ class ReviewPanel:
 
     def show(self, deal: Deal, *, lines: Sequence[ScoreLine] = (), analysis: Sequence[str] = (),
              reasons: Sequence[str] = (), four_colour: bool = False, offer_analysis: bool = False,
-             reason_groups: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
+             reason_groups: Sequence[tuple[str, Sequence[str]]] = (), kept: KeptWeighings | None = None) -> None:
         """Open a finished deal: every hand as dealt, the final position, its score lines, the
         computer players' reasons (kept back until now: they speak of their hands; ``reason_groups``
         puts them under headings, the auction and each trick) and the analysis (``analysis``, or with
-        ``offer_analysis`` a closed part that asks for it when opened)."""
+        ``offer_analysis`` a closed part that asks for it when opened). ``kept`` are the weighings kept with
+        the saved game: one of this deal is drawn at once (checked against the deal), a new one is kept there."""
         if not deal.is_finished:
             from vint_core.errors import NotFinishedError, Reason
             from vint_core.i18n import Phrase
@@ -215,12 +248,13 @@ class ReviewPanel:
         if self.analysis_offered and self.analysis_box.selected_index is not None:
             self._ask_analysis()
         if self.weigh_cards:
-            self._weigh(deal)
+            self._weigh(deal, kept)
 
     # -- the weighing ------------------------------------------------------------------
 
-    def _weigh(self, deal: Deal) -> None:
-        """Draw the deal's weighing: at once when it is kept, else a progress line and a worker thread."""
+    def _weigh(self, deal: Deal, store: KeptWeighings | None = None) -> None:
+        """Draw the deal's weighing: at once when it is kept (in memory, or with the saved game), else a progress
+        line and a worker thread."""
         key = (deal_seed(deal), self.bottom, self.samples)
         if key == self._weigh_key and not self.weighed.done():
             self._draw_progress()  # being worked out already (the same review drawn again, perhaps in German)
@@ -229,7 +263,14 @@ class ReviewPanel:
         done: Future[Weighing] = Future()
         self.weighed = done
         self.weigh_box.layout.display = None
+        seat, samples = self.bottom, self.samples
         kept = _cached(key)
+        if kept is None and store is not None:
+            kept = store.get(deal, seat, samples)  # None unless it fits this deal
+            if kept is not None:
+                _remember(key, kept)
+        elif kept is not None and store is not None and not store.has(deal, seat, samples):
+            store.put(deal, kept, samples)  # weighed in this kernel before: kept with this game too
         if kept is not None:
             self._draw_weighing(key, done, kept)
             return
@@ -239,7 +280,6 @@ class ReviewPanel:
         self.moments.layout.display = "none"
         self.weigh_marked.value = ""
         loop = _running_loop()
-        seat, samples = self.bottom, self.samples
 
         def work() -> Weighing | BaseException:
             try:
@@ -250,6 +290,8 @@ class ReviewPanel:
         def finish(outcome: Weighing | BaseException) -> None:  # on the kernel's own thread: the widgets change
             if isinstance(outcome, Weighing):
                 _remember(key, outcome)
+                if store is not None:
+                    store.put(deal, outcome, samples)  # saved with the game: the review reopened shows it at once
             self._finish(key, done, outcome)
 
         if loop is None or not analysis_available():
@@ -287,9 +329,12 @@ class ReviewPanel:
             return
         title = render.esc(text("widget_weigh_title", lang))
         summary = "".join(f"<li>{render.esc(line)}</li>" for line in weighing.summary(lang))
-        calls = [c.text(lang) for c in weighing.calls if c.differs]
-        calls_html = (f'<b>{render.esc(text("widget_weigh_calls", lang))}</b><ul>'
-                      + "".join(f"<li>{render.esc(line)}</li>" for line in calls) + "</ul>") if calls else ""
+        calls_html = ""
+        if weighing.calls:  # each call beside the computer player's in the seat, with its reason
+            heading = "widget_weigh_calls" if any(c.differs for c in weighing.calls) else "widget_weigh_calls_same"
+            calls_html = (f'<b>{render.esc(text(heading, lang))}</b><ul class="vint-weigh-calls">'
+                          + "".join(f'<li class="vint-weigh-call{" vint-weigh-call-differs" if c.differs else ""}">'
+                                    f'{render.esc(c.text(lang))}</li>' for c in weighing.calls) + "</ul>")
         moments = weighing.costliest()
         lead = f'<p>{render.esc(text("widget_weigh_moments", lang))}</p>' if moments else ""
         self.weigh_text.value = (f'<div class="vint vint-review-weighing"><b>{title}</b><ul>{summary}</ul>'
@@ -343,6 +388,93 @@ class ReviewPanel:
         self.learn_box.layout.display = "none"
         _replace(self.learn_cards, ())
         self.learn_board.value = self.learn_prompt.value = self.learn_feedback.value = ""
+        self._learn_tried = None
+        self._forget_rest()
+
+    def _forget_rest(self) -> None:
+        """Put the rest played out away (another position, another card tried, the mode closed)."""
+        self.played_out = None
+        self._rest_token = object()  # a rest still being played out is not drawn any more
+        self.rest_box.layout.display = "none"
+        self.rest_controls.layout.display = "none"
+        self.rest_text.value = self.rest_board.value = ""
+        self.rest_button.layout.display = "none" if self._learn_tried is None else None
+
+    _rest_token: object = None
+
+    def see_rest(self) -> None:
+        """Play the deal out from the marked position after the card tried (:func:`~vint_core.table.weighing.play_out`:
+        every player's best card with all cards visible), in a worker thread as the weighing, then show it as a
+        replay with its tricks and points beside the deal's. :attr:`rested` is the signal."""
+        got = self.learn_position()
+        card = self._learn_tried
+        if got is None or card is None or self.deal is None:
+            return
+        before, deal, seat = got[1], self.deal, self.bottom
+        token = self._rest_token = object()
+        done: Future[PlayedOut] = Future()
+        self.rested = done
+        self.played_out = None
+        self.rest_box.layout.display = None
+        self.rest_controls.layout.display = "none"
+        self.rest_board.value = ""
+        self.rest_text.value = (f'<div class="vint vint-learn-rest"><p class="vint-weigh-progress" role="status">'
+                                f'{render.esc(text("widget_learn_resting", self.lang))}</p></div>')
+
+        def work() -> PlayedOut | BaseException:
+            try:
+                return play_out(deal, seat, before, card)
+            except Exception as error:  # said on the page in one line
+                return error
+
+        def finish(outcome: PlayedOut | BaseException) -> None:
+            if token is self._rest_token:
+                if isinstance(outcome, PlayedOut):
+                    self.played_out = outcome
+                    self.rest_slider.max = 13  # before the minimum: the field keeps min <= max
+                    self.rest_slider.min = outcome.trick
+                    self.rest_slider.value = outcome.trick  # the trick with the card tried, then on
+                    self.rest_controls.layout.display = None
+                    self._draw_rest()
+                else:
+                    error = (outcome.message(self.lang) if isinstance(outcome, VintError)
+                             else type(outcome).__name__)
+                    self.rest_text.value = ('<div class="vint vint-learn-rest"><p>' + render.esc(
+                        text("widget_learn_rest_failed", self.lang, error=error)) + "</p></div>")
+            if isinstance(outcome, PlayedOut):
+                done.set_result(outcome)
+            else:
+                done.set_exception(outcome)
+
+        loop = _running_loop()
+        if loop is None or not analysis_available():
+            finish(work())
+            return
+        loop.run_in_executor(None, work).add_done_callback(lambda task: finish(task.result()))
+
+    def _draw_rest(self) -> None:
+        out = self.played_out
+        if out is None:
+            return
+        self.rest_text.value = (f'<div class="vint vint-learn-rest" role="status"><p>{render.esc(out.text(self.lang))}'
+                                f'</p></div>')
+        self.rest_slider.description = text("widget_learn_rest_trick", self.lang)
+        self.rest_back.tooltip = text("widget_review_back", self.lang)
+        self.rest_forward.tooltip = text("widget_review_forward", self.lang)
+        self._draw_rest_board()
+
+    def _draw_rest_board(self) -> None:
+        out = self.played_out
+        if out is None:
+            return
+        k = self.rest_slider.value
+        position = out.deal if k >= 13 else position_after(out.deal, k)
+        self.rest_board.value = render.deal_html(position, bottom=self.bottom, lang=self.lang,
+                                                 four_colour=self.four_colour, css=False)
+
+    def _rest_step(self, by: int) -> None:
+        slider = self.rest_slider
+        slider.value = max(slider.min, min(slider.max, slider.value + by))
 
     def learn_position(self) -> tuple[CardWeight, Deal] | None:
         """The marked card being played again and the deal just before it (None when the mode is closed)."""
@@ -376,10 +508,14 @@ class ReviewPanel:
         self.learn_next.disabled = self.learn_at + 1 >= n
         self.learn_board.value = render.deal_html(before, bottom=self.bottom, lang=lang, four_colour=self.four_colour,
                                                   css=False)
+        self.rest_button.description = text("widget_learn_rest_button", lang)
         if self._learn_tried is not None and not fresh:
             self._say_tried(weight, self._learn_tried)
+            self.rest_button.tooltip = text("widget_learn_rest_tip", lang, card=self._learn_tried)
+            self._draw_rest()
         elif fresh:
             self._learn_tried = None
+            self._forget_rest()
 
     _learn_tried: Card | None = None
 
@@ -400,7 +536,10 @@ class ReviewPanel:
         weight = got[0]
         if card not in weight.expected:
             return False
-        self._learn_tried = card
+        if card != self._learn_tried:
+            self._learn_tried = card
+            self._forget_rest()  # the rest played out after another card is put away
+        self.rest_button.tooltip = text("widget_learn_rest_tip", self.lang, card=card)
         for button in self.learn_cards.children:
             if button.description == str(card):
                 button.add_class("vint-learn-chosen")

@@ -509,7 +509,8 @@ class Table:
         assert review is not None  # drawn only once the deal is finished
         self._review = review
         self.review.show(review.deal, lines=review.lines, reasons=review.reasons, four_colour=self.four_colour,
-                         offer_analysis=review.analysis_offered, reason_groups=self._reason_groups(review.deal))
+                         offer_analysis=review.analysis_offered, reason_groups=self._reason_groups(review.deal),
+                         kept=self.session.weighings)
 
     def _request_analysis(self) -> None:
         """Work out the double-dummy analysis of the reviewed deal, in a worker thread when the kernel's

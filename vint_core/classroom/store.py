@@ -98,9 +98,9 @@ class ResultRefused(ClassError):
     ``not_published``, ``bad_record``, ``wrong_deal``, ``not_finished``, ``wrong_score``,
     ``already_played``). The store logs it and keeps it in the refusals' log."""
 
-    def __init__(self, why: str, *, learner: str, board: object, **params: Any) -> None:
+    def __init__(self, why: str, *, learner: str, board: object, details: Mapping[str, Any] | None = None) -> None:
         self.why = why
-        super().__init__("refused", learner=learner, board=board, why=Phrase("class_why_" + why, **params))
+        super().__init__("refused", learner=learner, board=board, why=Phrase("class_why_" + why, **(details or {})))
 
 
 def _bad(field_name: str, value: object, allowed: str, **params: Any) -> ClassError:
@@ -293,10 +293,15 @@ def _rank_key(row: Result) -> tuple[int, int]:
     return (-(row.points_ns - row.points_ew), -row.points_ns)
 
 
-def _contract_words(contract: str | None, declarer: str | None, tricks: int | None, points: PerSide[int]) -> str:
+def _contract_words(contract: str | None, declarer: str | None, tricks: int | None, points: PerSide[int]) -> Phrase:
     if contract is None:
-        return f"passed out, {points}"
-    return f"{contract} by {declarer}, {tricks} tricks, {points}"
+        return Phrase("class_score_passed_out", points=points)
+    try:
+        seat: Seat | str = Seat.parse(declarer) if isinstance(declarer, str) else "?"
+    except VintError:
+        seat = shown(declarer)
+    return Phrase("class_score_words", contract=shown(contract) if contract == "?" else contract, declarer=seat,
+                  tricks="?" if tricks is None else tricks, points=points)
 
 
 # -- the store --------------------------------------------------------------------------------------
@@ -546,7 +551,7 @@ class ClassStore:
         who = shown(learner) if not isinstance(learner, str) else learner
 
         def refuse(why: str, board: object = board_id, **params: Any) -> ResultRefused:
-            return ResultRefused(why, learner=who, board=board, **params)
+            return ResultRefused(why, learner=who, board=board, details=params)
 
         person = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner))
         if person is None:

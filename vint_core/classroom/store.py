@@ -378,6 +378,12 @@ class ClassStore:
             try:
                 with Session(self._writer, expire_on_commit=False) as session, session.begin():
                     return work(session)
+            except IntegrityError as exc:
+                # another writer made the same row between our reading and writing (PostgreSQL: two tabs of one
+                # learner, two teachers adding one name): read again, and the work finds that row
+                if attempt == RETRIES - 1:
+                    raise
+                log.info("class store: a concurrent write, attempt %d: %s", attempt + 1, exc)
             except OperationalError as exc:
                 if not self._sqlite or ("locked" not in str(exc) and "busy" not in str(exc)):
                     raise
@@ -593,10 +599,7 @@ class ClassStore:
                      contract=got[0], declarer=got[1], tricks=got[2], points_ns=points.ns, points_ew=points.ew,
                      record_json=stored)
         session.add(row)
-        try:
-            session.flush()
-        except IntegrityError:  # the same learner's other server kept one a moment ago (PostgreSQL)
-            raise refuse("already_played", number, learner=who) from None
+        session.flush()  # on PostgreSQL another tab may have kept it a moment ago: _write tries again, and sees it
         return self._result_info(row)
 
     @staticmethod

@@ -993,6 +993,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                         "der Schlüssel dieses Links ist ungültig: frag deine Lehrkraft nach deinem persönlichen Link"),
     "class_store_busy": ("the class's database stayed busy: try again in a moment",
                          "die Datenbank der Klasse blieb belegt: versuche es gleich noch einmal"),
+    "class_passed_out": ("passed out", "eingepasst"),
     "class_score_words": ("{contract} by {declarer}, {tricks} tricks, {points}",
                           "{contract} von {declarer}, {tricks} Stiche, {points}"),
     "class_score_passed_out": ("passed out, {points}", "eingepasst, {points}"),

@@ -134,7 +134,8 @@ def _learners_add(args: argparse.Namespace) -> int:
     if args.file is not None:
         if not args.file.is_file():
             raise CommandError(f"no such file: {args.file}")
-        names += [line.strip() for line in read_bytes(args.file, limit=1_000_000).decode("utf-8", "replace").splitlines() if line.strip()]
+        lines = read_bytes(args.file, limit=1_000_000).decode("utf-8", "replace").splitlines()
+        names += [line.strip() for line in lines if line.strip()]
     if not names:
         raise CommandError("no names: give them after the class, or --file")
     store = _store(args)

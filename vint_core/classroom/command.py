@@ -20,8 +20,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 __all__ = ["TOKEN_PARAM", "personal_link", "register"]
 
-#: the query parameter of a personal link that carries the learner's token
-TOKEN_PARAM = "class_token"
+from vint_core.classroom import TOKEN_PARAM
 
 
 def personal_link(url: str, token: str) -> str:

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-__all__ = ["TOKEN_PARAM", "personal_link", "register"]
-
 from vint_core.classroom import TOKEN_PARAM
+
+__all__ = ["TOKEN_PARAM", "personal_link", "register"]
 
 
 def personal_link(url: str, token: str) -> str:
-    """``url`` with the learner's token as its :data:`TOKEN_PARAM` query parameter (other parameters kept).
+    """``url`` with the learner's token as its :data:`~vint_core.classroom.TOKEN_PARAM` query parameter (the
+    other parameters kept).
 
     >>> personal_link("http://school.example:8866/?lang=de", "abc")
     'http://school.example:8866/?lang=de&class_token=abc'

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
@@ -567,7 +567,10 @@ class ClassStore:
             return self._write(lambda session: self._record(session, cls, learner, board_id, record))
         except ResultRefused as exc:
             log.warning("class %s: %s", cls, exc.message("en"))
-            self._log_refusal(cls, learner, board_id, exc)
+            try:
+                self._log_refusal(cls, learner, board_id, exc)
+            except (VintError, SQLAlchemyError):  # the refusal stands, logged above, if the log's row is not kept
+                log.exception("class %s: the refusal was not kept in the refusals' log", cls)
             raise
 
     def _record(self, session: Session, cls: str, learner: str, board_id: int,

@@ -43,14 +43,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from vint_core.classroom import migrations
 from vint_core.classroom.models import Board, BoardSet, Class, Grade, Learner, LessonEvent, QuizAnswer, Refusal, Result
 from vint_core.deal import Deal
-from vint_core.errors import Reason, VintError, shown
+from vint_core.errors import Reason, VintError, bad_argument, shown
 from vint_core.i18n import Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rule_set_changes
 from vint_core.rules import RuleSet, as_rule_set
@@ -332,7 +333,20 @@ class ClassStore:
             url = default_url()
         elif isinstance(url, Path):
             url = f"sqlite:///{url.resolve()}"
+        if not isinstance(url, str):
+            raise bad_argument("url", url, "arg_class_db")
+        try:
+            shown_url = make_url(url).render_as_string(hide_password=True)
+        except (ArgumentError, ValueError):
+            raise bad_argument("url", url, "arg_class_db") from None
         self.url = url
+        try:
+            self._open(url)
+        except (SQLAlchemyError, ImportError, OSError) as exc:
+            # a URL of no database SQLAlchemy knows, a driver not installed, a file or server that does not open
+            raise ClassError("no_store", url=shown_url, error=shown(type(exc).__name__)) from exc
+
+    def _open(self, url: str) -> None:
         self._sqlite = url.startswith("sqlite")
         self._queue: threading.Lock | contextlib.nullcontext[None] = (
             _file_lock(url) if self._sqlite else contextlib.nullcontext())
@@ -417,6 +431,8 @@ class ClassStore:
     @staticmethod
     def _class(session: Session, cls: str | ClassInfo) -> Class:
         name = cls.name if isinstance(cls, ClassInfo) else cls
+        if not isinstance(name, str):
+            raise ClassError("unknown_class", name=shown(name))
         row = session.scalar(select(Class).where(Class.name == name))
         if row is None:
             raise ClassError("unknown_class", name=shown(name))
@@ -424,6 +440,8 @@ class ClassStore:
 
     @staticmethod
     def _learner(session: Session, klass: Class, learner: str) -> Learner:
+        if not isinstance(learner, str):
+            raise ClassError("not_on_roster", learner=shown(learner), name=klass.name)
         row = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner))
         if row is None:
             raise ClassError("not_on_roster", learner=shown(learner), name=klass.name)
@@ -581,10 +599,12 @@ class ClassStore:
         def refuse(why: str, board: object = board_id, **params: Any) -> ResultRefused:
             return ResultRefused(why, learner=who, board=board, details=params)
 
-        person = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner))
+        person = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner)) \
+            if isinstance(learner, str) else None
         if person is None:
             raise refuse("not_on_roster", learner=who, name=klass.name)
-        board = session.get(Board, board_id) if isinstance(board_id, int) and not isinstance(board_id, bool) else None
+        ok = isinstance(board_id, int) and not isinstance(board_id, bool) and 0 < board_id < 2**31
+        board = session.get(Board, board_id) if ok else None
         if board is None or board.set.class_id != klass.id:
             raise refuse("not_published", board=shown(board_id), name=klass.name)
         number = board.number
@@ -752,9 +772,12 @@ class ClassStore:
         """Board ``board_id``'s traveller. For the teacher (``viewer`` ``None``) every learner is named; for a
         learner (``viewer``, who must have played the board) the others are named or, in an anonymised class,
         "Learner 1", "Learner 2"… (in ``lang``). The par is computed once, with the solver, and kept."""
+        if lang not in ("en", "de"):
+            raise bad_argument("lang", lang, "arg_choice", choices="'en', 'de'")
         def work(session: Session) -> tuple[Traveller, Deal | None]:
             klass = self._class(session, cls)
-            board = session.get(Board, board_id) if isinstance(board_id, int) else None
+            ok = isinstance(board_id, int) and not isinstance(board_id, bool) and 0 < board_id < 2**31
+            board = session.get(Board, board_id) if ok else None
             if board is None or board.set.class_id != klass.id:
                 raise ClassError("unknown_board", name=klass.name, board=shown(board_id))
             rows = sorted(session.scalars(select(Result).where(Result.board_id == board.id)),

@@ -954,6 +954,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "class_what_class": ("class", "einer Klasse"),
     "class_what_learner": ("learner", "eines Lernenden"),
     "class_what_title": ("board set", "einer Spielserie"),
+    "class_what_topic": ("question type", "eines Fragetyps"),
+    "class_what_mistake": ("misconception", "eines Denkfehlers"),
+    "class_what_exercise": ("exercise", "einer Aufgabe"),
     "class_exists": ("there is already a class named {name}", "es gibt schon eine Klasse namens {name}"),
     "class_unknown_class": ("there is no class named {name}", "es gibt keine Klasse namens {name}"),
     "class_not_on_roster": ("{learner} is not on the roster of class {name}", "{learner} steht nicht in der "

@@ -697,9 +697,9 @@ class ClassStore:
         question's type (its topic), ``misconception`` the named mistake a wrong answer showed."""
         if not isinstance(source, str) or not _SOURCE.match(source):
             raise _bad("source", source, "class_allowed_source")
-        question_type = _name(question_type, "title")[:60]
+        question_type = _name(question_type, "topic")[:60]
         if misconception is not None:
-            misconception = _name(misconception, "title")[:80]
+            misconception = _name(misconception, "mistake")[:80]
 
         def work(session: Session) -> None:
             person = self._learner(session, self._class(session, cls), learner)
@@ -709,23 +709,23 @@ class ClassStore:
 
         self._write(work)
 
-    def record_lesson(self, cls: str, learner: str, lesson: str, event_name: str) -> None:
+    def record_lesson(self, cls: str, learner: str, lesson: str, event: str) -> None:
         """Keep that ``learner`` ``"opened"`` or ``"finished"`` ``lesson`` (its number, ``"03"``)."""
         if not isinstance(lesson, str) or not re.match(r"^\d{2}$", lesson):
             raise _bad("lesson", lesson, "class_allowed_lesson")
-        if event_name not in _EVENTS:
-            raise _bad("event", event_name, "class_allowed_event")
+        if event not in _EVENTS:
+            raise _bad("event", event, "class_allowed_event")
 
         def work(session: Session) -> None:
             person = self._learner(session, self._class(session, cls), learner)
-            session.add(LessonEvent(learner_id=person.id, lesson=lesson, event=event_name))
+            session.add(LessonEvent(learner_id=person.id, lesson=lesson, event=event))
 
         self._write(work)
 
     def record_grade(self, cls: str, learner: str, exercise: str, points: float, max_points: float) -> None:
         """Keep ``learner``'s grade of ``exercise`` (the grader's points out of ``max_points``; a new grade
         replaces the one before)."""
-        exercise = _name(exercise, "title")[:80]
+        exercise = _name(exercise, "exercise")[:80]
         for name, value in (("points", points), ("max_points", max_points)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10_000:
                 raise _bad(name, value, "class_allowed_points")

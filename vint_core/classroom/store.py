@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, create_engine, event, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.pool import StaticPool
 
 from vint_core.classroom import migrations
@@ -306,6 +306,9 @@ def _contract_words(contract: str | None, declarer: str | None, tricks: int | No
     return Phrase("class_score_words", contract=shown(contract) if contract == "?" else contract, declarer=seat,
                   tricks="?" if tricks is None else tricks, points=points)
 
+
+#: a result's learner and board loaded with it (one query for a traveller or a class's results, not one per row)
+_RESULT_LOADS = (joinedload(Result.learner), joinedload(Result.board))
 
 _LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
@@ -685,7 +688,8 @@ class ClassStore:
         """Every kept result of the class, by board and then by the time it came."""
         def work(session: Session) -> list[ResultInfo]:
             klass = self._class(session, cls)
-            rows = session.scalars(select(Result).join(Board).join(BoardSet).where(BoardSet.class_id == klass.id)
+            rows = session.scalars(select(Result).options(*_RESULT_LOADS).join(Board).join(BoardSet)
+                                   .where(BoardSet.class_id == klass.id)
                                    .order_by(Board.number, Result.id))
             return [self._result_info(r) for r in rows]
 
@@ -780,7 +784,7 @@ class ClassStore:
             board = session.get(Board, board_id) if ok else None
             if board is None or board.set.class_id != klass.id:
                 raise ClassError("unknown_board", name=klass.name, board=shown(board_id))
-            rows = sorted(session.scalars(select(Result).where(Result.board_id == board.id)),
+            rows = sorted(session.scalars(select(Result).options(*_RESULT_LOADS).where(Result.board_id == board.id)),
                           key=lambda r: (_rank_key(r), r.id))
             if viewer is not None:
                 person = self._learner(session, klass, viewer)
@@ -818,7 +822,8 @@ class ClassStore:
         """``learner``'s class boards, in the order of the boards."""
         def work(session: Session) -> list[ResultInfo]:
             person = self._learner(session, self._class(session, cls), learner)
-            rows = session.scalars(select(Result).join(Board).where(Result.learner_id == person.id)
+            rows = session.scalars(select(Result).options(*_RESULT_LOADS).join(Board)
+                                   .where(Result.learner_id == person.id)
                                    .order_by(Board.number))
             return [self._result_info(r) for r in rows]
 

@@ -306,6 +306,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                        "{seat} kann nicht 13 Karten ohne die ausgespielte Farbe bekommen"),
     "arg_progress": ("it is True, False or a function progress(done, total)",
                      "erlaubt sind True, False oder eine Funktion progress(done, total)"),
+    "arg_lesson_lang": ("it is a language the lessons' widgets speak: {known}",
+                        "erlaubt ist eine Sprache der Widgets der Lektionen: {known}"),
     "arg_integer": ("it is a whole number", "erlaubt ist eine ganze Zahl"),
     "arg_number": ("it is a number from {low} to {high}", "erlaubt ist eine Zahl von {low} bis {high}"),
     "arg_real": ("it is a number", "erlaubt ist eine Zahl"),

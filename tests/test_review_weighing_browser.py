@@ -85,7 +85,7 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
     bs.wait_for(lambda: "the rest played out with all cards visible" in " ".join(
         page.locator(".vint-learn-rest").all_inner_texts()), seconds=120)
     said = page.locator(".vint-learn-rest-box .vint-learn-rest").inner_text()
-    assert "in the deal (" in said and " tricks in all" in said, said
+    assert "in the deal (tricks: " in said and " of the 13 tricks" in said, said
     steps = bs.visible(page.locator(".vint-learn-rest-box button.vint-review-step"))
     bs.wait_for(lambda: steps.count() == 2, seconds=60)
     field = page.locator(".vint-rest-slider input")

@@ -8,6 +8,7 @@ the deal (damaged, another deal, another form) is never shown: it is worked out 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -249,6 +250,10 @@ def test_the_rest_played_out_after_a_card_makes_what_the_solver_says() -> None:
     assert better.text("en").startswith("After A♠, the rest played out with all cards visible")
     assert f"{better.points - better.actual_points} more than in the deal" in better.text("en")
     assert "mehr als im Spiel" in better.text("de")
+    # one trick reads as well as many (it said "take 1 tricks")
+    one = dataclasses.replace(better, tricks=1, actual_tricks=1)
+    assert "take 1 of the 13 tricks" in one.text("en") and "(tricks: 1," in one.text("en")
+    assert "machen 1 der 13 Stiche" in one.text("de") and "(Stiche: 1," in one.text("de")
     with pytest.raises(VintError):  # West's card: not South's to play
         play_out(deal, S, before, next(iter(deal.hands[Seat.WEST])))
 

@@ -633,26 +633,26 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "weigh_moment": ("Trick {trick}: {card} cost {cost} points; {better} was better.",
                      "Stich {trick}: {card} kostete {cost} Punkte; {better} war besser."),
     "weigh_rest_more": ("After {card}, the rest played out with all cards visible (every player's best card): "
-                        "{side} take {tricks} tricks in all and end {points} points (their points minus the other "
-                        "side's), {diff} more than in the deal ({actual_tricks} tricks, {actual_points} points).",
+                        "{side} take {tricks} of the 13 tricks and end {points} points (their points minus the other "
+                        "side's), {diff} more than in the deal (tricks: {actual_tricks}, points: {actual_points}).",
                         "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
-                        "{side} machen {tricks} Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
-                        "Gegner), {diff} mehr als im Spiel ({actual_tricks} Stiche, {actual_points} Punkte)."),
+                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
+                        "Gegner), {diff} mehr als im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points})."),
     "weigh_rest_less": ("After {card}, the rest played out with all cards visible (every player's best card): "
-                        "{side} take {tricks} tricks in all and end {points} points (their points minus the other "
-                        "side's), {diff} less than in the deal ({actual_tricks} tricks, {actual_points} points): "
+                        "{side} take {tricks} of the 13 tricks and end {points} points (their points minus the other "
+                        "side's), {diff} less than in the deal (tricks: {actual_tricks}, points: {actual_points}): "
                         "with these hands this card does worse, though by what you could know it may be right.",
                         "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
-                        "{side} machen {tricks} Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
-                        "Gegner), {diff} weniger als im Spiel ({actual_tricks} Stiche, {actual_points} Punkte): "
+                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
+                        "Gegner), {diff} weniger als im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points}): "
                         "bei diesen Händen schneidet die Karte schlechter ab, auch wenn sie nach dem, was du wissen "
                         "konntest, richtig sein mag."),
     "weigh_rest_same": ("After {card}, the rest played out with all cards visible (every player's best card): "
-                        "{side} take {tricks} tricks in all and end {points} points (their points minus the other "
-                        "side's), as in the deal ({actual_tricks} tricks, {actual_points} points).",
+                        "{side} take {tricks} of the 13 tricks and end {points} points (their points minus the other "
+                        "side's), as in the deal (tricks: {actual_tricks}, points: {actual_points}).",
                         "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
-                        "{side} machen {tricks} Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
-                        "Gegner), wie im Spiel ({actual_tricks} Stiche, {actual_points} Punkte)."),
+                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
+                        "Gegner), wie im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points})."),
     # the review panel's part on the weighing (vint_core.widgets.review.ReviewPanel)
     "widget_weigh_title": ("Your cards and calls weighed", "Deine Karten und Ansagen gewogen"),
     "widget_weighing": ("Weighing your cards…", "Deine Karten werden gewogen…"),

@@ -212,13 +212,10 @@ def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tm
 
 
 def test_the_command_line_sets_the_limits() -> None:
-    import argparse
+    from vint_core.app.launch import voila_command
+    from vint_core.cli import build_parser
 
-    from vint_core.app.launch import register, voila_command
-
-    parser = argparse.ArgumentParser(prog="vint")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["table", "--max-tables", "3", "--idle-minutes", "2"])
+    args = build_parser().parse_args(["table", "--max-tables", "3", "--idle-minutes", "2"])
     assert args.max_tables == 3 and args.idle_minutes == 2
     cmd = voila_command(port=8899, max_tables=3, idle_minutes=2)
     assert "--TableServer.max_tables=3" in cmd and "--MappingKernelManager.cull_idle_timeout=120" in cmd

@@ -245,13 +245,13 @@ def test_choosing_a_rule_set_asks_under_it_and_each_question_says_so(rules: str)
 
 
 def test_the_practice_page_starts_with_the_rules_it_is_given() -> None:
-    from vint_core.app.quiz_page import settings_from_environment
+    from vint_core.app.settings import PageSettings
 
-    settings = settings_from_environment({"VINT_RULES": "progressive"})
+    settings = PageSettings.from_env({"VINT_RULES": "progressive"}).quiz_options()
     widgets.Widget.close_all()
     quiz = QuizWidget(Progress(seed=2), choose_rules=True, **settings)
     assert quiz.rules_choice.value == "progressive" and quiz.item.rules == "progressive"
-    quiz = QuizWidget(Progress(seed=2), choose_rules=True, **settings_from_environment({}))
+    quiz = QuizWidget(Progress(seed=2), choose_rules=True, **PageSettings.from_env({}).quiz_options())
     assert quiz.rules_choice.value == "seed" and quiz.item.rules == "seed"
     notebook = json.loads(Path("vint_core/app/practice.ipynb").read_text(encoding="utf-8"))
     assert "choose_rules=True" in "".join(notebook["cells"][0]["source"])

@@ -94,6 +94,13 @@ class Reason(enum.Enum):
     BAD_STRAIN = "bad_strain"
     # the table
     TABLE = "table"
+    # the served pages' settings
+    BAD_SETTING = "bad_setting"
+    BAD_LANG = "bad_lang"
+    BAD_SEED = "bad_seed"
+    BAD_PACE = "bad_pace"
+    BAD_BOTS = "bad_bots"
+    BAD_TOPIC = "bad_topic"
 
 
 class VintError(ValueError):

@@ -132,6 +132,19 @@ _ERRORS: dict[str, tuple[str, str]] = {
     "bad_tricks": ("{n} tricks cannot be: a side takes 0 to 13 tricks",
                         "{n} Stiche gibt es nicht: eine Partei macht 0 bis 13 Stiche"),
     "table": ("{detail}", "{detail}"),
+    # the served pages' settings (vint_core.app.settings)
+    "bad_setting": ("{name}: {error}", "{name}: {error}"),
+    "bad_lang": ("'{text}' is not a language: en or de", "„{text}“ ist keine Sprache: en oder de"),
+    "bad_seed": ("'{text}' is not a seed: a whole number from 0 to 2**64 - 1",
+                 "„{text}“ ist kein Startwert: eine ganze Zahl von 0 bis 2**64 - 1"),
+    "bad_pace": ("'{text}' is not a pace: {known}, or seconds from 0 to 10",
+                 "„{text}“ ist kein Tempo: {known} oder Sekunden von 0 bis 10"),
+    "bad_bots": ("'{text}' is not one computer player for all three or three separated by commas; the players "
+                 "are {known}",
+                 "„{text}“ ist weder ein Computerspieler für alle drei noch drei durch Kommas getrennte; es gibt "
+                 "{known}"),
+    "bad_topic": ("'{text}' is not a quiz topic; the topics are {known}",
+                  "„{text}“ ist kein Quiz-Thema; es gibt {known}"),
     "bad_contract": ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
                           "„{text}“ ist kein Kontrakt: schreibe Gebot und Alleinspieler, etwa 4♥ N, 4H N oder "
                           "3NT von Süd"),

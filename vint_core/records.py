@@ -32,6 +32,7 @@ from vint_core.calls import Call
 from vint_core.cards import Card, Hand
 from vint_core.deal import Deal
 from vint_core.errors import ParseError, Reason, VintError, bad_argument
+from vint_core.i18n import Phrase
 from vint_core.rubber import Rubber
 from vint_core.rules import RULE_SETS, SEED, RuleSet
 from vint_core.scoring import ScoreLine
@@ -60,34 +61,16 @@ JSON_VERSION = 1
 class RecordError(ParseError):
     """A record that is not a legal Vint deal: ``ParseError(Reason.BAD_RECORD)`` with the line.
 
-    ``message(lang)`` explains it in English or German; ``cause`` is the engine's
-    own error (an illegal call or card), when there is one.
+    Keyed as every VintError is, by its ``reason``; which sentence of the record's (``record_`` + ``key`` in
+    :mod:`vint_core.i18n`) is its ``detail``, a :class:`~vint_core.i18n.Phrase` put into the message's language
+    with the rest. ``cause`` is the engine's own error (an illegal call or card), when there is one.
     """
 
     def __init__(self, key: str, *, line: int | None, cause: VintError | None = None, **params: Any) -> None:
-        self.key = key
         self.cause = cause
-        self.record_params = params
-        super().__init__(Reason.BAD_RECORD, line=line, detail=self._detail("en"))
-
-    def _detail(self, lang: str) -> str:
-        from vint_core.i18n import text
-
-        values = dict(self.record_params)
-        if self.cause is not None:
-            values["error"] = self.cause.message(lang)
-        return text("record_" + self.key, lang, **values)
-
-    def message(self, lang: str = "en") -> str:
-        """The message in ``lang``, after "line N: " when the record's line is known."""
-        if not hasattr(self, "key"):  # during construction
-            return super().message(lang)
-        text = self._detail(lang)
-        if self.line is None:
-            return text
-        from vint_core.i18n import text as tr
-
-        return tr("line_prefix", lang, line=self.line) + text
+        if cause is not None:
+            params["error"] = cause
+        super().__init__(Reason.BAD_RECORD, line=line, detail=Phrase("record_" + key, **params))
 
 
 def excerpt(text: str, limit: int = 40) -> str:

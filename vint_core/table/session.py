@@ -67,16 +67,13 @@ class _BadSave(Exception):
 class SessionError(VintError):
     """An action the table refuses: undo in a real game, a review before the deal ends, …
 
-    ``key`` names the sentence (an ``i18n`` key starting ``session_``); ``message(lang)``
+    Keyed as every VintError is, by its ``reason`` (``Reason.TABLE``); which of the table's sentences (an
+    ``i18n`` key starting ``session_``) is its ``detail``, a :class:`~vint_core.i18n.Phrase`; ``message(lang)``
     gives it in English or German.
     """
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        super().__init__(Reason.TABLE, **params)
-
-    def message(self, lang: str = "en") -> str:
-        return text(self.key, lang, **self.params)
+        super().__init__(Reason.TABLE, detail=Phrase(key, **params))
 
 
 @dataclass(frozen=True)

@@ -256,7 +256,7 @@ def test_the_result_prints_and_serialises():
     result = checks.tricks_needed(lambda level: level)
     assert str(result) == result.message and repr(result).startswith("✗ ")
     assert "vint-check" in result._repr_html_()
-    data = result.to_dict()
+    data = result.to_json()
     assert data == {"name": "tricks_needed", "passed": False, "message": result.message, "cases": 200,
                     "mistake": "bid_is_tricks", "not_done": False}
     assert isinstance(result, CheckResult)

@@ -279,7 +279,7 @@ def test_no_rule_set_blurb_under_the_course_rules(lang: str) -> None:
         assert rules_about("seed", lang) not in text and rules_title("seed", lang) not in item.prompt.render(lang)
         assert not re.search(r"\b(Rules|Regeln):", text) and "vint-quiz-rules" not in html, text
         # nor do the hint and the explanation name the course's own rules ("… under Standard Vint")
-        for sentence in (item.hint.render(lang), *item.to_dict(lang)["explanation"]):
+        for sentence in (item.hint.render(lang), *item.to_json(lang)["explanation"]):
             assert rules_title("seed", lang) not in sentence, (item.id, sentence)
 
 
@@ -291,8 +291,8 @@ def test_the_deal_number_and_a_minimum_level_only_under_progressive(lang: str) -
     bidding = [i for i in every_item() if i.type in ("lowest_bid", "next_bid_legal")]
     saw_progressive = Counter[str]()
     for item in bidding:
-        said = [item.prompt.render(lang), item.hint.render(lang), *item.to_dict(lang)["explanation"],
-                *(c["feedback"] for c in item.to_dict(lang)["choices"])]
+        said = [item.prompt.render(lang), item.hint.render(lang), *item.to_json(lang)["explanation"],
+                *(c["feedback"] for c in item.to_json(lang)["choices"])]
         if item.rules == "progressive":
             assert deal.search(item.prompt.render(lang)), item.prompt.render(lang)
             saw_progressive.update(s for s in said if minimum.search(s))

@@ -35,6 +35,16 @@ from vint_core.errors import (
 )
 from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, opening_state, state_after
+from vint_core.record_form import (
+    JSON_VERSION,
+    RecordError,
+    excerpt,
+    json_field,
+    json_object,
+    rules_from_json,
+    rules_json,
+    seat_field,
+)
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
@@ -452,6 +462,68 @@ class Deal:
         from vint_core import render
 
         return render.deal_html(self)
+
+    # -- JSON ----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal (finished or not) as plain JSON data, the record saved games keep; :meth:`from_json` gives it
+        back.
+
+        >>> deal = Deal.new(dealer=Seat.NORTH, seed=7).apply("1H")
+        >>> data = deal.to_json()
+        >>> data["calls"], data["rules"], Deal.from_json(data) == deal
+        (['1H'], 'seed', True)
+        """
+        cards = [card.pbn for _, card in self.play.cards_played()] if self.play is not None else []
+        return {
+            "format": "vint_core.deal",
+            "version": JSON_VERSION,
+            **rules_json(self.rules),
+            "dealer": self.dealer.letter,
+            "deal_number": self.deal_number,
+            "board": self.board,
+            "hands": {seat.letter: self.hands[seat].pbn for seat in Seat},
+            "calls": [call.pbn for call in self.auction.calls],
+            "cards": cards,
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> Deal:
+        """The deal that :meth:`to_json` wrote, replayed (and checked) through the engine; anything wrong is a
+        :class:`~vint_core.record_form.RecordError` naming the field."""
+        data = json_object(obj, "vint_core.deal")
+        rules = rules_from_json(data)
+        dealer = seat_field(data, "dealer")
+        number = json_field(data, "deal_number", int)
+        if not 1 <= number <= 10**6:
+            raise RecordError("json_field", line=None, field="deal_number", text=str(number))
+        board = json_field(data, "board", str, optional=True)
+        hands_obj = json_field(data, "hands", dict)
+        hands: list[Hand] = []
+        for seat in Seat:
+            text = hands_obj.get(seat.letter)
+            if not isinstance(text, str):
+                raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=excerpt(repr(text)))
+            try:
+                hands.append(Hand.parse(text))
+            except ParseError as exc:
+                raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=exc) from None
+        try:
+            deal = cls(hands, dealer=dealer, rules=rules, deal_number=number, board=board)
+        except VintError as exc:
+            raise RecordError("json_field", line=None, field="hands", text=exc) from None
+        for name, parse in (("calls", Call.parse), ("cards", Card.parse)):
+            items = json_field(data, name, list)
+            for i, item in enumerate(items):
+                where = f"{name}[{i}]"
+                if not isinstance(item, str):
+                    raise RecordError("json_field", line=None, field=where, text=excerpt(repr(item)))
+                try:
+                    action: Call | Card = parse(item)
+                    deal = deal.apply(action)
+                except VintError as exc:
+                    raise RecordError("json_action", line=None, field=where, cause=exc) from None
+        return deal
 
 
 def _check_board(board: object) -> None:

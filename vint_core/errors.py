@@ -23,7 +23,7 @@ The kinds, by what went wrong:
 An error is keyed one way: by its :class:`Reason`, whose value is the catalogue's key of its message. Where
 one reason has many sentences (a record's mistakes, the table's refusals) the sentence is the ``detail``
 parameter, a :class:`~vint_core.i18n.Phrase` (a key of the catalogue and its parameters) rendered in the
-message's language: :class:`~vint_core.records.RecordError` (``Reason.BAD_RECORD``),
+message's language: :class:`~vint_core.record_form.RecordError` (``Reason.BAD_RECORD``),
 :class:`~vint_core.table.session.SessionError` (``Reason.TABLE``). A program tells errors apart by their class
 and ``reason``, never by their text.
 """

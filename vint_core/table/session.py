@@ -35,7 +35,6 @@ from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
 from vint_core.i18n import LANGUAGES, Phrase, text
-from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.saves import (
@@ -382,11 +381,11 @@ class TableSession:
         """The whole session as plain JSON values (see :meth:`from_json`)."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "human": self.human.letter, "rules": self.rules.to_dict(),
+            "human": self.human.letter, "rules": self.rules.to_json(),
             "bots": {s.letter: n for s, n in self.bot_names.items()}, "seed": self.seed,
             "practice": self.practice, "lang": self.lang, "settings": dict(self.settings),
             "rng": rng_to_json(self._rng.getstate()),
-            "deal": deal_to_json(self.deal), "rubber": self._rubber_json(),
+            "deal": self.deal.to_json(), "rubber": self._rubber_json(),
             "history": self._history_json(),
             "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
             "practised": sorted([r, d] for r, d in self.practised),
@@ -403,7 +402,7 @@ class TableSession:
                 raise _BadSave("save_version", version=repr(obj.get("version")), known=SAVE_VERSION)
             self = cls.__new__(cls)
             self.human = Seat.parse(obj["human"])
-            self.rules = RuleSet.from_dict(obj["rules"])
+            self.rules = RuleSet.from_json(obj["rules"])
             self.bot_names = {Seat.parse(k): str(v) for k, v in obj["bots"].items()}
             for seat in Seat:
                 self.bot_names.setdefault(seat, "rule")
@@ -416,9 +415,9 @@ class TableSession:
             self._bots = {}
             self._rng = random.Random()
             self._rng.setstate(rng_from_json(obj["rng"]))
-            self.deal = deal_from_json(obj["deal"])
-            self.rubber = rubber_from_json(obj["rubber"])
-            self.history = [rubber_from_json(r) for r in obj["history"]]
+            self.deal = Deal.from_json(obj["deal"])
+            self.rubber = Rubber.from_json(obj["rubber"])
+            self.history = [Rubber.from_json(r) for r in obj["history"]]
             self._json_cache = {}
             self._held = 0
             self._disk_mark = None
@@ -463,7 +462,7 @@ class TableSession:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
         cached = self._json_cache.get("rubber")
         if cached is None or cached[0] is not self.rubber:
-            cached = (self.rubber, rubber_to_json(self.rubber))
+            cached = (self.rubber, self.rubber.to_json())
             self._json_cache["rubber"] = cached
         return cached[1]
 
@@ -471,7 +470,7 @@ class TableSession:
         cached: list[tuple[Rubber, dict[str, Any]]] = self._json_cache.setdefault("history", [])
         if len(cached) != len(self.history) or any(a is not b for (a, _), b in zip(cached, self.history,
                                                                                      strict=False)):
-            cached[:] = [(r, rubber_to_json(r)) for r in self.history]
+            cached[:] = [(r, r.to_json()) for r in self.history]
         return [obj for _, obj in cached]
 
     @property

@@ -154,7 +154,7 @@ def test_score_json_agrees_with_the_engine(capsys: pytest.CaptureFixture[str], t
         assert got["dealer"] == deal.dealer.letter
         assert deal.contract is not None
         assert got["contract"] == deal.contract.pbn and got["declarer"] == deal.contract.declarer.letter
-        assert got["tricks"] == {"NS": deal.tricks_won(Side.NS), "EW": deal.tricks_won(Side.EW)}
+        assert got["tricks"] == {"NS": deal.tricks_won[Side.NS], "EW": deal.tricks_won[Side.EW]}
     assert [{k: r[k] for k in ("boards", "winner", "totals", "finished")} for r in report["rubbers"]] == per_rubber
     for rubber in report["rubbers"]:
         assert list(rubber)[:4] == ["boards", "winner", "totals", "finished"]

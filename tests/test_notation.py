@@ -197,7 +197,7 @@ def test_writer_layout_of_a_finished_deal() -> None:
     assert f'[Contract "{deal.contract.pbn}"]' in lines
     assert f'[Declarer "{deal.contract.declarer.letter}"]' in lines
     assert f'[Result "{deal.declarer_tricks}"]' in lines
-    points = deal.points()
+    points = deal.points
     assert f'[VintScore "NS {points[Side.NS]}; EW {points[Side.EW]}"]' in lines
     from vint_core import __version__
 

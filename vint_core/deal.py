@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vint_core.auction import Auction, Contract
 from vint_core.calls import PASS, Bid, Call
@@ -47,7 +47,7 @@ from vint_core.record_form import (
 )
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, score_contract, totals
-from vint_core.seats import PerSide, Seat, Side
+from vint_core.seats import PerSide, Seat
 
 if TYPE_CHECKING:
     from vint_core.views import SeatView
@@ -253,19 +253,12 @@ class Deal:
         """The trick being played, ``None`` outside the play."""
         return self.play.current_trick if self.play is not None else None
 
-    @overload
-    def tricks_won(self) -> PerSide[int]: ...
-    @overload
-    def tricks_won(self, side: Side) -> int: ...
-
-    def tricks_won(self, side: Side | None = None) -> PerSide[int] | int:
-        """Tricks each side has won so far (``PerSide``), or those of ``side``."""
+    @property
+    def tricks_won(self) -> PerSide[int]:
+        """Tricks each side has won so far: ``deal.tricks_won[Side.NS]``, or both (``PerSide``, 0–0 before the
+        play)."""
         play = self.play
-        if side is not None:
-            return play.tricks_won(side) if play is not None else 0
-        if play is None:
-            return PerSide(0, 0)
-        return PerSide(play.tricks_won(Side.NS), play.tricks_won(Side.EW))
+        return play.tricks_won if play is not None else PerSide(0, 0)
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (as dealt, less the cards played)."""
@@ -393,7 +386,7 @@ class Deal:
         """Tricks taken by the declaring side, once the deal is finished (None if passed out)."""
         if self.play is None or len(self.play.tricks) != 13:
             return None
-        return self.play.tricks_won(self.play.contract.side)
+        return self.play.tricks_won[self.play.contract.side]
 
     def score(self) -> tuple[ScoreLine, ...]:
         """The deal's own score lines (tricks, undertricks, slams, honours); none if passed out.
@@ -405,11 +398,12 @@ class Deal:
         if self.play is None:
             return ()
         contract = self.play.contract
-        return score_contract(contract, tricks=self.play.tricks_won(contract.side), honours=self.hands,
+        return score_contract(contract, tricks=self.play.tricks_won[contract.side], honours=self.hands,
                               rules=self.rules)
 
+    @property
     def points(self) -> PerSide[int]:
-        """The deal's own points per side."""
+        """The deal's own points per side (``PerSide``), once it is finished."""
         return totals(self.score())
 
     def view(self, seat: Seat, *, game_score: PerSide[int] | None = None) -> SeatView:
@@ -455,7 +449,7 @@ class Deal:
         elif self.is_passed_out:
             lines.append(text("deal_text_passed_out", lang))
         if self.play is not None:
-            lines.append(text("deal_text_tricks", lang, tricks=self.tricks_won().text(lang)))
+            lines.append(text("deal_text_tricks", lang, tricks=self.tricks_won.text(lang)))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

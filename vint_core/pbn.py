@@ -117,7 +117,7 @@ def _deal_lines(deal: Deal, generator: str | None) -> list[str]:
         tag("VintRuleSet", json.dumps(changes, separators=(",", ":"), sort_keys=True))
     tag("VintDealNumber", str(deal.deal_number))
     if finished:
-        tag("VintScore", _score_text(deal.points()))
+        tag("VintScore", _score_text(deal.points))
     if generator is not None:
         from vint_core import __version__
 
@@ -494,7 +494,7 @@ class PbnRecord:
                                    text=excerpt(value), actual="" if tricks is None else str(tricks))
         value = self.tag("VintScore")
         if check_score and value is not None and value.strip() not in ("", "?"):
-            actual = _score_text(deal.points()) if deal.is_finished else ""
+            actual = _score_text(deal.points) if deal.is_finished else ""
             if " ".join(value.split()) != actual:
                 raise RecordError("contradiction", line=self._line_of("VintScore"), tag="VintScore",
                                    text=excerpt(value), actual=actual)

@@ -52,7 +52,7 @@ def score_report(rubbers: Sequence[Rubber], *, lang: str = "en") -> dict[str, An
                 "dealer": deal.dealer.letter,
                 "contract": contract.pbn if contract is not None else None,
                 "declarer": contract.declarer.letter if contract is not None else None,
-                "tricks": deal.tricks_won().to_json() if contract is not None else None,
+                "tricks": deal.tricks_won.to_json() if contract is not None else None,
                 "lines": [_line_json(line, lang) for line in rd.lines],
                 "points": rd.points.to_json(),
             })

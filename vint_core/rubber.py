@@ -147,7 +147,7 @@ class Rubber:
             if contract is None:
                 head.append(text("passed_out", lang))
             else:
-                won = deal.tricks_won()
+                won = deal.tricks_won
                 head.append(text("contract", lang, contract=str(contract.bid), seat=contract.declarer))
                 head.append(text("sheet_tricks", lang, ns_name=side_name(Side.NS, lang), ns=won.ns,
                                  ew_name=side_name(Side.EW, lang), ew=won.ew))

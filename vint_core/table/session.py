@@ -110,7 +110,6 @@ class TableSession:
     rubber: Rubber
     history: list[Rubber]
     human: Seat
-    rules: RuleSet
     practice: bool
     lang: str
     message: str | None
@@ -133,7 +132,7 @@ class TableSession:
         that says what may be given.
         """
         self.human = Seat.of(human)
-        self.rules = rules = as_rule_set(rules)
+        rules = as_rule_set(rules)
         names = {seat: "rule" for seat in Seat}
         if bots is not None and not isinstance(bots, Mapping):
             raise bad_argument("bots", bots, "arg_bots")
@@ -358,6 +357,11 @@ class TableSession:
         self.message = None
         self._autosave()
 
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule set: its rubber's (every deal of the rubber is under it)."""
+        return self.rubber.rules
+
     def load_deal(self, deal: Deal) -> None:
         """Play a given deal (a set hand, or a position from an exercise) in place of the current one.
 
@@ -402,7 +406,7 @@ class TableSession:
                 raise _BadSave("save_version", version=repr(obj.get("version")), known=SAVE_VERSION)
             self = cls.__new__(cls)
             self.human = Seat.parse(obj["human"])
-            self.rules = RuleSet.from_json(obj["rules"])
+            rules = RuleSet.from_json(obj["rules"])  # written for older readers; the rubber's rules are the game's
             self.bot_names = {Seat.parse(k): str(v) for k, v in obj["bots"].items()}
             for seat in Seat:
                 self.bot_names.setdefault(seat, "rule")
@@ -434,6 +438,8 @@ class TableSession:
                 if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, str):
                     raise _BadSave("save_damaged")
                 self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
+            if rules != self.rubber.rules:
+                raise _BadSave("save_rules", deal_rules=rules.name, rules=self.rubber.rules.name)
             self._check_consistent()
             self._save_path = save_path
             self.autosave = autosave

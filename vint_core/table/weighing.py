@@ -227,7 +227,7 @@ def _declarer_tricks(before: Deal, seat: Seat, tricks_for_seat: int) -> int:
     contract = before.contract
     assert contract is not None
     left = 13 - len(before.tricks)
-    won = before.tricks_won(contract.side)
+    won = before.tricks_won[contract.side]
     return won + (tricks_for_seat if seat.side is contract.side else left - tricks_for_seat)
 
 

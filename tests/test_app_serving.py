@@ -127,7 +127,7 @@ def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
     """``vint table`` stopped with SIGTERM (as a service manager stops it) leaves no server and no kernel."""
     port = free_port()
     env = {**os.environ, "VINT_DATA_DIR": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, "-m", "vint_core.app.launch", "--no-browser", f"--port={port}"],
+    process = subprocess.Popen([sys.executable, "-m", "vint_core.cli", "table", "--no-browser", f"--port={port}"],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         wait_until_serving(f"http://{HOST}:{port}/", timeout=90)

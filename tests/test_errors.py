@@ -629,7 +629,7 @@ def _callables() -> dict[str, Callable[..., object]]:
         "TableSession": TableSession, "SavedTables": SavedTables, "SavedTables.load": SavedTables.load,
         "BiddingDrill": BiddingDrill, "TrickDrill": TrickDrill, "TrickDrill.position": TrickDrill.position,
         # what the README calls on the values it makes
-        "deal.apply": deal.apply, "deal.tricks_won": deal.tricks_won, "deal.view": deal.view,
+        "deal.apply": deal.apply, "deal.view": deal.view,
         "rubber.record": Rubber(SEED).record, "SEED.replace": SEED.replace, "Strain.parse": Strain.parse,
         "Seat.parse": Seat.parse, "render.hand_html": render.hand_html,
     }

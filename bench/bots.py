@@ -253,7 +253,7 @@ def duplicate_against_old(*, ref: str, deals: int, seed: int, rules: RuleSet,
         margins = []
         for t, side in ((0, Side.NS), (1, Side.EW)):
             deal = tables[t][index].deal
-            points = deal.points()
+            points = deal.points
             margins.append(points[side] - points[side.other])
             found = bidding_shortfall(deal, cache.table(deal) if deal.contract is not None else None)
             if found is not None:

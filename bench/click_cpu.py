@@ -27,7 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from vint_core import Seat
-from vint_core.app.launch import bots_arg
+from vint_core.cli.args import bots_arg as bot_names
 from vint_core.simulate import quantile
 from vint_core.table.session import TableSession
 from vint_core.widgets import Table
@@ -75,7 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=30, help="tables played, each a new game")
     parser.add_argument("--clicks", type=int, default=15, help="clicks per table")
-    parser.add_argument("--bots", type=bots_arg, default="rule",
+    parser.add_argument("--bots", type=lambda text: ",".join(bot_names(text)), default="rule",
                         help="computer players: one name for all, or West, North, East "
                              "(from the learner's left, as vint table --bots)")
     parser.add_argument("--profile", default=None, help="also play them under cProfile, sorted by this (cumtime …)")

@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import browser_support as bs
 import widget_client as wc
 
-from vint_core.app.launch import bots_arg
+from vint_core.cli.args import bots_arg as bot_names
 
 ENV = {"VINT_BOTS": "rule", "VINT_PACE": "none", "VINT_LANG": "en"}
 
@@ -191,7 +191,7 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between two clicks of one table")
     parser.add_argument("--parallel", type=int, default=4, help="pages opened at the same time while starting")
     parser.add_argument("--seed", type=int, default=99, help="seed of the deals")
-    parser.add_argument("--bots", type=bots_arg, default="rule",
+    parser.add_argument("--bots", type=lambda text: ",".join(bot_names(text)), default="rule",
                         help="computer players, as vint table --bots (default rule; the table's own default is "
                              "rule,sim-fast,rule)")
     parser.add_argument("--protocol", default=wc.V1, choices=(wc.V1, "json"),

@@ -2,7 +2,7 @@
 
 * items generated per second (wall clock, and per CPU second: steadier on a busy machine), per
   question type: ``make_item`` (the engine's answer, the
-  misconceptions' distractors, the explanation), and the same plus ``to_dict("en")`` (the JSON
+  misconceptions' distractors, the explanation), and the same plus ``to_json("en")`` (the JSON
   form with the prompt's HTML, the labels, every feedback put into words) — goal ≥ 1,000 a second;
 * the share of items per type whose distractors all carry a named misconception (and the share with
   at least one);
@@ -45,7 +45,7 @@ TIMER_JS = """() => {
 
 
 def rates(seconds: float) -> None:
-    print(f"{'type':<16} {'items/s':>9} {'per CPU s':>10} {'+to_dict/s':>11} {'per CPU s':>10}")
+    print(f"{'type':<16} {'items/s':>9} {'per CPU s':>10} {'+to_json/s':>11} {'per CPU s':>10}")
     for name in TYPES:
         row = []
         for with_dict in (False, True):
@@ -53,7 +53,7 @@ def rates(seconds: float) -> None:
             while time.perf_counter() - start < seconds:
                 item = make_item(name, seed=1, index=n)
                 if with_dict:
-                    item.to_dict("en")
+                    item.to_json("en")
                 n += 1
             row += [n / (time.perf_counter() - start), n / max(1e-9, time.process_time() - cpu)]
         print(f"{name:<16} {row[0]:>9.0f} {row[1]:>10.0f} {row[2]:>11.0f} {row[3]:>10.0f}")

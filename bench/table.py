@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import browser_support as bs
 
-from vint_core.app.launch import bots_arg
+from vint_core.cli.args import bots_arg as bot_names
 
 ENV = {"VINT_BOTS": "rule", "VINT_SEED": "99", "VINT_PACE": "none"}
 #: a control the learner may use now: enabled, visible, and not in a part of the table frozen while the
@@ -258,7 +258,7 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=6.0,
                         help="seconds to wait before each load (Voilà closes the last page's kernel, readies the next)")
     parser.add_argument("--no-preheat", action="store_true", help="serve without a kernel kept ready")
-    parser.add_argument("--bots", type=bots_arg, default="rule",
+    parser.add_argument("--bots", type=lambda text: ",".join(bot_names(text)), default="rule",
                         help="computer players, as vint table --bots (the table's own default: rule,sim-fast,rule)")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))

@@ -27,7 +27,6 @@ import pytest
 
 from vint_core.classroom.store import BoardInfo
 from vint_core.deal import Deal
-from vint_core.records import deal_to_json
 
 
 def play_out(deal: Deal, seed: int) -> Deal:
@@ -44,7 +43,7 @@ def played(board: BoardInfo, seed: int = 0, *, passed_out_ok: bool = True) -> di
     for attempt in range(50):
         deal = play_out(board.deal(), seed * 1000 + attempt)
         if passed_out_ok or deal.contract is not None:
-            return deal_to_json(deal)
+            return deal.to_json()
     raise AssertionError("no contract in 50 random auctions")
 
 

@@ -107,8 +107,8 @@ def play_to(deal: Deal, declarer_tricks: int, *, seed: int = 0, node_limit: int 
         if plan is not None and done and not d.current_trick.cards and done[-1].winner.side is not plan[len(done) - 1]:  # type: ignore[union-attr]
             return None
         if d.is_finished:
-            return d if d.tricks_won(side) == declarer_tricks else None
-        need = {s: target[s] - d.tricks_won(s) for s in Side}
+            return d if d.tricks_won[side] == declarer_tricks else None
+        need = {s: target[s] - d.tricks_won[s] for s in Side}
         if min(need.values()) < 0:
             return None
         trick = d.current_trick

@@ -63,11 +63,11 @@ def _minimax(deal: Deal, side: Side) -> int:
         return 0
     seat = deal.to_act
     assert seat is not None
-    before = deal.tricks_won(side)
+    before = deal.tricks_won[side]
     results = []
     for card in deal.legal_actions():
         nxt = deal.apply(card)
-        results.append(nxt.tricks_won(side) - before + _minimax(nxt, side))
+        results.append(nxt.tricks_won[side] - before + _minimax(nxt, side))
     return max(results) if seat.side is side else min(results)
 
 

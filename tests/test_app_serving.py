@@ -127,7 +127,7 @@ def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
     """``vint table`` stopped with SIGTERM (as a service manager stops it) leaves no server and no kernel."""
     port = free_port()
     env = {**os.environ, "VINT_DATA_DIR": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, "-m", "vint_core.app.launch", "--no-browser", f"--port={port}"],
+    process = subprocess.Popen([sys.executable, "-m", "vint_core.cli", "table", "--no-browser", f"--port={port}"],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         wait_until_serving(f"http://{HOST}:{port}/", timeout=90)
@@ -212,13 +212,10 @@ def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tm
 
 
 def test_the_command_line_sets_the_limits() -> None:
-    import argparse
+    from vint_core.app.launch import voila_command
+    from vint_core.cli import build_parser
 
-    from vint_core.app.launch import register, voila_command
-
-    parser = argparse.ArgumentParser(prog="vint")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["table", "--max-tables", "3", "--idle-minutes", "2"])
+    args = build_parser().parse_args(["table", "--max-tables", "3", "--idle-minutes", "2"])
     assert args.max_tables == 3 and args.idle_minutes == 2
     cmd = voila_command(port=8899, max_tables=3, idle_minutes=2)
     assert "--TableServer.max_tables=3" in cmd and "--MappingKernelManager.cull_idle_timeout=120" in cmd

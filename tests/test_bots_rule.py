@@ -422,7 +422,7 @@ def _duplicate(strong: str, weak: str, deals: int) -> list[int]:
                 seat = deal.to_act
                 assert seat is not None
                 deal = deal.apply(bots[seat].choose(deal.view(seat), rng))
-            points = deal.points() if not deal.is_passed_out else PerSide(0, 0)
+            points = deal.points if not deal.is_passed_out else PerSide(0, 0)
             side = Side.EW if swap else Side.NS
             out.append(points[side] - points[side.other])
     return out

@@ -359,7 +359,7 @@ ENGINE = [
     ("trick_winner", lambda leader, cards, trump: vint_core.Trick(leader, cards, trump).winner, "trick_winner"),
     ("auction_over", lambda calls: _replay(Seat.NORTH, calls).is_over, "Auction"),
     ("declarer", lambda dealer, calls: getattr(_replay(dealer, calls).contract, "declarer", None), "Auction"),
-    ("honour_points", lambda deal: (deal.points()[Side.NS], deal.points()[Side.EW]), "Deal.points"),
+    ("honour_points", lambda deal: (deal.points[Side.NS], deal.points[Side.EW]), "Deal.points"),
     ("honour_points", lambda deal: tuple(vint_core.honours.honours_count(deal.hands, deal.contract.strain)),
      "honours_count"),
     ("deal_score", lambda c, d, hands: _totals(vint_core.score_contract(c, tricks=d, honours=hands)), "score_contract"),

@@ -13,9 +13,9 @@ import pytest
 from class_support import played
 
 from vint_core import Deal, pbn
-from vint_core.classroom.command import TOKEN_PARAM
 from vint_core.classroom.store import ClassStore
 from vint_core.cli import main
+from vint_core.cli.classroom import TOKEN_PARAM
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from vint_core import pbn
 from vint_core.classroom import store as store_module
 from vint_core.classroom.store import ClassError, ClassStore, ResultRefused
 from vint_core.deal import Deal
-from vint_core.records import deal_to_json
 from vint_core.scoring import totals
 
 
@@ -92,14 +91,14 @@ def test_a_result_is_replayed_and_scored_by_the_store(store: ClassStore) -> None
     record = played(board, 4, passed_out_ok=False)
     kept = store.record_result("7b", "anna", board.id, json.dumps(record))
     deal = play_out(board.deal(), 4000)  # the same random play as played(board, 4)'s first try
-    assert deal_to_json(deal)["cards"] == record["cards"]
+    assert deal.to_json()["cards"] == record["cards"]
     assert kept.contract == deal.contract.pbn and kept.declarer == deal.contract.declarer.letter
     assert kept.tricks == deal.declarer_tricks
     assert kept.points == totals(deal.score())
     assert kept.auction == tuple(call.pbn for call in deal.auction.calls)
     assert store.results("7b") == [kept]
     # the score the learner's page showed may come along, and it is checked
-    again = dict(record, points=kept.points.to_dict(), contract=kept.contract, tricks=kept.tricks)
+    again = dict(record, points=kept.points.to_json(), contract=kept.contract, tricks=kept.tricks)
     assert store.record_result("7b", "anna", board.id, again) == kept
 
 

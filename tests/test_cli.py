@@ -6,7 +6,6 @@ with the engine's own scoring under every rule set.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import random
@@ -155,7 +154,7 @@ def test_score_json_agrees_with_the_engine(capsys: pytest.CaptureFixture[str], t
         assert got["dealer"] == deal.dealer.letter
         assert deal.contract is not None
         assert got["contract"] == deal.contract.pbn and got["declarer"] == deal.contract.declarer.letter
-        assert got["tricks"] == {"NS": deal.tricks_won(Side.NS), "EW": deal.tricks_won(Side.EW)}
+        assert got["tricks"] == {"NS": deal.tricks_won[Side.NS], "EW": deal.tricks_won[Side.EW]}
     assert [{k: r[k] for k in ("boards", "winner", "totals", "finished")} for r in report["rubbers"]] == per_rubber
     for rubber in report["rubbers"]:
         assert list(rubber)[:4] == ["boards", "winner", "totals", "finished"]
@@ -352,7 +351,9 @@ def test_other_modules_register_subcommands(capsys: pytest.CaptureFixture[str],
         parser.set_defaults(func=lambda args: print(f"hello {args.name}") or 0)
 
     module.register = register  # type: ignore[attr-defined]
-    monkeypatch.setattr(cli, "_command_modules", lambda: (module,))
+    # a command is one module, vint_core.cli.NAME, and one line, its name in COMMANDS
+    monkeypatch.setitem(sys.modules, "vint_core.cli.hello", module)
+    monkeypatch.setattr(cli, "COMMANDS", (*cli.COMMANDS, "hello"))
     code, out, _ = run(capsys, "hello", "--name", "Foster")
     assert code == 0 and out == "hello Foster\n"
 
@@ -387,10 +388,12 @@ def test_a_port_that_is_not_one_is_a_usage_error(capsys: pytest.CaptureFixture[s
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["table", "--bots", "bogus"], "not computer players: 'bogus'"),
-    (["table", "--bots", "rule,rule"], "one name for all three, or three separated by commas"),
-    (["table", "--pace", "bogus"], "not a pace: 'bogus'"),
-    (["table", "--pace", "-1"], "not a pace: '-1'"),
+    (["table", "--bots", "bogus"], "'bogus' is not one computer player for all three or three separated by commas"),
+    (["table", "--bots", "rule,rule"], "'rule,rule' is not one computer player for all three"),
+    (["table", "--pace", "bogus"], "'bogus' is not a pace: none, fast, normal, slow, confirm, or seconds"),
+    (["table", "--pace", "-1"], "'-1' is not a pace"),
+    (["table", "--lang", "fr"], "argument --lang: 'fr' is not a language: en or de"),
+    (["table", "--seat", "Q"], "argument --seat: 'Q' is not a seat"),
     (["table", "--max-tables", "-1"], "not a number greater than 0: '-1'"),
     (["table", "--max-tables", "many"], "not a number greater than 0: 'many'"),
     (["table", "--idle-minutes", "-3"], "not a number greater than 0: '-3'"),
@@ -404,21 +407,20 @@ def test_table_settings_that_cannot_work_are_usage_errors(capsys: pytest.Capture
 
 
 def test_table_settings_that_work_are_read_as_the_table_reads_them() -> None:
-    from vint_core.app import settings_from_environment
-    from vint_core.app.launch import bots_arg, pace_arg, table_environment
+    from vint_core.app.settings import PageSettings
+    from vint_core.cli.args import bots_arg, pace_arg
 
-    args = argparse.Namespace(bots=bots_arg("Rule, sim-fast ,rule"), pace=pace_arg("0.5"), rules=None, lang=None,
-                              seed=None, seat=None)
-    settings = settings_from_environment(table_environment(args, base={}))
-    assert settings == {"bots": ("rule", "sim-fast", "rule"), "pace": 0.5}
-    assert pace_arg("Confirm") == "confirm" and bots_arg("sim-strong") == "sim-strong"
+    given = PageSettings(bots=bots_arg("Rule, sim-fast ,rule"), pace=pace_arg("0.5"))
+    settings = PageSettings.from_env(given.to_env({}))
+    assert settings.table_options() == {"bots": ("rule", "sim-fast", "rule"), "pace": 0.5}
+    assert pace_arg("Confirm") == "confirm" and bots_arg("sim-strong") == ("sim-strong",) * 3
 
 
 @pytest.mark.parametrize("how", ["module", "script"])
 @pytest.mark.parametrize(("argv", "status", "says"), [
     (["exercises", "grade", "/nonexistent/lesson.ipynb"], 1, "no such notebook: /nonexistent/lesson.ipynb"),
     (["score", "/nonexistent/deals.pbn"], 1, "cannot read /nonexistent/deals.pbn"),
-    (["deal", "--seed", "abc"], 2, "'abc' is not a whole number"),
+    (["deal", "--seed", "abc"], 2, "'abc' is not a seed: a whole number from 0 to 2**64 - 1"),
     (["table", "--port", "99999"], 2, "'99999' is not a port"),
 ])
 def test_a_bad_argument_is_one_line_from_the_module_and_the_script(how: str, argv: list[str], status: int,

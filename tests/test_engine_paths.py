@@ -115,13 +115,13 @@ def test_a_played_deals_score_is_score_contracts_whether_kept_or_not(rules: Rule
         for deal in played:
             contract = deal.contract
             assert contract is not None
-            want = score_contract(contract, tricks=deal.tricks_won(contract.side), honours=deal.hands, rules=rules)
+            want = score_contract(contract, tricks=deal.tricks_won[contract.side], honours=deal.hands, rules=rules)
             assert deal.score() == want == deal.score()
             assert pickle.loads(pickle.dumps(deal)).score() == want  # another Contract object, the same lines
     other = rules.replace(name="mine", rubber_bonus=rules.rubber_bonus + 1)  # another rule set: lines of its own
     deal = Deal.replay(played[0].hands, played[0].actions, dealer=played[0].dealer, rules=other,
                        deal_number=played[0].deal_number)
-    assert deal.score() == score_contract(deal.contract, tricks=deal.tricks_won(deal.contract.side),  # type: ignore
+    assert deal.score() == score_contract(deal.contract, tricks=deal.tricks_won[deal.contract.side],  # type: ignore
                                           honours=deal.hands, rules=other)
 
 

@@ -359,7 +359,7 @@ def test_rules_by_name_wherever_a_learner_passes_rules() -> None:
     assert Rubber("short").rules is SHORT and Rubber(rules="seed").rules is SEED
     err = raised(lambda: Deal.new(rules="bridge"), ParseError, Reason.UNKNOWN_RULES)
     assert str(err).startswith("'bridge' is not a rule set; the rule sets are seed, short")
-    err = raised(lambda: Deal.new(rules=SHORT.to_dict()), ParseError, Reason.NOT_RULES)  # type: ignore[arg-type]
+    err = raised(lambda: Deal.new(rules=SHORT.to_json()), ParseError, Reason.NOT_RULES)  # type: ignore[arg-type]
     assert "is not a rule set: pass a RuleSet, like SHORT, or the name of one: seed, short" in str(err)
     raised(lambda: Rubber(5), ParseError, Reason.NOT_RULES)  # type: ignore[arg-type]
 
@@ -393,7 +393,7 @@ def test_rules_by_name_wherever_a_learner_passes_rules() -> None:
 ])
 def test_rule_set_fields_say_which_field_is_wrong_and_what_it_may_be(data: object, reason: Reason, english: str,
                                                                      german: str | None) -> None:
-    err = raised(lambda: RuleSet.from_dict(data), ParseError, reason)
+    err = raised(lambda: RuleSet.from_json(data), ParseError, reason)
     assert str(err).startswith(english)
     assert german is None or err.message("de").startswith(german)
 
@@ -511,16 +511,15 @@ def test_a_saved_game_that_cannot_be_read(data: object, english: str, german: st
 
 def test_record_errors_put_the_engines_error_in_the_records_language() -> None:
     from vint_core.pbn import read_records
-    from vint_core.records import deal_from_json, deal_to_json
 
-    data = deal_to_json(Deal.new(seed=1))
-    err = raised(lambda: deal_from_json({**data, "rules": "bridge"}), ParseError, Reason.BAD_RECORD)
+    data = Deal.new(seed=1).to_json()
+    err = raised(lambda: Deal.from_json({**data, "rules": "bridge"}), ParseError, Reason.BAD_RECORD)
     assert "„bridge“ ist kein Regelwerk" in err.message("de") and "'bridge' is not a rule set" in str(err)
-    err = raised(lambda: deal_from_json({**data, "rule_set": {"min_level": 9}}), ParseError, Reason.BAD_RECORD)
+    err = raised(lambda: Deal.from_json({**data, "rule_set": {"min_level": 9}}), ParseError, Reason.BAD_RECORD)
     assert "min_level eines Regelwerks kann nicht 9 sein" in err.message("de")
-    err = raised(lambda: deal_from_json({**data, "dealer": "X"}), ParseError, Reason.BAD_RECORD)
+    err = raised(lambda: Deal.from_json({**data, "dealer": "X"}), ParseError, Reason.BAD_RECORD)
     assert "„X“ ist kein Platz" in err.message("de")
-    err = raised(lambda: deal_from_json([]), ParseError, Reason.BAD_RECORD)
+    err = raised(lambda: Deal.from_json([]), ParseError, Reason.BAD_RECORD)
     assert str(err) == "a vint_core.deal record is a JSON object, not list"
     err = raised(lambda: read_records(b"[Deal]"), ParseError, Reason.BAD_RECORD)  # type: ignore[arg-type]
     assert (str(err), err.message("de")) == ("a record is text, not bytes", "ein Datensatz ist Text, nicht bytes")
@@ -614,7 +613,6 @@ def _callables() -> dict[str, Callable[..., object]]:
     from vint_core.pbn import dumps, loads_one, loads_rubbers
     from vint_core.quiz import check, generate
     from vint_core.random_play import random_deals
-    from vint_core.records import deal_from_json, deal_to_json
     from vint_core.simulate import simulate
     from vint_core.table.controller import Controller
     from vint_core.table.drills import BiddingDrill, TrickDrill
@@ -629,11 +627,11 @@ def _callables() -> dict[str, Callable[..., object]]:
     return {
         "Deal": Deal, "Deal.new": Deal.new, "Deal.from_pbn": Deal.from_pbn, "Deal.replay": Deal.replay,
         "Call.parse": Call.parse, "Card.parse": Card.parse, "Hand.parse": Hand.parse, "Contract.parse": Contract.parse,
-        "RuleSet": RuleSet, "RuleSet.named": RuleSet.named, "RuleSet.from_dict": RuleSet.from_dict,
+        "RuleSet": RuleSet, "RuleSet.named": RuleSet.named, "RuleSet.from_json": RuleSet.from_json,
         "Rubber": Rubber, "Call": Call.parse, "Card": Card.parse, "Hand": Hand, "Contract": Contract,
         "score_contract": score_contract, "totals": totals, "honours_held": honours_held, "honours_odds": honours_odds,
         "deal_hands": deal_hands, "dumps": dumps, "loads_one": loads_one, "loads_rubbers": loads_rubbers,
-        "deal_from_json": deal_from_json, "deal_to_json": deal_to_json, "random_deals": random_deals,
+        "Deal.from_json": Deal.from_json, "random_deals": random_deals,
         "make_bot": make_bot, "promises": promises, "estimate_contract": estimate_contract, "simulate": simulate,
         "calculate": calculate, "honours_in_deal": honours_in_deal, "rubber_race": rubber_race,
         "contract_grid": contract_grid, "generate": generate, "check": check, "weigh": weigh,
@@ -641,7 +639,7 @@ def _callables() -> dict[str, Callable[..., object]]:
         "TableSession": TableSession, "SavedTables": SavedTables, "SavedTables.load": SavedTables.load,
         "BiddingDrill": BiddingDrill, "TrickDrill": TrickDrill, "TrickDrill.position": TrickDrill.position,
         # what the README calls on the values it makes
-        "deal.apply": deal.apply, "deal.tricks_won": deal.tricks_won, "deal.view": deal.view,
+        "deal.apply": deal.apply, "deal.view": deal.view,
         "rubber.record": Rubber(SEED).record, "SEED.replace": SEED.replace, "Strain.parse": Strain.parse,
         "Seat.parse": Seat.parse, "render.hand_html": render.hand_html,
         "ClassStore": ClassStore, "store.record_result": store.record_result, "store.traveller": store.traveller,

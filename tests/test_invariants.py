@@ -138,11 +138,11 @@ def check_finished(deal: Deal) -> None:
         assert trick.winner is winner
         won[winner.side] += 1
         leader = winner
-    assert deal.tricks_won(Side.NS) == won[Side.NS] and deal.declarer_tricks == won[contract.side]
+    assert deal.tricks_won[Side.NS] == won[Side.NS] and deal.declarer_tricks == won[contract.side]
     again = Deal.replay(deal.hands, deal.actions, dealer=deal.dealer, rules=deal.rules,
                         deal_number=deal.deal_number)
     assert again == deal and again.score() == deal.score()
-    assert totals(again.score()) == deal.points()
+    assert totals(again.score()) == deal.points
     trick_points = {ln.side: ln.points for ln in deal.score() if ln.kind == "tricks"}
     tv = deal.rules.trick_value_of(contract.level, contract.strain)
     assert trick_points.get(Side.NS, 0) == won[Side.NS] * tv and trick_points.get(Side.EW, 0) == won[Side.EW] * tv

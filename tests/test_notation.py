@@ -41,7 +41,7 @@ from vint_core import (
 )
 from vint_core.pbn import dump, dumps, load, loads, loads_one, loads_rubbers, read_records
 from vint_core.random_play import random_deals
-from vint_core.records import RecordError, deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
+from vint_core.records import RecordError
 from vint_core.rubber import rubbers_of
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -133,8 +133,8 @@ def test_pbn_round_trip_of_random_deals(deal: Deal) -> None:
 @FAST
 @given(deal=deals_strategy)
 def test_json_round_trip_of_random_deals(deal: Deal) -> None:
-    data = json.loads(json.dumps(deal_to_json(deal)))
-    assert deal_from_json(data) == deal
+    data = json.loads(json.dumps(deal.to_json()))
+    assert Deal.from_json(data) == deal
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.name)
@@ -159,8 +159,8 @@ def test_rubber_json_round_trip(rules: RuleSet) -> None:
         if rubber.is_finished:
             break
         rubber = rubber.record(deal)
-    data = json.loads(json.dumps(rubber_to_json(rubber)))
-    back = rubber_from_json(data)
+    data = json.loads(json.dumps(rubber.to_json()))
+    back = Rubber.from_json(data)
     assert back == rubber
     assert back.totals == rubber.totals and back.winner == rubber.winner
 
@@ -170,7 +170,7 @@ def test_unfinished_deals_round_trip_in_every_phase() -> None:
     for n in range(len(full.actions) + 1):
         deal = Deal.replay(full.hands, full.actions[:n], dealer=full.dealer, board="1")
         assert loads_one(dumps(deal)) == deal
-        assert deal_from_json(deal_to_json(deal)) == deal
+        assert Deal.from_json(deal.to_json()) == deal
 
 
 # -- what the writer writes ----------------------------------------------------------
@@ -197,7 +197,7 @@ def test_writer_layout_of_a_finished_deal() -> None:
     assert f'[Contract "{deal.contract.pbn}"]' in lines
     assert f'[Declarer "{deal.contract.declarer.letter}"]' in lines
     assert f'[Result "{deal.declarer_tricks}"]' in lines
-    points = deal.points()
+    points = deal.points
     assert f'[VintScore "NS {points[Side.NS]}; EW {points[Side.EW]}"]' in lines
     from vint_core import __version__
 
@@ -291,11 +291,11 @@ def test_golden_text(name: str) -> None:
 def test_golden_json() -> None:
     deal = golden_deals()["seed7.pbn"]
     path = GOLDEN / "seed7.json"
-    text = json.dumps(deal_to_json(deal), indent=1, ensure_ascii=False) + "\n"
+    text = json.dumps(deal.to_json(), indent=1, ensure_ascii=False) + "\n"
     if os.environ.get("VINT_REGENERATE_GOLDEN") == "1":
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
-    assert deal_from_json(json.loads(path.read_text(encoding="utf-8"))) == deal
+    assert Deal.from_json(json.loads(path.read_text(encoding="utf-8"))) == deal
 
 
 # -- the strict reader ---------------------------------------------------------------------
@@ -487,26 +487,26 @@ def test_rules_override_replays_under_another_rule_set() -> None:
 
 def test_rule_set_from_dict_checks_fields() -> None:
     for rules in ALL_RULES:
-        assert RuleSet.from_dict(rules.to_dict()) == rules
-    assert RuleSet.from_dict({"name": "x", "game_target": 500}) == SEED.replace(name="x", game_target=500)
+        assert RuleSet.from_json(rules.to_json()) == rules
+    assert RuleSet.from_json({"name": "x", "game_target": 500}) == SEED.replace(name="x", game_target=500)
     for bad in ([], {"game_target": True}, {"slam_bonus": {"little": "x"}}, {"honours_nt": "all"},
                 {"trick_value": {"per_level": None}}, {"name": 3}, {1: 2}):
         with pytest.raises(ParseError):
-            RuleSet.from_dict(bad)
+            RuleSet.from_json(bad)
 
 
 def test_json_errors_are_parse_errors() -> None:
-    good = deal_to_json(seeded_deal(7))
+    good = seeded_deal(7).to_json()
     cases = [None, [], {}, {**good, "format": "chess"}, {**good, "version": 2}, {**good, "rules": "bridge"},
              {**good, "dealer": "Q"}, {**good, "deal_number": 0}, {**good, "deal_number": True},
              {**good, "hands": {"N": "AKQ"}}, {**good, "calls": ["1S", 3]}, {**good, "cards": ["ZZ"]},
              {**good, "calls": good["calls"][:-1]}, {**good, "rule_set": {"game_target": "x"}}]
     for case in cases:
         with pytest.raises(ParseError):
-            deal_from_json(case)
-    unfinished = deal_to_json(seeded_deal(7, steps=10))
+            Deal.from_json(case)
+    unfinished = seeded_deal(7, steps=10).to_json()
     with pytest.raises(ParseError, match="not finished"):
-        rubber_from_json({"rules": "seed", "first_dealer": "N", "deals": [unfinished]})
+        Rubber.from_json({"rules": "seed", "first_dealer": "N", "deals": [unfinished]})
 
 
 # -- a file of rubbers ------------------------------------------------------------------------
@@ -621,12 +621,12 @@ json_values = st.recursive(
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_json_readers_raise_only_parse_error(data: st.DataObject) -> None:
-    good = deal_to_json(seeded_deal(7, steps=70))
+    good = seeded_deal(7, steps=70).to_json()
     key = data.draw(st.sampled_from(sorted(good)))
     mutated = {**good, key: data.draw(json_values)}
-    for reader, obj in ((deal_from_json, mutated), (rubber_from_json, {"rules": "seed", "first_dealer": "N",
+    for reader, obj in ((Deal.from_json, mutated), (Rubber.from_json, {"rules": "seed", "first_dealer": "N",
                                                                         "deals": [mutated]}),
-                        (RuleSet.from_dict, data.draw(json_values)), (deal_from_json, data.draw(json_values))):
+                        (RuleSet.from_json, data.draw(json_values)), (Deal.from_json, data.draw(json_values))):
         with contextlib.suppress(ParseError):
             reader(obj)  # type: ignore[operator]
 
@@ -655,6 +655,6 @@ def test_records_of_the_wrong_type_are_explained_in_both_languages() -> None:
     assert (err.value.message(), err.value.message("de")) == ("a record is text, not bytes",
                                                               "ein Datensatz ist Text, nicht bytes")
     with pytest.raises(RecordError) as err:
-        rubber_from_json([])
+        Rubber.from_json([])
     assert err.value.message() == "a vint_core.rubber record is a JSON object, not list"
     assert err.value.message("de") == "ein vint_core.rubber-Datensatz ist ein JSON-Objekt, nicht list"

@@ -64,7 +64,8 @@ def test_one_deal_gives_back_the_marked_position_and_plays_the_rest_out() -> Non
     panel.rest_button.click()
     rest = panel.rested.result(timeout=WAIT)
     assert (rest.tricks, rest.actual_tricks) == (4, 3) and rest.points - rest.actual_points == 160
-    assert "N–S take 4 of the 13 tricks" in panel.rest_text.value and "160 more than in the deal" in panel.rest_text.value
+    said = panel.rest_text.value
+    assert "N–S take 4 of the 13 tricks" in said and "160 more than in the deal" in said
     assert panel.rest_slider.value == 9 and panel.rest_controls.layout.display is None
     assert panel.rest_board.value.count("<li>") == 9  # the tricks to the one with the card tried
     # in German too

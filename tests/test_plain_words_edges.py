@@ -29,7 +29,7 @@ def notes(html: str) -> list[str]:
 
 def test_after_the_last_trick_the_live_score_says_the_result_not_what_may_still_happen() -> None:
     deal = played_out(0)  # 3NT by East, 6 tricks
-    assert deal.contract is not None and deal.tricks_won()[deal.contract.side] == 6
+    assert deal.contract is not None and deal.tricks_won[deal.contract.side] == 6
     said = notes(live_score_html(deal, css=False))
     assert said == ["E–W took 6 of the 9 tricks they needed: 3 down"]
     assert "at least" not in live_score_html(deal, css=False)
@@ -45,8 +45,8 @@ def test_a_made_contract_with_tricks_over_says_how_many() -> None:
     for seed in range(40):
         deal = played_out(seed)
         c = deal.contract
-        if c is not None and deal.tricks_won()[c.side] > c.tricks_needed:
-            won = deal.tricks_won()[c.side]
+        if c is not None and deal.tricks_won[c.side] > c.tricks_needed:
+            won = deal.tricks_won[c.side]
             assert notes(live_score_html(deal, css=False)) == [
                 f"{c.side} took {won} tricks: their {c.tricks_needed} and {won - c.tricks_needed} more"]
             return

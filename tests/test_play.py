@@ -86,7 +86,7 @@ def test_all_13_tricks_are_always_played() -> None:
                        strong=Side.NS)
     assert len(deal.tricks) == 13 and deal.phase is Phase.FINISHED
     mid = Deal.replay(deal.hands, deal.actions[:len(deal.auction.calls) + 7 * 4], dealer=deal.dealer)
-    assert mid.tricks_won(Side.NS) == 7 and mid.phase is Phase.PLAY  # contract made, play goes on
+    assert mid.tricks_won[Side.NS] == 7 and mid.phase is Phase.PLAY  # contract made, play goes on
 
 
 def test_the_winner_of_a_trick_leads_to_the_next() -> None:

@@ -120,15 +120,15 @@ def test_points_tricks_and_scores_are_per_side_values() -> None:
     rubber = a_rubber(2)
     deal = rubber.deals[-1].deal
     assert deal.contract is not None
-    for value in (deal.points(), deal.tricks_won(), totals(deal.score()), rubber.totals, rubber.game_score,
+    for value in (deal.points, deal.tricks_won, totals(deal.score()), rubber.totals, rubber.game_score,
                   rubber.games_won, rubber.deals[-1].points, rubber.deals[-1].game_before,
                   play_points(SEED, deal.contract, 9)):
         assert isinstance(value, PerSide)
-    assert deal.tricks_won() == PerSide(deal.tricks_won(Side.NS), deal.tricks_won(Side.EW))
-    assert sum(deal.tricks_won()) == 13
+    assert deal.tricks_won == PerSide(deal.tricks_won[Side.NS], deal.tricks_won[Side.EW])
+    assert sum(deal.tricks_won) == 13
     view = deal.view(Seat.EAST, game_score=rubber.game_score)
-    assert view.tricks_won == deal.tricks_won() and view.game_score == rubber.game_score
-    assert Deal.new(seed=1).tricks_won() == PerSide(0, 0)
+    assert view.tricks_won == deal.tricks_won and view.game_score == rubber.game_score
+    assert Deal.new(seed=1).tricks_won == PerSide(0, 0)
 
 
 def test_per_side_values_print_as_a_score_sheet_reads() -> None:

@@ -232,7 +232,7 @@ def test_answers_recomputed_and_choices_sound(item_type: str) -> None:
         values = [repr(norm(item.kind, c.value)) for c in item.choices]
         assert len(set(values)) == len(values), item.id
         assert check(item, item.answer).correct
-        en, de = item.to_dict("en"), item.to_dict("de")
+        en, de = item.to_json("en"), item.to_json("de")
         assert en["prompt"]["text"] != de["prompt"]["text"]
         assert ('data-card="' in en["prompt"]["html"] or 'vint-auction' in en["prompt"]["html"]) == bool(item.figures)
         assert en["hint"] and de["hint"] and en["hint"] != de["hint"]
@@ -286,9 +286,9 @@ def test_situations_are_varied() -> None:
 def test_same_seed_same_items_and_ids_rebuild_them() -> None:
     from vint_core.quiz import item_from_id
 
-    a = [i.to_dict("en") for i in generate("all", seed=11, count=40)]
-    b = [i.to_dict("en") for i in generate("all", seed=11, count=40)]
+    a = [i.to_json("en") for i in generate("all", seed=11, count=40)]
+    b = [i.to_json("en") for i in generate("all", seed=11, count=40)]
     assert a == b
-    assert a != [i.to_dict("en") for i in generate("all", seed=12, count=40)]
+    assert a != [i.to_json("en") for i in generate("all", seed=12, count=40)]
     for d in a:
-        assert item_from_id(d["id"]).to_dict("en") == d
+        assert item_from_id(d["id"]).to_json("en") == d

@@ -5,7 +5,6 @@ to hold refused, and
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -125,15 +124,16 @@ def test_jupyterquiz_format_follows_its_schema(capsys: pytest.CaptureFixture[str
 
 def test_serve_hands_the_practice_notebook_to_the_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
     from vint_core.app import launch
+    from vint_core.app.settings import PageSettings
 
     seen: dict[str, Any] = {}
 
-    def fake_run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = "") -> int:
-        seen.update(args=args, notebook=notebook, title=title, env=launch.table_environment(args, {}))
+    def fake_run(settings: PageSettings, *, notebook: Path | None = None, title: str = "", **options: Any) -> int:
+        seen.update(settings=settings, notebook=notebook, title=title, env=settings.to_env({}), **options)
         return 0
 
     monkeypatch.setattr(launch, "run", fake_run)
     assert main(["quiz", "--serve", "--no-browser", "--rules", "short", "--lang", "de", "--topic", "honours"]) == 0
     assert seen["notebook"].name == "practice.ipynb" and seen["notebook"].exists()
     assert seen["env"] == {"VINT_RULES": "short", "VINT_LANG": "de", "VINT_QUIZ_TOPIC": "honours"}
-    assert "practice" in seen["title"]
+    assert "practice" in seen["title"] and seen["open_browser"] is False and seen["port"] is None

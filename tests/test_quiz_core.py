@@ -132,8 +132,8 @@ def test_questions_name_the_rule_set_in_words_never_by_its_code_name(lang: str) 
                 line = rules_word + rules_title(rules, lang) + ": " + rules_about(rules, lang)
                 assert text.startswith(line), text
                 assert line.replace("'", "&#x27;") in html and f'data-rules="{rules}"' in html
-            said = [prompt, item.hint.render(lang), *(d["feedback"] for d in item.to_dict(lang)["choices"]),
-                    *item.to_dict(lang)["explanation"]]
+            said = [prompt, item.hint.render(lang), *(d["feedback"] for d in item.to_json(lang)["choices"]),
+                    *item.to_json(lang)["explanation"]]
             for text in said:
                 for code in _CODE_NAMES:
                     assert code not in text, (type_name, rules, text)

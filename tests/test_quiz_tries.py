@@ -269,13 +269,13 @@ def test_a_progress_file_with_rules_that_do_not_exist_is_set_aside(tmp_path: Pat
 
 
 def test_the_practice_page_starts_with_the_rules_it_is_given() -> None:
-    from vint_core.app.quiz_page import settings_from_environment
+    from vint_core.app.settings import PageSettings
 
-    settings = settings_from_environment({"VINT_RULES": "progressive"})
+    settings = PageSettings.from_env({"VINT_RULES": "progressive"}).quiz_options()
     widgets.Widget.close_all()
     quiz = QuizWidget(Progress(seed=2), choose_rules=True, **settings)
     assert quiz.rules_choice.value == "progressive" and quiz.item.rules == "progressive"
-    quiz = QuizWidget(Progress(seed=2), choose_rules=True, **settings_from_environment({}))
+    quiz = QuizWidget(Progress(seed=2), choose_rules=True, **PageSettings.from_env({}).quiz_options())
     assert quiz.rules_choice.value == "seed" and quiz.item.rules == "seed"
     notebook = json.loads(Path("vint_core/app/practice.ipynb").read_text(encoding="utf-8"))
     assert "choose_rules=True" in "".join(notebook["cells"][0]["source"])
@@ -303,7 +303,7 @@ def test_no_rule_set_blurb_under_the_course_rules(lang: str) -> None:
         assert rules_about("seed", lang) not in text and rules_title("seed", lang) not in item.prompt.render(lang)
         assert not re.search(r"\b(Rules|Regeln):", text) and "vint-quiz-rules" not in html, text
         # nor do the hint and the explanation name the course's own rules ("… under Standard Vint")
-        for sentence in (item.hint.render(lang), *item.to_dict(lang)["explanation"]):
+        for sentence in (item.hint.render(lang), *item.to_json(lang)["explanation"]):
             assert rules_title("seed", lang) not in sentence, (item.id, sentence)
 
 
@@ -315,8 +315,8 @@ def test_the_deal_number_and_a_minimum_level_only_under_progressive(lang: str) -
     bidding = [i for i in every_item() if i.type in ("lowest_bid", "next_bid_legal")]
     saw_progressive = Counter[str]()
     for item in bidding:
-        said = [item.prompt.render(lang), item.hint.render(lang), *item.to_dict(lang)["explanation"],
-                *(c["feedback"] for c in item.to_dict(lang)["choices"])]
+        said = [item.prompt.render(lang), item.hint.render(lang), *item.to_json(lang)["explanation"],
+                *(c["feedback"] for c in item.to_json(lang)["choices"])]
         if item.rules == "progressive":
             assert deal.search(item.prompt.render(lang)), item.prompt.render(lang)
             saw_progressive.update(s for s in said if minimum.search(s))

@@ -237,7 +237,7 @@ def test_live_score_counts_both_sides() -> None:
     text = "".join(c.text)
     tv = SEED.trick_value_of(1, deal.contract.strain)  # type: ignore[union-attr]
     for side in Side:
-        n = deal.tricks_won(side)
+        n = deal.tricks_won[side]
         assert f"= {n * tv}" in text
     assert "declarers" in text and "defenders" in text
     view_text = "".join(parse(live_score_html(deal.view(Seat.EAST), css=False)).text)

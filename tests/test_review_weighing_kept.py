@@ -245,7 +245,7 @@ def test_the_rest_played_out_after_a_card_makes_what_the_solver_says() -> None:
     assert better.points == weight.dd_best_points and played.points == weight.dd_points
     assert better.deal.is_finished and better.deal.actions[:cards] == before.actions
     assert better.deal.actions[cards] == weight.dd_best and better.trick == weight.trick
-    assert better.actual is deal and better.actual_tricks == deal.tricks_won(S.side)
+    assert better.actual is deal and better.actual_tricks == deal.tricks_won[S.side]
     assert better.tricks > better.actual_tricks and better.points > better.actual_points
     assert better.text("en").startswith("After A♠, the rest played out with all cards visible")
     assert f"{better.points - better.actual_points} more than in the deal" in better.text("en")

@@ -62,7 +62,7 @@ def test_S1() -> None:
 def test_S1_played() -> None:
     deal = played_deal("4♥", N, 9, S1_FIXED)
     assert deal.phase is Phase.FINISHED and len(deal.tricks) == 13
-    assert deal.tricks_won(Side.NS) == 9 and deal.tricks_won(Side.EW) == 4
+    assert deal.tricks_won[Side.NS] == 9 and deal.tricks_won[Side.EW] == 4
     assert line_view(deal.score()) == S1_LINES
     assert pts(deal.score()) == (360, 240)
     rubber = Rubber(SEED, N).record(deal)
@@ -174,7 +174,7 @@ def test_S5() -> None:
 
 def test_S5_played() -> None:
     deal = played_deal("6♠", N, 13, S5_FIXED, strong=Side.NS)
-    assert deal.tricks_won(Side.EW) == 0
+    assert deal.tricks_won[Side.EW] == 0
     assert line_view(deal.score()) == S5_LINES
 
 

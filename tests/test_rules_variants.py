@@ -139,7 +139,7 @@ def test_rule_set_named(name: str) -> None:
     rules = RuleSet.named(name)
     assert rules.name == name and rules is RULE_SETS[name]
     assert RuleSet.named(name.upper()) is rules
-    assert RuleSet.from_dict(rules.to_dict()) == rules
+    assert RuleSet.from_json(rules.to_json()) == rules
 
 
 def test_unknown_rule_set_is_a_parse_error() -> None:
@@ -168,7 +168,7 @@ def test_seed_preset_matches_rules_md_section_2() -> None:
 
 def test_presets_differ_from_seed_only_as_rules_md_says() -> None:
     def diff(rules: RuleSet) -> set[str]:
-        return {k for k, v in rules.to_dict().items() if SEED.to_dict()[k] != v} - {"name"}
+        return {k for k, v in rules.to_json().items() if SEED.to_json()[k] != v} - {"name"}
 
     assert diff(SHORT) == {"game_target"}
     assert diff(PROGRESSIVE) == {"min_level"}

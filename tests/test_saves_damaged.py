@@ -20,7 +20,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vint_core import SHORT, Deal, Seat
-from vint_core.records import deal_to_json
 from vint_core.table.controller import Controller
 from vint_core.table.session import TableSession
 from vint_core.widgets import Table
@@ -153,7 +152,7 @@ def test_the_real_save_resumes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("change", "words_en", "words_de"), [
     (lambda d: d["bots"].update(W="grandmaster"), "'grandmaster'", "Computerspieler"),
     (lambda d: d.update(lang="fr"), "'fr'", "Sprache"),
-    (lambda d: d.update(deal=deal_to_json(Deal.new(seed=1, rules=SHORT)), undo=[], moves=[]),
+    (lambda d: d.update(deal=Deal.new(seed=1, rules=SHORT).to_json(), undo=[], moves=[]),
      "other rules", "anderen Regeln"),
     (lambda d: d.update(settings=nested(100_000)), "could not be read", "nicht lesbar"),
 ])

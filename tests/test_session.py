@@ -53,7 +53,7 @@ def test_whole_deal_with_bots_reaches_the_end_with_checked_invariants() -> None:
     assert s.legal_actions() == () and s.bot_step() is None
     if s.deal.contract is not None:
         assert len(s.deal.tricks) == 13
-        assert s.deal.tricks_won(Side.NS) + s.deal.tricks_won(Side.EW) == 13
+        assert s.deal.tricks_won[Side.NS] + s.deal.tricks_won[Side.EW] == 13
 
 
 def test_a_whole_rubber_is_played_and_recorded() -> None:
@@ -214,7 +214,7 @@ def test_claim_accepted_with_all_the_trumps() -> None:
     s.run_bots()  # West leads, North and East follow
     assert s.human_to_act()
     assert s.claim() is True
-    assert s.deal.is_finished and s.deal.tricks_won(Side.NS) == 13
+    assert s.deal.is_finished and s.deal.tricks_won[Side.NS] == 13
     assert "accepted" in (s.message or "")
 
 
@@ -251,7 +251,7 @@ def test_claim_accepted_after_a_search() -> None:
     assert s.human_to_act()
     assert claims_mod.ClaimSolver(s.deal, s.human)._obvious() is None  # not one of the obvious claims
     assert s.claim() is True
-    assert s.deal.is_finished and s.deal.tricks_won(Side.NS) == 13
+    assert s.deal.is_finished and s.deal.tricks_won[Side.NS] == 13
 
 
 def test_claim_too_big_to_check_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

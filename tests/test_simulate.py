@@ -33,7 +33,7 @@ def run_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, A
 
 
 def own_margin(deal: Deal, side: Side) -> int:
-    points = deal.points()
+    points = deal.points
     return points[side] - points[side.other]
 
 

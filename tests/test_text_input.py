@@ -223,7 +223,7 @@ def test_play_repr_says_when_the_play_is_over() -> None:
     while not deal.is_finished:
         deal = deal.apply(deal.legal_actions()[0])
     assert deal.play is not None and deal.play.is_over and deal.phase is Phase.FINISHED
-    ns = deal.tricks_won(Seat.NORTH.side)
+    ns = deal.tricks_won[Seat.NORTH.side]
     assert repr(deal.play) == f"<Play 1♥ by North: over, N–S {ns} tricks, E–W {13 - ns}>"
     assert "to play" not in repr(deal.play)
 

@@ -167,7 +167,7 @@ def test_a_played_deal_scores_as_its_what_if() -> None:
     assert deal.contract == Contract.parse("4♥ N") and deal.declarer_tricks is not None
     what_if = score_contract("4♥ N", tricks=deal.declarer_tricks,
                              honours=honours_count(deal.hands, Strain.HEARTS))
-    assert _sums(what_if) == _sums(deal.score()) and totals(what_if) == deal.points()
+    assert _sums(what_if) == _sums(deal.score()) and totals(what_if) == deal.points
 
 
 def _sums(lines: object) -> list[tuple[object, ...]]:

@@ -17,8 +17,8 @@ import nbformat
 import pytest
 
 from vint_core import PROGRESSIVE, Bid, Call, Card, Deal, Phase, RuleSet, Seat, Strain
-from vint_core.app import notebook_path, preheated, settings_from_environment, wait_for_page, warm_up
-from vint_core.app.launch import register, table_environment, voila_command
+from vint_core.app import notebook_path, preheated, wait_for_page, warm_up
+from vint_core.app.launch import voila_command
 from vint_core.table.controller import Update
 from vint_core.table.review import position_after
 from vint_core.table.session import TableSession
@@ -361,25 +361,7 @@ def test_outside_a_preheated_kernel_nothing_waits(monkeypatch: pytest.MonkeyPatc
     assert not any("preheat" in part for part in voila_command(port=8899, preheat=False))
 
 
-def test_settings_from_the_environment() -> None:
-    env = {"VINT_RULES": "short", "VINT_LANG": "de", "VINT_BOTS": "random", "VINT_SEED": "42",
-           "VINT_PACE": "confirm"}
-    assert settings_from_environment(env) == {"rules": "short", "lang": "de", "bots": ("random",) * 3, "seed": 42,
-                                              "pace": "confirm"}
-    assert settings_from_environment({"VINT_PACE": "0.5", "VINT_BOTS": "rule, random,rule"}) == {
-        "pace": 0.5, "bots": ("rule", "random", "rule")}
-    assert settings_from_environment({"VINT_SEED": "x"}) == {}
-
-
-def test_vint_table_command_line() -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="vint")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["table", "--port", "8899", "--no-browser", "--rules", "short", "--seed", "5"])
-    assert args.port == 8899 and args.no_browser and args.rules == "short"
-    env = table_environment(args, base={})
-    assert env == {"VINT_RULES": "short", "VINT_SEED": "5"}
+def test_the_table_is_served_from_the_packaged_notebook() -> None:
     cmd = voila_command(port=8899)
     assert "--port=8899" in cmd and "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd
     assert cmd[cmd.index("vint_core.app.server") + 1].endswith("table.ipynb")
@@ -627,23 +609,6 @@ def test_table_open_in_a_chosen_seat(tmp_path: Path) -> None:
     assert Table.open(save_path=save, human=Seat.WEST, pace="none").session.deal.actions == actions
     other = Table.open(save_path=save, human=Seat.NORTH, pace="none")  # another seat: a new game
     assert other.session.human == Seat.NORTH and other.session.rubber.deals == ()
-
-
-def test_the_seat_from_the_environment_and_the_command_line() -> None:
-    import argparse
-
-    assert settings_from_environment({"VINT_SEAT": "w"}) == {"human": Seat.WEST}
-    assert settings_from_environment({"VINT_SEAT": "North"}) == {"human": Seat.NORTH}
-    assert settings_from_environment({"VINT_SEAT": "x"}) == {}
-    parser = argparse.ArgumentParser(prog="vint")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["table", "--seat", "e", "--seed", "5"])
-    assert args.seat == "E"
-    assert table_environment(args, base={}) == {"VINT_SEAT": "E", "VINT_SEED": "5"}
-    assert settings_from_environment(table_environment(args, base={}))["human"] == Seat.EAST
-    with pytest.raises(SystemExit):
-        parser.parse_args(["table", "--seat", "Q"])
-    assert "VINT_SEAT" not in table_environment(parser.parse_args(["table"]), base={})
 
 
 # -- the pace, on a notebook's event loop ---------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vint_core.auction import Auction, AuctionState, Contract, auction_of, contract_of
 from vint_core.auction import opening_state as auction_opening
@@ -37,9 +37,19 @@ from vint_core.errors import (
 )
 from vint_core.i18n import Phrase
 from vint_core.play import Play, PlayState, Trick, opening_state, state_after
+from vint_core.record_form import (
+    JSON_VERSION,
+    RecordError,
+    excerpt,
+    json_field,
+    json_object,
+    rules_from_json,
+    rules_json,
+    seat_field,
+)
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, played_lines, totals
-from vint_core.seats import PerSide, Seat, Side
+from vint_core.seats import PerSide, Seat
 
 if TYPE_CHECKING:
     from vint_core.views import SeatView
@@ -264,19 +274,12 @@ class Deal:
         """The trick being played, ``None`` outside the play."""
         return self.play.current_trick if self.play is not None else None
 
-    @overload
-    def tricks_won(self) -> PerSide[int]: ...
-    @overload
-    def tricks_won(self, side: Side) -> int: ...
-
-    def tricks_won(self, side: Side | None = None) -> PerSide[int] | int:
-        """Tricks each side has won so far (``PerSide``), or those of ``side``."""
+    @property
+    def tricks_won(self) -> PerSide[int]:
+        """Tricks each side has won so far: ``deal.tricks_won[Side.NS]``, or both (``PerSide``, 0–0 before the
+        play)."""
         play = self.play
-        if side is not None:
-            return play.tricks_won(side) if play is not None else 0
-        if play is None:
-            return PerSide(0, 0)
-        return PerSide(play.tricks_won(Side.NS), play.tricks_won(Side.EW))
+        return play.tricks_won if play is not None else PerSide(0, 0)
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (as dealt, less the cards played)."""
@@ -403,7 +406,7 @@ class Deal:
         """Tricks taken by the declaring side, once the deal is finished (None if passed out)."""
         if self.play is None or len(self.play.tricks) != 13:
             return None
-        return self.play.tricks_won(self.play.contract.side)
+        return self.play.tricks_won[self.play.contract.side]
 
     def score(self) -> tuple[ScoreLine, ...]:
         """The deal's own score lines (tricks, undertricks, slams, honours); none if passed out.
@@ -420,8 +423,9 @@ class Deal:
         ns = s[9]
         return played_lines(setup.rules, contract, ns if contract.declarer & 1 == 0 else 13 - ns, setup.hands)
 
+    @property
     def points(self) -> PerSide[int]:
-        """The deal's own points per side."""
+        """The deal's own points per side (``PerSide``), once it is finished."""
         return totals(self.score())
 
     def view(self, seat: Seat, *, game_score: PerSide[int] | None = None) -> SeatView:
@@ -467,13 +471,75 @@ class Deal:
         elif self.is_passed_out:
             lines.append(text("deal_text_passed_out", lang))
         if self.play is not None:
-            lines.append(text("deal_text_tricks", lang, tricks=self.tricks_won().text(lang)))
+            lines.append(text("deal_text_tricks", lang, tricks=self.tricks_won.text(lang)))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         from vint_core import render
 
         return render.deal_html(self)
+
+    # -- JSON ----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal (finished or not) as plain JSON data, the record saved games keep; :meth:`from_json` gives it
+        back.
+
+        >>> deal = Deal.new(dealer=Seat.NORTH, seed=7).apply("1H")
+        >>> data = deal.to_json()
+        >>> data["calls"], data["rules"], Deal.from_json(data) == deal
+        (['1H'], 'seed', True)
+        """
+        cards = [card.pbn for _, card in self.play.cards_played()] if self.play is not None else []
+        return {
+            "format": "vint_core.deal",
+            "version": JSON_VERSION,
+            **rules_json(self.rules),
+            "dealer": self.dealer.letter,
+            "deal_number": self.deal_number,
+            "board": self.board,
+            "hands": {seat.letter: self.hands[seat].pbn for seat in Seat},
+            "calls": [call.pbn for call in self.auction.calls],
+            "cards": cards,
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> Deal:
+        """The deal that :meth:`to_json` wrote, replayed (and checked) through the engine; anything wrong is a
+        :class:`~vint_core.record_form.RecordError` naming the field."""
+        data = json_object(obj, "vint_core.deal")
+        rules = rules_from_json(data)
+        dealer = seat_field(data, "dealer")
+        number = json_field(data, "deal_number", int)
+        if not 1 <= number <= 10**6:
+            raise RecordError("json_field", line=None, field="deal_number", text=str(number))
+        board = json_field(data, "board", str, optional=True)
+        hands_obj = json_field(data, "hands", dict)
+        hands: list[Hand] = []
+        for seat in Seat:
+            text = hands_obj.get(seat.letter)
+            if not isinstance(text, str):
+                raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=excerpt(repr(text)))
+            try:
+                hands.append(Hand.parse(text))
+            except ParseError as exc:
+                raise RecordError("json_field", line=None, field=f"hands.{seat.letter}", text=exc) from None
+        try:
+            deal = cls(hands, dealer=dealer, rules=rules, deal_number=number, board=board)
+        except VintError as exc:
+            raise RecordError("json_field", line=None, field="hands", text=exc) from None
+        for name, parse in (("calls", Call.parse), ("cards", Card.parse)):
+            items = json_field(data, name, list)
+            for i, item in enumerate(items):
+                where = f"{name}[{i}]"
+                if not isinstance(item, str):
+                    raise RecordError("json_field", line=None, field=where, text=excerpt(repr(item)))
+                try:
+                    action: Call | Card = parse(item)
+                    deal = deal.apply(action)
+                except VintError as exc:
+                    raise RecordError("json_action", line=None, field=where, cause=exc) from None
+        return deal
 
 
 def _check_board(board: object) -> None:

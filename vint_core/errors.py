@@ -19,6 +19,13 @@ The kinds, by what went wrong:
   rubber already over;
 - :class:`FileRefused`: a file that is not one to read (a folder, a pipe, a
   device) or larger than its kind may be (see :mod:`vint_core.files`).
+
+An error is keyed one way: by its :class:`Reason`, whose value is the catalogue's key of its message. Where
+one reason has many sentences (a record's mistakes, the table's refusals) the sentence is the ``detail``
+parameter, a :class:`~vint_core.i18n.Phrase` (a key of the catalogue and its parameters) rendered in the
+message's language: :class:`~vint_core.record_form.RecordError` (``Reason.BAD_RECORD``),
+:class:`~vint_core.table.session.SessionError` (``Reason.TABLE``). A program tells errors apart by their class
+and ``reason``, never by their text.
 """
 
 from __future__ import annotations
@@ -96,6 +103,13 @@ class Reason(enum.Enum):
     TABLE = "table"
     # class mode (vint_core.classroom)
     CLASS = "class"
+    # the served pages' settings
+    BAD_SETTING = "bad_setting"
+    BAD_LANG = "bad_lang"
+    BAD_SEED = "bad_seed"
+    BAD_PACE = "bad_pace"
+    BAD_BOTS = "bad_bots"
+    BAD_TOPIC = "bad_topic"
 
 
 class VintError(ValueError):

@@ -50,8 +50,12 @@ class ScoreView:
     contract: Contract
     tricks: int
     lines: tuple[ScoreLine, ...]
-    totals: PerSide[int]
     notes: tuple[Phrase, ...]
+
+    @property
+    def totals(self) -> PerSide[int]:
+        """The points per side: the lines added up."""
+        return totals(self.lines)
 
 
 def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | None = None,
@@ -82,7 +86,7 @@ def calculate(contract: Contract | str, *, tricks: int, honours: PerSide[int] | 
     if tricks >= contract.tricks_needed and tricks > 6:
         notes.append(Phrase("explore_every_trick", side=contract.side, n=tricks, tv=value, points=tricks * value,
                             odd=tricks - 6, wrong=(tricks - 6) * value))
-    return ScoreView(contract, tricks, lines, totals(lines), tuple(notes))
+    return ScoreView(contract, tricks, lines, tuple(notes))
 
 
 def aces_range(trump_honours: int) -> range:
@@ -181,7 +185,11 @@ class ContractOutcome:
     contract: Contract
     tricks: int
     lines: tuple[ScoreLine, ...]
-    totals: PerSide[int]
+
+    @property
+    def totals(self) -> PerSide[int]:
+        """The points per side: the lines added up."""
+        return totals(self.lines)
 
     def result(self) -> Phrase:
         """Made exactly, made with tricks over, or so many down."""
@@ -228,7 +236,7 @@ class ContractGrid:
         tricks = self.table[contract.strain, contract.declarer]
         lines = score_contract(contract, tricks=tricks, honours=self.deal.hands if self.honours else None,
                                rules=self.deal.rules)
-        return ContractOutcome(contract, tricks, lines, totals(lines))
+        return ContractOutcome(contract, tricks, lines)
 
     def honours_by_level(self, strain: Strain, declarer: Seat) -> PerSide[tuple[int, ...]]:
         """What the honours held as dealt add for each side at ``strain``, level 1 to 7, ``declarer`` declaring."""

@@ -133,6 +133,19 @@ _ERRORS: dict[str, tuple[str, str]] = {
                         "{n} Stiche gibt es nicht: eine Partei macht 0 bis 13 Stiche"),
     "table": ("{detail}", "{detail}"),
     "class": ("{detail}", "{detail}"),
+    # the served pages' settings (vint_core.app.settings)
+    "bad_setting": ("{name}: {error}", "{name}: {error}"),
+    "bad_lang": ("'{text}' is not a language: en or de", "„{text}“ ist keine Sprache: en oder de"),
+    "bad_seed": ("'{text}' is not a seed: a whole number from 0 to 2**64 - 1",
+                 "„{text}“ ist kein Startwert: eine ganze Zahl von 0 bis 2**64 - 1"),
+    "bad_pace": ("'{text}' is not a pace: {known}, or seconds from 0 to 10",
+                 "„{text}“ ist kein Tempo: {known} oder Sekunden von 0 bis 10"),
+    "bad_bots": ("'{text}' is not one computer player for all three or three separated by commas; the players "
+                 "are {known}",
+                 "„{text}“ ist weder ein Computerspieler für alle drei noch drei durch Kommas getrennte; es gibt "
+                 "{known}"),
+    "bad_topic": ("'{text}' is not a quiz topic; the topics are {known}",
+                  "„{text}“ ist kein Quiz-Thema; es gibt {known}"),
     "bad_contract": ("'{text}' is not a contract: write a bid and the declarer, like 4♥ N, 4H N or 3NT by South",
                           "„{text}“ ist kein Kontrakt: schreibe Gebot und Alleinspieler, etwa 4♥ N, 4H N oder "
                           "3NT von Süd"),
@@ -636,23 +649,23 @@ _TEXTS: dict[str, tuple[str, str]] = {
                         "{side} take {tricks} of the 13 tricks and end {points} points (their points minus the other "
                         "side's), {diff} more than in the deal (tricks: {actual_tricks}, points: {actual_points}).",
                         "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
-                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
-                        "Gegner), {diff} mehr als im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points})."),
+                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die "
+                        "der Gegner), {diff} mehr als im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points})."),
     "weigh_rest_less": ("After {card}, the rest played out with all cards visible (every player's best card): "
                         "{side} take {tricks} of the 13 tricks and end {points} points (their points minus the other "
                         "side's), {diff} less than in the deal (tricks: {actual_tricks}, points: {actual_points}): "
                         "with these hands this card does worse, though by what you could know it may be right.",
                         "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
-                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
-                        "Gegner), {diff} weniger als im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points}): "
+                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die "
+                        "der Gegner), {diff} weniger als im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points}): "
                         "bei diesen Händen schneidet die Karte schlechter ab, auch wenn sie nach dem, was du wissen "
                         "konntest, richtig sein mag."),
     "weigh_rest_same": ("After {card}, the rest played out with all cards visible (every player's best card): "
                         "{side} take {tricks} of the 13 tricks and end {points} points (their points minus the other "
                         "side's), as in the deal (tricks: {actual_tricks}, points: {actual_points}).",
                         "Nach {card}, der Rest mit allen Karten offen ausgespielt (jeder mit seiner besten Karte): "
-                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die der "
-                        "Gegner), wie im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points})."),
+                        "{side} machen {tricks} der 13 Stiche und enden mit {points} Punkten (ihre Punkte minus die "
+                        "der Gegner), wie im Spiel (Stiche: {actual_tricks}, Punkte: {actual_points})."),
     # the review panel's part on the weighing (vint_core.widgets.review.ReviewPanel)
     "widget_weigh_title": ("Your cards and calls weighed", "Deine Karten und Ansagen gewogen"),
     "widget_weighing": ("Weighing your cards…", "Deine Karten werden gewogen…"),

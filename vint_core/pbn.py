@@ -28,7 +28,7 @@ True
 Every deal of a file, grouped into rubbers as a score sheet keeps them, is
 :func:`loads_rubbers` (what ``vint score`` reads). A file is read with :func:`read_file`: a regular file
 only, of at most :data:`FILE_LIMIT` bytes (:mod:`vint_core.files`). The JSON form, and the
-:class:`~vint_core.records.RecordError` both forms raise, are in
+:class:`~vint_core.record_form.RecordError` both forms raise, are in
 :mod:`vint_core.records`.
 """
 
@@ -47,7 +47,7 @@ from vint_core.deal import Deal
 from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
 from vint_core.files import read_bytes, size_text
 from vint_core.i18n import Phrase
-from vint_core.records import RecordError, excerpt, rule_set_changes
+from vint_core.record_form import RecordError, excerpt, rule_set_changes
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.seats import PerSide, Seat, Side
@@ -117,7 +117,7 @@ def _deal_lines(deal: Deal, generator: str | None) -> list[str]:
         tag("VintRuleSet", json.dumps(changes, separators=(",", ":"), sort_keys=True))
     tag("VintDealNumber", str(deal.deal_number))
     if finished:
-        tag("VintScore", _score_text(deal.points()))
+        tag("VintScore", _score_text(deal.points))
     if generator is not None:
         from vint_core import __version__
 
@@ -296,7 +296,7 @@ class PbnRecord:
                 raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"),
                                    text=Phrase("json_unreadable")) from None
             try:
-                rules = RuleSet.from_dict(data)
+                rules = RuleSet.from_json(data)
             except ParseError as exc:
                 raise RecordError("bad_rule_set", line=self._line_of("VintRuleSet"), text=exc) from None
             if named is not None and named.strip() and named.strip() != rules.name:
@@ -494,7 +494,7 @@ class PbnRecord:
                                    text=excerpt(value), actual="" if tricks is None else str(tricks))
         value = self.tag("VintScore")
         if check_score and value is not None and value.strip() not in ("", "?"):
-            actual = _score_text(deal.points()) if deal.is_finished else ""
+            actual = _score_text(deal.points) if deal.is_finished else ""
             if " ".join(value.split()) != actual:
                 raise RecordError("contradiction", line=self._line_of("VintScore"), tag="VintScore",
                                    text=excerpt(value), actual=actual)
@@ -632,7 +632,7 @@ def loads_rubbers(text: str, *, rules: RuleSet | str | None = None) -> list[Rubb
     under that rule set instead, numbered by its position in the rubbers that rule
     set makes. A deal without a ``Board`` tag is given its place in the file.
 
-    An empty text gives no rubbers; anything wrong raises :class:`~vint_core.records.RecordError`
+    An empty text gives no rubbers; anything wrong raises :class:`~vint_core.record_form.RecordError`
     naming the board (and the line).
     """
     rules = as_rule_set(rules) if rules is not None else None

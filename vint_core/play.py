@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from vint_core.auction import Contract
 from vint_core.cards import FULL_MASK, SUIT_MASKS, SUIT_PATTERN_CARDS, Card, Hand, Suit, deck, mask_cards, suit_cards
 from vint_core.errors import IllegalPlayError, OutOfTurnError, Reason, VintError, bad_argument
-from vint_core.seats import Seat, Side
+from vint_core.seats import PerSide, Seat
 
 
 def card_key(card: Card, led: Suit, trump: Suit | None) -> int:
@@ -244,10 +244,11 @@ class Play:
         """The cards ``seat`` still holds."""
         return Hand.from_mask(self._s[3].dealt[seat] & self._s[8])
 
-    def tricks_won(self, side: Side) -> int:
-        """The tricks ``side`` has won so far."""
+    @property
+    def tricks_won(self) -> PerSide[int]:
+        """The tricks each side has won so far: ``play.tricks_won[Side.NS]``."""
         ns = self._s[9]
-        return ns if side == Side.NS else len(self._s[4]) - ns
+        return PerSide(ns, len(self._s[4]) - ns)
 
     @property
     def current_trick(self) -> Trick:

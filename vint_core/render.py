@@ -617,9 +617,8 @@ def live_score_html(deal: Deal | SeatView, *, lang: str = "en", css: bool = True
     """Both sides' tricks so far and what they are worth at this contract (the defenders score
     too), and how many tricks the declarer still needs. Takes a deal or a seat's view."""
     contract = deal.contract
-    from vint_core.views import SeatView
 
-    won = deal.tricks_won if isinstance(deal, SeatView) else deal.tricks_won()
+    won = deal.tricks_won
     tv = deal.rules.trick_value_of(contract.level, contract.strain) if contract is not None else None
     from vint_core.deal import Phase
 
@@ -727,7 +726,7 @@ def deal_html(deal: Deal, *, viewer: Seat | None = None, bottom: Seat | None = N
         centre = _trick_body(shown, lang=lang, bottom=bottom_seat, four_colour=four_colour,
                              leader=deal.to_act if deal.play is not None else None)
     tv = deal.rules.trick_value_of(deal.contract.level, deal.contract.strain) if deal.contract else None
-    won = deal.tricks_won()
+    won = deal.tricks_won
     score = _live_body(rules_tv=tv, contract=deal.contract, won=won,
                        passed_out=deal.is_passed_out, lang=lang)
     info = _info_body(dealer=deal.dealer, rules_name=deal.rules.name, deal_number=deal.deal_number,
@@ -815,7 +814,7 @@ def _rubber_block(rubber: Rubber, *, lang: str, pending: Deal | None, title: str
     for number, rd in enumerate(rubber.deals, start=1):
         deal = rd.deal
         pts = rd.points
-        tricks = (f"{deal.tricks_won(Side.NS)}–{deal.tricks_won(Side.EW)}" if deal.contract is not None else "—")
+        tricks = (f"{deal.tricks_won[Side.NS]}–{deal.tricks_won[Side.EW]}" if deal.contract is not None else "—")
         rows.append(
             f'<details class="vint-sheet-row"><summary><span>{number}</span>'
             f"<span>{esc(seat_name(deal.dealer, lang))}</span><span>{_result_text(deal, lang)}"

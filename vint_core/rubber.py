@@ -14,10 +14,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from vint_core.deal import Deal
-from vint_core.errors import NotFinishedError, Reason, RubberError, bad_argument
+from vint_core.errors import NotFinishedError, Reason, RubberError, VintError, bad_argument
 from vint_core.i18n import Phrase
+from vint_core.record_form import (
+    JSON_VERSION,
+    RecordError,
+    json_field,
+    json_object,
+    rules_from_json,
+    rules_json,
+    seat_field,
+)
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import ScoreLine, game_line, rubber_line, totals, trick_value
 from vint_core.seats import PerSide, Seat, Side
@@ -137,7 +147,7 @@ class Rubber:
             if contract is None:
                 head.append(text("passed_out", lang))
             else:
-                won = deal.tricks_won()
+                won = deal.tricks_won
                 head.append(text("contract", lang, contract=str(contract.bid), seat=contract.declarer))
                 head.append(text("sheet_tricks", lang, ns_name=side_name(Side.NS, lang), ns=won.ns,
                                  ew_name=side_name(Side.EW, lang), ew=won.ew))
@@ -163,6 +173,33 @@ class Rubber:
     def next_rubber(self) -> Rubber:
         """A new rubber at 0–0; the deal keeps rotating."""
         return Rubber(self.rules, self.next_dealer)
+
+    # -- JSON ----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The rubber as plain JSON data: its rules, its first dealer and its (finished) deals; :meth:`from_json`
+        gives it back."""
+        return {
+            "format": "vint_core.rubber",
+            "version": JSON_VERSION,
+            **rules_json(self.rules),
+            "first_dealer": self.first_dealer.letter,
+            "deals": [rd.deal.to_json() for rd in self.deals],
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> Rubber:
+        """The rubber :meth:`to_json` wrote, rebuilt by recording each deal again; anything wrong is a
+        :class:`~vint_core.record_form.RecordError` naming the field."""
+        data = json_object(obj, "vint_core.rubber")
+        rubber = cls(rules_from_json(data), seat_field(data, "first_dealer"))
+        for i, item in enumerate(json_field(data, "deals", list)):
+            deal = Deal.from_json(item)
+            try:
+                rubber = rubber.record(deal)
+            except VintError as exc:
+                raise RecordError("json_action", line=None, field=f"deals[{i}]", cause=exc) from None
+        return rubber
 
     # -- recording ---------------------------------------------------------
 

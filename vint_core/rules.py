@@ -175,7 +175,7 @@ class RuleSet:
             raise ParseError(Reason.UNKNOWN_RULES, text=name, known=", ".join(RULE_SETS))
         return rules
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """Every field as plain JSON values."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
@@ -190,15 +190,15 @@ class RuleSet:
         return out
 
     @classmethod
-    def from_dict(cls, data: object) -> RuleSet:
-        """The inverse of :meth:`to_dict`; fields left out are ``seed``'s.
+    def from_json(cls, data: object) -> RuleSet:
+        """The inverse of :meth:`to_json`; fields left out are ``seed``'s.
 
         Every field's type and range is checked: anything else raises ``ParseError``.
         """
 
         if not isinstance(data, dict):
             raise ParseError(Reason.BAD_RULES_DATA, value=_shown(data))
-        reference = SEED.to_dict()
+        reference = SEED.to_json()
         for key, value in data.items():
             if not isinstance(key, str) or key not in reference:
                 raise ParseError(Reason.UNKNOWN_RULE_FIELD, field=_shown(key, quoted=False),
@@ -298,7 +298,7 @@ def _bad_field(key: str, value: object) -> ParseError:
     elif key in _CHOICES:
         allowed = Phrase("rules_allowed_choice", choices=", ".join(repr(c) for c in _CHOICES[key]))
     else:
-        ref = SEED.to_dict().get(key)
+        ref = SEED.to_json().get(key)
         if isinstance(ref, bool):
             allowed = Phrase("rules_allowed_bool")
         elif isinstance(ref, dict):

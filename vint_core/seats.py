@@ -142,7 +142,7 @@ class PerSide(Generic[T]):
     >>> points[Side.EW], points.text("de")
     (240, 'N–S 360, O–W 240')
     >>> ns, ew = points
-    >>> points + PerSide(100, 0), points.to_dict()
+    >>> points + PerSide(100, 0), points.to_json()
     (PerSide(ns=460, ew=240), {'NS': 360, 'EW': 240})
     """
 
@@ -186,7 +186,7 @@ class PerSide(Generic[T]):
     def __str__(self) -> str:
         return self.text()
 
-    def to_dict(self) -> dict[str, T]:
+    def to_json(self) -> dict[str, T]:
         """``{"NS": …, "EW": …}``, the form of JSON records and quiz items."""
         return {"NS": self.ns, "EW": self.ew}
 

@@ -492,7 +492,7 @@ def _play_on_dask(client: Any, sheets: list[_Sheet], *, ns: str, ew: str, deals:
 
 
 def _margin(deal: Deal, side: Side) -> int:
-    points = deal.points()
+    points = deal.points
     return points[side] - points[side.other]
 
 

@@ -56,7 +56,7 @@ class SeatView:
             hand=deal.hand(seat), hand_dealt=deal.hands[seat], calls=deal.auction.calls, contract=deal.contract,
             tricks=deal.tricks, current_trick=deal.current_trick, to_act=to_act,
             legal=deal.legal_actions() if to_act == seat else (),
-            tricks_won=deal.tricks_won(), game_score=game_score,
+            tricks_won=deal.tricks_won, game_score=game_score,
         )
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -1,15 +1,12 @@
-"""The playable table as a web app: the notebook Voilà serves and the ``vint table`` command.
+"""The served pages (Voilà): the playable table and the quiz page, their settings and their server.
 
 :func:`notebook_path` finds ``table.ipynb`` inside the installed package (from a
-wheel as well as from a checkout); :func:`settings_from_environment` reads the
-settings ``vint table`` hands to the notebook through environment variables.
+wheel as well as from a checkout); the settings ``vint table`` hands to the notebook through
+``VINT_*`` environment variables are a :class:`~vint_core.app.settings.PageSettings`
+(:mod:`vint_core.app.settings`); :func:`table_name` reads the table a page asks for.
 
 >>> notebook_path().name
 'table.ipynb'
->>> settings_from_environment({"VINT_RULES": "short", "VINT_LANG": "de"})["rules"]
-'short'
->>> settings_from_environment({"VINT_SEAT": "W"})["human"].name
-'WEST'
 """
 
 from __future__ import annotations
@@ -26,18 +23,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from vint_core.errors import ParseError, Reason
-from vint_core.saves import data_dir
-from vint_core.seats import Seat
-
-#: environment variables the notebook reads, and the setting each one carries
-ENVIRONMENT = {
-    "VINT_RULES": "rules",
-    "VINT_LANG": "lang",
-    "VINT_BOTS": "bots",
-    "VINT_SEED": "seed",
-    "VINT_PACE": "pace",
-    "VINT_SEAT": "human",
-}
 
 
 def notebook_path() -> Path:
@@ -85,61 +70,6 @@ def table_name(query: str) -> str | None:
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name, flags=re.ASCII):
         raise ParseError(Reason.TABLE, detail=f"not a table name: {name[:60]!r} ({NAME_RULE[0]})")
     return name.lower()
-
-
-def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The table settings given by ``VINT_*`` environment variables (only those that are set).
-
-    ``VINT_BOTS`` is one bot name for all three computer players or three names
-    separated by commas (from the human's left: left-hand opponent, partner, right-hand
-    opponent); ``VINT_SEED`` an integer; ``VINT_PACE`` a pace name (``none``, ``fast``,
-    ``normal``, ``slow``, ``confirm``) or seconds between computer cards; ``VINT_SEAT``
-    the learner's seat (``N``, ``E``, ``S``, ``W`` or a seat's name), as key ``human``.
-    A value that cannot be read is left out. A page opened as ``/?table=NAME`` (see :func:`table_name`)
-    keeps its game apart from the others, as ``table-NAME.json`` in the data folder (key ``save_path``):
-    each learner of a class on one server has a table of their own. The server refuses a page asking for
-    a name that is not allowed before it starts a kernel; should one reach the kernel all the same, it
-    has no ``save_path`` (the shared ``table.json``).
-
-    >>> settings_from_environment({"QUERY_STRING": "table=Anna", "VINT_DATA_DIR": "/data"})["save_path"]
-    PosixPath('/data/table-anna.json')
-    >>> settings_from_environment({"QUERY_STRING": "table=../etc"})
-    {}
-    """
-    env = os.environ if environ is None else environ
-    out: dict[str, Any] = {}
-    try:
-        name = table_name(env.get("QUERY_STRING", ""))
-    except ParseError:
-        name = None
-    if name is not None:
-        base = env.get("VINT_DATA_DIR")
-        out["save_path"] = (Path(base) if base else data_dir()) / f"table-{name}.json"
-    for var, key in ENVIRONMENT.items():
-        value = env.get(var, "").strip()
-        if not value:
-            continue
-        if key == "seed":
-            try:
-                out[key] = int(value)
-            except ValueError:
-                continue
-        elif key == "human":
-            try:
-                out[key] = Seat.parse(value)
-            except ParseError:
-                continue
-        elif key == "bots":
-            names = [n.strip() for n in value.split(",") if n.strip()]
-            out[key] = tuple(names * 3)[:3] if len(names) == 1 else tuple(names)
-        elif key == "pace":
-            try:
-                out[key] = max(0.0, float(value))
-            except ValueError:
-                out[key] = value.lower()
-        else:
-            out[key] = value
-    return out
 
 
 def preheated(environ: Mapping[str, str] | None = None) -> bool:
@@ -256,5 +186,5 @@ def wait_for_page(timeout: float | None = None) -> bool:
     return True
 
 
-__all__ = ["ENVIRONMENT", "NAME_RULE", "keep_errors_in_the_server", "notebook_path", "preheated",
-           "settings_from_environment", "table_name", "wait_for_page", "warm_up"]
+__all__ = ["NAME_RULE", "keep_errors_in_the_server", "notebook_path", "preheated", "table_name", "wait_for_page",
+           "warm_up"]

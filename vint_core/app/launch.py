@@ -1,8 +1,9 @@
 """``vint table``: start Voilà on 127.0.0.1 serving the playable table, and open a browser.
 
 The notebook is found inside the installed package, so the command works from a
-wheel as well as from a checkout. Settings such as ``--rules`` reach the
-notebook through ``VINT_*`` environment variables (see :mod:`vint_core.app`).
+wheel as well as from a checkout. The page's settings (``--rules`` …, a
+:class:`~vint_core.app.settings.PageSettings`) reach the notebook through ``VINT_*`` environment
+variables. The command's options are :mod:`vint_core.cli.table`'s.
 The server needs a token, made anew at each start (:mod:`vint_core.app.server`): the command prints
 and opens the link that carries it. Voilà's log, with every error kept off the page, goes to
 ``vint-table.log`` in the data folder (rotated: :data:`LOG_BYTES` × :data:`LOG_BACKUPS` more).
@@ -10,7 +11,6 @@ and opens the link that carries it. Voilà's log, with every error kept off the 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import logging.handlers
@@ -30,18 +30,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from vint_core.app import notebook_path
+from vint_core.app.settings import PageSettings
 
 HOST = "127.0.0.1"
 #: Voilà options that keep one kernel ready, the notebook run up to :func:`vint_core.app.wait_for_page`;
 #: the next one is started a few seconds after a page takes it, once that page has drawn its table
 PREHEAT = ("--preheat_kernel=True", "--pool_size=1", "--VoilaKernelManager.fill_delay=4")
-
-
-def port_arg(text: str) -> int:
-    """An argparse type: a TCP port to serve on, 1 to 65535."""
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a port (1 to 65535)")
-    return int(text)
 
 
 def free_port(host: str = HOST) -> int:
@@ -164,29 +158,15 @@ def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = No
     raise TimeoutError(f"nothing answered at {url} within {timeout:.0f} s")
 
 
-def table_environment(args: argparse.Namespace, base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment for the Voilà process: ``base`` plus the settings given on the command line."""
-    env = dict(os.environ if base is None else base)
-    for option, var in (("rules", "VINT_RULES"), ("lang", "VINT_LANG"), ("bots", "VINT_BOTS"),
-                        ("seed", "VINT_SEED"), ("pace", "VINT_PACE"), ("seat", "VINT_SEAT"),
-                        ("topic", "VINT_QUIZ_TOPIC")):
-        value = getattr(args, option, None)
-        if value is not None:
-            env[var] = str(value)
-    return env
-
-
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = "The Vint table") -> int:
-    """Serve the table (or ``notebook``) until interrupted (Ctrl-C, or SIGTERM: both stop Voilà and every kernel)."""
-    if getattr(args, "rules", None) is not None:
-        from vint_core.rules import RuleSet
-
-        RuleSet.named(args.rules)  # an unknown name fails here, with the list of rule sets
-    port = args.port or free_port()
+def run(settings: PageSettings, *, port: int | None = None, open_browser: bool = True, notebook: Path | None = None,
+        title: str = "The Vint table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> int:
+    """Serve the table (or ``notebook``) with ``settings`` until interrupted (Ctrl-C, or SIGTERM: both stop Voilà
+    and every kernel); ``port`` None for a free one."""
+    port = port or free_port()
     url = f"http://{HOST}:{port}/"
     token = secrets.token_urlsafe(24)
     link = f"{url}?token={token}"
@@ -196,16 +176,15 @@ def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = 
     except OSError as err:
         print(f"The server's log is not kept: {err.strerror} ({err.filename})", file=sys.stderr)
         log = None
-    process = start_voila(port=port, env=table_environment(args), notebook=notebook, token=token, log=log,
-                          rotate=True, max_tables=getattr(args, "max_tables", None) or MAX_TABLES,
-                          idle_minutes=getattr(args, "idle_minutes", None) or IDLE_MINUTES)
+    process = start_voila(port=port, env=settings.to_env(), notebook=notebook, token=token, log=log,
+                          rotate=True, max_tables=max_tables, idle_minutes=idle_minutes)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         wait_until_serving(url, process=process)
         print(f"{title} is at {link}  (Ctrl-C stops it)", flush=True)
         if log is not None:
             print(f"Its log (with the errors the page does not show): {log}", flush=True)
-        if not args.no_browser:
+        if open_browser:
             webbrowser.open(link)
         return process.wait()
     except KeyboardInterrupt:
@@ -215,91 +194,5 @@ def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = 
         stop_voila(process)
 
 
-def seat_letter(value: str) -> str:
-    """``--seat``: a seat (``N``, ``E``, ``S``, ``W``, or its name) as its letter; anything else is refused."""
-    from vint_core.errors import ParseError
-    from vint_core.seats import Seat
-
-    try:
-        return Seat.parse(value).letter
-    except ParseError as err:
-        raise argparse.ArgumentTypeError(f"not a seat: {value!r} (N, E, S or W)") from err
-
-
-def bots_arg(value: str) -> str:
-    """``--bots``: one computer player's name for all three, or three names separated by commas."""
-    from vint_core.bots import BOT_NAMES
-
-    names = [name.strip().lower() for name in value.split(",")]
-    unknown = [name for name in names if name not in BOT_NAMES]
-    if len(names) not in (1, 3) or unknown:
-        raise argparse.ArgumentTypeError(
-            f"not computer players: {value!r} (one name for all three, or three separated by commas; "
-            f"the names are {', '.join(BOT_NAMES)})")
-    return ",".join(names)
-
-
-def pace_arg(value: str) -> str:
-    """``--pace``: a pace's name, or seconds between computer cards (0 or more)."""
-    from vint_core.table.controller import PACES
-
-    key = value.strip().lower()
-    if key in PACES:
-        return key
-    try:
-        seconds = float(key)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= 10:
-        raise argparse.ArgumentTypeError(f"not a pace: {value!r} ({', '.join(PACES)}, or seconds from 0 to 10)")
-    return key
-
-
-def more_than_zero(kind: type[int] | type[float]) -> Any:
-    """An argparse type: a number of ``kind`` greater than zero."""
-    def read(value: str) -> int | float:
-        try:
-            number = kind(value)
-        except ValueError:
-            number = 0
-        if number <= 0:
-            raise argparse.ArgumentTypeError(f"not a number greater than 0: {value!r}")
-        return number
-    return read
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``table`` command to the ``vint`` command line."""
-    parser = subparsers.add_parser("table", help="play Vint in the browser against three computer players",
-                                   description="Serve the Vint table with Voilà on 127.0.0.1 and open it.")
-    parser.add_argument("--port", type=port_arg, default=None, help="port to serve on (default: a free one)")
-    parser.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
-    parser.add_argument("--rules", default=None, help="rule set: seed, short, progressive, whist_vint, foster_1897")
-    parser.add_argument("--lang", default=None, choices=("en", "de"), help="language of the table")
-    parser.add_argument("--bots", default=None, type=bots_arg,
-                        help="computer players: one name for all (random, rule, sim-fast, sim-normal, sim-strong) "
-                             "or three separated by commas")
-    parser.add_argument("--pace", default=None, type=pace_arg,
-                        help="pause between computer cards: none, fast, normal, slow, or confirm (click after each "
-                             "trick)")
-    parser.add_argument("--seat", default=None, type=seat_letter,
-                        help="your seat: N, E, S or W (default: South, or the saved game's)")
-    parser.add_argument("--max-tables", type=more_than_zero(int), default=None,
-                        help=f"tables served at once (default {MAX_TABLES}); one more page is told the table is full")
-    parser.add_argument("--idle-minutes", type=more_than_zero(float), default=None,
-                        help=f"minutes before an idle table stops (default {IDLE_MINUTES}); its game is saved")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
-    parser.set_defaults(func=run)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m vint_core.app.launch``: the same as ``vint table``."""
-    parser = argparse.ArgumentParser(prog="vint")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["table", *(sys.argv[1:] if argv is None else argv)])
-    result: int = args.func(args)
-    return result
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+__all__ = ["HOST", "IDLE_MINUTES", "LOG_BACKUPS", "LOG_BYTES", "MAX_TABLES", "PREHEAT", "copy_to_log", "free_port",
+           "log_path", "run", "start_voila", "stop_voila", "voila_command", "wait_until_serving"]

@@ -115,7 +115,7 @@ def _margins(bot: Any, *, deals: int, seed: int) -> list[int]:
     margins: list[int] = []
     for table, my_side in ((0, Side.NS), (1, Side.EW)):
         for i, played in enumerate(play_table(first=bot, second=RuleBot(), deals=deals, seed=seed, table=table)):
-            points = played.deal.points()
+            points = played.deal.points
             margin = points[my_side] - points[my_side.other]
             if table == 0:
                 margins.append(margin)

@@ -7,7 +7,7 @@ notebook (IPython) a failed check shows only its message, wrapped, with no
 traceback: the learner reads the sentence, not the checks' code and paths.
 
 >>> ok = CheckResult("trick_value", passed=True, message="trick_value: all 200 cases right", cases=200)
->>> bool(ok), ok.require() is ok, ok.to_dict()["cases"]
+>>> bool(ok), ok.require() is ok, ok.to_json()["cases"]
 (True, True, 200)
 >>> bad = CheckResult("trick_value", passed=False, message="for 1NT by South you gave 10; expected 20", cases=3)
 >>> bad.require()
@@ -84,7 +84,7 @@ class CheckResult:
             raise CheckFailed(self)
         return self
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The fields as a dict, for grading and JSON."""
         return {"name": self.name, "passed": self.passed, "message": self.message, "cases": self.cases,
                 "mistake": self.mistake, "not_done": self.not_done}

@@ -12,7 +12,7 @@ token when there is no hub), never a free-text name.
 - :mod:`vint_core.classroom.store`: :class:`~vint_core.classroom.store.ClassStore`, everything a class does
   (SQLite in the class's folder by default, PostgreSQL when a school gives a URL; the schema migrates with
   Alembic, :mod:`vint_core.classroom.migrations`);
-- :mod:`vint_core.classroom.command`: ``vint class …``.
+- :mod:`vint_core.cli.classroom`: ``vint class …`` (the command, with the others).
 
 Nothing here draws: the teacher's page and the learner's side are built on the store.
 """

@@ -118,7 +118,7 @@ class Board(Base):
 class Result(Base):
     """A learner's played board, as the store replayed it: the calls (``auction``, PBN words), the contract
     (``None`` passed out), the declarer's letter, the declarer's tricks, each side's Vint points, and the
-    record itself (``record_json``: :func:`vint_core.records.deal_to_json`). One per learner and board."""
+    record itself (``record_json``: :meth:`vint_core.deal.Deal.to_json`). One per learner and board."""
 
     __tablename__ = "results"
     __table_args__ = (UniqueConstraint("learner_id", "board_id"),)

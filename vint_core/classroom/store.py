@@ -5,7 +5,7 @@ SQLite in the class's folder (``class.db``; WAL mode, a busy timeout and retries
 servers can write at once), or PostgreSQL when a school gives a URL. The schema migrates with Alembic
 when the store opens the database (:mod:`vint_core.classroom.migrations`).
 
-A learner's result is the played deal as the project's JSON record (:func:`vint_core.records.deal_to_json`).
+A learner's result is the played deal as the project's JSON record (:meth:`vint_core.deal.Deal.to_json`).
 The store **replays** it through the engine and computes the contract, the tricks and both sides' points
 itself; it refuses (:class:`ResultRefused`, logged and kept in the refusals' log) a result from a learner
 not on the roster, for a board not published, of another deal, that does not replay legally, that claims
@@ -53,7 +53,7 @@ from vint_core.classroom.models import Board, BoardSet, Class, Grade, Learner, L
 from vint_core.deal import Deal
 from vint_core.errors import Reason, VintError, bad_argument, shown
 from vint_core.i18n import Phrase, text
-from vint_core.records import deal_from_json, deal_to_json, rule_set_changes
+from vint_core.records import rule_set_changes
 from vint_core.rules import RuleSet, as_rule_set
 from vint_core.scoring import totals
 from vint_core.seats import PerSide, Seat, Side
@@ -273,11 +273,11 @@ def neutralise(value: object) -> str:
 
 
 def _rules_text(rules: RuleSet) -> str:
-    return rules.name if rule_set_changes(rules) is None else json.dumps(rules.to_dict(), sort_keys=True)
+    return rules.name if rule_set_changes(rules) is None else json.dumps(rules.to_json(), sort_keys=True)
 
 
 def _rules_of(stored: str) -> RuleSet:
-    return RuleSet.from_dict(json.loads(stored)) if stored.startswith("{") else RuleSet.named(stored)
+    return RuleSet.from_json(json.loads(stored)) if stored.startswith("{") else RuleSet.named(stored)
 
 
 def _token_hash(token: str) -> str:
@@ -615,7 +615,7 @@ class ClassStore:
             data = json.loads(record) if isinstance(record, str) else record
             if not isinstance(data, Mapping):
                 raise ValueError("not an object")
-            deal = deal_from_json(dict(data))
+            deal = Deal.from_json(dict(data))
         except VintError as exc:
             raise refuse("bad_record", number, error=exc) from None
         except (ValueError, TypeError, RecursionError) as exc:
@@ -634,7 +634,7 @@ class ClassStore:
         claimed = self._claimed(data, got)
         if claimed != got:
             raise refuse("wrong_score", number, claimed=_contract_words(*claimed), actual=_contract_words(*got))
-        stored = _canonical(deal_to_json(deal.with_board(str(number))))
+        stored = _canonical(deal.with_board(str(number)).to_json())
         existing = session.scalar(select(Result).where(Result.learner_id == person.id, Result.board_id == board.id))
         if existing is not None:
             if existing.record_json == stored:
@@ -936,7 +936,7 @@ def _solve_par(deal: Deal) -> str | None:
         return None
     best = analysis.best_contracts(deal)
     return json.dumps({side.name: {"contract": score.contract.pbn, "declarer": score.contract.declarer.letter,
-                                   "tricks": score.declarer_tricks, "points": score.points.to_dict()}
+                                   "tricks": score.declarer_tricks, "points": score.points.to_json()}
                        for side, score in zip(Side, best, strict=True)})
 
 

@@ -18,7 +18,7 @@ feedback. The same seed gives the same items.
 >>> verdict = check(item, "W")
 >>> print(verdict.feedback.render("en"))
 Not right. The mistake: bridge's declarer. The player who made the final bid is the declarer, ...
->>> print(item.to_dict("de")["prompt"]["text"])
+>>> print(item.to_json("de")["prompt"]["text"])
 Geber West. Wer ist der Ansager dieser Auktion?
 West 1♣, Nord 1♥, Ost Pass, Süd Pass, West Pass, Nord Pass, Ost 2♣, Süd Pass, ...
 

@@ -27,7 +27,7 @@ def quiz_document(topic: str, *, seed: int, count: int, rules: str | RuleSet | N
     items = generate(topic, seed=seed, count=count, rules=rules)
     name = rules.name if isinstance(rules, RuleSet) else rules
     return {"format": FORMAT, "topic": topic, "seed": seed, "rules": name, "lang": lang,
-            "items": [item.to_dict(lang) for item in items]}
+            "items": [item.to_json(lang) for item in items]}
 
 
 def jupyterquiz_questions(items: Iterable[Item], *, lang: str = "en") -> list[dict[str, Any]]:

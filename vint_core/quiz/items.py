@@ -1,6 +1,6 @@
 """A quiz item: its question, its answer, its choices with their misconceptions, and checking an answer.
 
-Items are language-free values; :meth:`Item.to_dict` puts one into English or German, in the
+Items are language-free values; :meth:`Item.to_json` puts one into English or German, in the
 JSON form the command line prints (``vint-quiz/1``). :func:`check` marks a learner's answer and
 diagnoses a wrong one: an answer that a named misconception produces gets that mistake's
 feedback, for free answers (numbers, per-side numbers, cards) as for choices.
@@ -123,7 +123,7 @@ class Item:
     def label_msg(self, choice: Choice) -> Msg:
         return choice.label if choice.label is not None else value_label(choice.value)
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         """The item as JSON values in ``lang`` (the ``vint-quiz/1`` item form)."""
         return {
             "id": self.id,

@@ -107,7 +107,7 @@ def rubber_outcome(rules: RuleSet, before: PerSide[int], deal: PerSide[int], *, 
         winner = Side.NS if after.ns > after.ew else Side.EW
     if winner is not None and bonus:
         after = after.replace(winner, after[winner] + rules.rubber_bonus)
-    return {"winner": winner.name if winner is not None else None, "totals": after.to_dict()}
+    return {"winner": winner.name if winner is not None else None, "totals": after.to_json()}
 
 
 def _scenario(rng: random.Random, rules: RuleSet) -> tuple[PerSide[int], PerSide[int]]:
@@ -167,7 +167,7 @@ def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     if answer["winner"] is not None:
         loser = Side.parse(answer["winner"]).other
         distractors.append(({"winner": loser.name,
-                             "totals": after.replace(loser, after[loser] + rules.rubber_bonus).to_dict()}, None))
+                             "totals": after.replace(loser, after[loser] + rules.rubber_bonus).to_json()}, None))
     target = rules.game_target
     explanation: list[Line] = [Msg.of("x_totals", totals=Msg.of("per_side_value", ns=after.ns, ew=after.ew))]
     if answer["winner"] is not None:
@@ -178,7 +178,7 @@ def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation.append(Msg.of("x_rubber_tie", target=target))
     else:
         explanation.append(Msg.of("x_rubber_none", target=target))
-    data = {"rules": rules.name, "before": before.to_dict(), "deal_points": deal.to_dict()}
+    data = {"rules": rules.name, "before": before.to_json(), "deal_points": deal.to_json()}
     prompt = Msg.of("q_rubber_result", target=target, bonus=rules.rubber_bonus,
                     before_ns=before.ns, before_ew=before.ew, dp_ns=deal.ns, dp_ew=deal.ew)
     return Item(ident, "rubber", "rubber_result", "choice", rules.name, data, answer, prompt,

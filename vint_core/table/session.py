@@ -35,7 +35,6 @@ from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
 from vint_core.i18n import LANGUAGES, Phrase, text
-from vint_core.records import deal_from_json, deal_to_json, rubber_from_json, rubber_to_json
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.saves import (
@@ -68,16 +67,13 @@ class _BadSave(Exception):
 class SessionError(VintError):
     """An action the table refuses: undo in a real game, a review before the deal ends, …
 
-    ``key`` names the sentence (an ``i18n`` key starting ``session_``); ``message(lang)``
+    Keyed as every VintError is, by its ``reason`` (``Reason.TABLE``); which of the table's sentences (an
+    ``i18n`` key starting ``session_``) is its ``detail``, a :class:`~vint_core.i18n.Phrase`; ``message(lang)``
     gives it in English or German.
     """
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        super().__init__(Reason.TABLE, **params)
-
-    def message(self, lang: str = "en") -> str:
-        return text(self.key, lang, **self.params)
+        super().__init__(Reason.TABLE, detail=Phrase(key, **params))
 
 
 @dataclass(frozen=True)
@@ -115,7 +111,6 @@ class TableSession:
     rubber: Rubber
     history: list[Rubber]
     human: Seat
-    rules: RuleSet
     practice: bool
     lang: str
     message: str | None
@@ -140,7 +135,7 @@ class TableSession:
         that says what may be given.
         """
         self.human = Seat.of(human)
-        self.rules = rules = as_rule_set(rules)
+        rules = as_rule_set(rules)
         names = {seat: "rule" for seat in Seat}
         if bots is not None and not isinstance(bots, Mapping):
             raise bad_argument("bots", bots, "arg_bots")
@@ -366,6 +361,11 @@ class TableSession:
         self.message = None
         self._autosave()
 
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule set: its rubber's (every deal of the rubber is under it)."""
+        return self.rubber.rules
+
     def load_deal(self, deal: Deal) -> None:
         """Play a given deal (a set hand, or a position from an exercise) in place of the current one.
 
@@ -395,11 +395,11 @@ class TableSession:
         """The whole session as plain JSON values (see :meth:`from_json`)."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "human": self.human.letter, "rules": self.rules.to_dict(),
+            "human": self.human.letter, "rules": self.rules.to_json(),
             "bots": {s.letter: n for s, n in self.bot_names.items()}, "seed": self.seed,
             "practice": self.practice, "lang": self.lang, "settings": dict(self.settings),
             "rng": rng_to_json(self._rng.getstate()),
-            "deal": deal_to_json(self.deal), "rubber": self._rubber_json(),
+            "deal": self.deal.to_json(), "rubber": self._rubber_json(),
             "history": self._history_json(),
             "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
             "practised": sorted([r, d] for r, d in self.practised),
@@ -417,7 +417,7 @@ class TableSession:
                 raise _BadSave("save_version", version=repr(obj.get("version")), known=SAVE_VERSION)
             self = cls.__new__(cls)
             self.human = Seat.parse(obj["human"])
-            self.rules = RuleSet.from_dict(obj["rules"])
+            rules = RuleSet.from_json(obj["rules"])  # written for older readers; the rubber's rules are the game's
             self.bot_names = {Seat.parse(k): str(v) for k, v in obj["bots"].items()}
             for seat in Seat:
                 self.bot_names.setdefault(seat, "rule")
@@ -430,9 +430,9 @@ class TableSession:
             self._bots = {}
             self._rng = random.Random()
             self._rng.setstate(rng_from_json(obj["rng"]))
-            self.deal = deal_from_json(obj["deal"])
-            self.rubber = rubber_from_json(obj["rubber"])
-            self.history = [rubber_from_json(r) for r in obj["history"]]
+            self.deal = Deal.from_json(obj["deal"])
+            self.rubber = Rubber.from_json(obj["rubber"])
+            self.history = [Rubber.from_json(r) for r in obj["history"]]
             self._json_cache = {}
             self._held = 0
             self._disk_mark = None
@@ -449,6 +449,8 @@ class TableSession:
                 if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, str):
                     raise _BadSave("save_damaged")
                 self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
+            if rules != self.rubber.rules:
+                raise _BadSave("save_rules", deal_rules=rules.name, rules=self.rubber.rules.name)
             self._check_consistent()
             # the reviews' weighings, a cache: an older save has none, and one that does not fit is worked out again
             self.weighings = KeptWeighings.from_json(obj.get("weighings"))
@@ -480,7 +482,7 @@ class TableSession:
         # finished deals and rubbers never change: their JSON is made once, not at every autosave
         cached = self._json_cache.get("rubber")
         if cached is None or cached[0] is not self.rubber:
-            cached = (self.rubber, rubber_to_json(self.rubber))
+            cached = (self.rubber, self.rubber.to_json())
             self._json_cache["rubber"] = cached
         return cached[1]
 
@@ -488,7 +490,7 @@ class TableSession:
         cached: list[tuple[Rubber, dict[str, Any]]] = self._json_cache.setdefault("history", [])
         if len(cached) != len(self.history) or any(a is not b for (a, _), b in zip(cached, self.history,
                                                                                      strict=False)):
-            cached[:] = [(r, rubber_to_json(r)) for r in self.history]
+            cached[:] = [(r, r.to_json()) for r in self.history]
         return [obj for _, obj in cached]
 
     @property

@@ -227,7 +227,7 @@ def _declarer_tricks(before: Deal, seat: Seat, tricks_for_seat: int) -> int:
     contract = before.contract
     assert contract is not None
     left = 13 - len(before.tricks)
-    won = before.tricks_won(contract.side)
+    won = before.tricks_won[contract.side]
     return won + (tricks_for_seat if seat.side is contract.side else left - tricks_for_seat)
 
 
@@ -611,9 +611,9 @@ def play_out(deal: Deal, seat: Seat, before: Deal, card: Card) -> PlayedOut:
     side = seat.side
 
     def margin(d: Deal) -> int:
-        return points.margin(d.hands, d.tricks_won(contract.side))
+        return points.margin(d.hands, d.tricks_won[contract.side])
 
-    return PlayedOut(seat, card, trick, now, deal, now.tricks_won(side), margin(now), deal.tricks_won(side),
+    return PlayedOut(seat, card, trick, now, deal, now.tricks_won[side], margin(now), deal.tricks_won[side],
                      margin(deal))
 
 

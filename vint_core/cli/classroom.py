@@ -209,7 +209,7 @@ def _traveller(args: argparse.Namespace) -> int:
                       "tricks": r.tricks, "points": {"NS": r.points_ns, "EW": r.points_ew}} for r in traveller.rows],
             "par": None if traveller.par is None else {
                 side: {"contract": line.contract, "declarer": line.declarer, "tricks": line.tricks,
-                       "points": line.points.to_dict()} for side, line in zip(("NS", "EW"), traveller.par,
+                       "points": line.points.to_json()} for side, line in zip(("NS", "EW"), traveller.par,
                                                                             strict=True)},
         }, ensure_ascii=False))
         return 0

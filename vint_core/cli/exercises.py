@@ -5,7 +5,7 @@ sources; ``vint exercises grade NOTEBOOK...`` grades each notebook against its
 exercise's source (found by the notebook's nbgrader cell ids, whatever the file
 is called), running the learner's code in a limited process of its own, and
 prints, per check, whether it passed, its points and its message (``--json``
-for programs, ``--csv FILE`` for a spreadsheet).
+for programs, ``--csv FILE`` for a spreadsheet). The work is :mod:`vint_core.checks.notebooks`'s.
 """
 
 from __future__ import annotations

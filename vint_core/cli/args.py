@@ -1,0 +1,132 @@
+"""The argument types the ``vint`` commands share: a seat, a rule set, a count, a seed, a port, a language,
+a computer player, and the served pages' settings (the readers of :mod:`vint_core.app.settings`, so that an
+option and its ``VINT_*`` variable take the same values).
+
+Each type is a function from the option's text to its value that raises ``argparse.ArgumentTypeError`` with
+the reason (argparse names the option):
+
+>>> rules_arg("Short").name, seat_arg("w"), seed_arg("7"), port_arg("8866")
+('short', <Seat.WEST: 3>, 7, 8866)
+>>> count_arg("0")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: '0' is not a number of deals (1 to 1000000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from typing import Any
+
+from vint_core.app import settings
+from vint_core.errors import ParseError
+from vint_core.i18n import text
+from vint_core.rules import RuleSet
+from vint_core.seats import Seat
+
+
+def say(key: str, lang: str, **params: Any) -> str:
+    """A sentence of the command (``cli_`` + ``key`` in :mod:`vint_core.i18n`) in ``lang``."""
+    return text("cli_" + key, lang, **params)
+
+
+def new_seed() -> int:
+    """A fresh seed, for a command given none (it prints the seed it used)."""
+    return random.SystemRandom().randrange(10**9)
+
+
+def _read(read: Callable[[str], Any], value: str) -> Any:
+    """``read(value)``, its :class:`~vint_core.errors.ParseError` as argparse's error (argparse names the option)."""
+    try:
+        return read(value)
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(exc.message()) from None
+
+
+def rules_arg(value: str) -> RuleSet:
+    """``--rules``: a rule set by name, with the learner's message when it is not one."""
+    rules: RuleSet = _read(settings.read_rules, value)
+    return rules
+
+
+def seat_arg(value: str) -> Seat:
+    """``--seat``, ``--dealer``: N, E, S, W or a seat's name."""
+    seat: Seat = _read(settings.read_seat, value)
+    return seat
+
+
+def seed_arg(value: str) -> int:
+    """``--seed``: a whole number from 0 to 2**64 - 1."""
+    return int(_read(settings.read_seed, value))
+
+
+def lang_arg(value: str) -> str:
+    """``--lang``: en or de."""
+    return str(_read(settings.read_lang, value))
+
+
+def bot_arg(value: str) -> str:
+    """A computer player's name (``--ns``, ``--ew``)."""
+    return str(_read(settings.read_bot, value))
+
+
+def bots_arg(value: str) -> tuple[str, str, str]:
+    """``--bots``: one computer player for all three, or three separated by commas."""
+    bots: tuple[str, str, str] = _read(settings.read_bots, value)
+    return bots
+
+
+def pace_arg(value: str) -> str | float:
+    """``--pace``: a pace's name or the seconds between computer cards."""
+    pace: str | float = _read(settings.read_pace, value)
+    return pace
+
+
+def topics_arg(value: str) -> tuple[str, ...]:
+    """Quiz topics or question types separated by commas."""
+    return tuple(_read(settings.read_topics, value))
+
+
+def port_arg(value: str) -> int:
+    """A TCP port to serve on, 1 to 65535."""
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
+        raise argparse.ArgumentTypeError(f"'{value}' is not a port (1 to 65535)")
+    return int(value)
+
+
+def count_arg(value: str, *, most: int = 1_000_000, what: str = "deals") -> int:
+    """A number of deals (or of ``what``), 1 to ``most``."""
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= most):
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number of {what} (1 to {most})")
+    return int(value)
+
+
+def positive_arg(value: str) -> int:
+    """A whole number from 1."""
+    if not (value.isascii() and value.isdigit() and int(value) >= 1):
+        raise argparse.ArgumentTypeError(f"'{value}' is not a positive whole number")
+    return int(value)
+
+
+def more_than_zero(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    """A number of ``kind`` greater than zero."""
+    def read(value: str) -> int | float:
+        try:
+            number = kind(value)
+        except ValueError:
+            number = 0
+        if number <= 0:
+            raise argparse.ArgumentTypeError(f"not a number greater than 0: {value!r}")
+        return number
+    return read
+
+
+def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", what: str = "the output") -> None:
+    """Add ``--lang`` (en or de)."""
+    parser.add_argument("--lang", type=lang_arg, default=default, help=f"language of {what} (en or de)")
+
+
+__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "lang_arg", "more_than_zero", "new_seed", "pace_arg",
+           "port_arg", "positive_arg", "rules_arg", "say", "seat_arg", "seed_arg", "topics_arg"]

@@ -1,0 +1,66 @@
+"""``vint score``: replay every deal of a PBN file through the rules and show its score and the rubbers' totals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from vint_core import pbn
+from vint_core.cli.args import add_lang, rules_arg, say
+from vint_core.errors import CommandError, FileRefused, ParseError
+from vint_core.records import score_report
+from vint_core.rubber import Rubber
+from vint_core.rules import RULE_SETS
+
+
+def _read_text(path: str, lang: str) -> str:
+    """The PBN file's text: a regular file of at most ``pbn.FILE_LIMIT`` bytes, else one line saying why."""
+    try:
+        return pbn.read_file(path)
+    except FileRefused as exc:
+        raise CommandError(say("cannot_read", lang, path=path, why=exc.message(lang))) from None
+    except OSError as exc:
+        raise CommandError(say("cannot_read", lang, path=path, why=exc.strerror or exc)) from None
+
+
+def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:
+    """Every rubber's score sheet (:meth:`~vint_core.rubber.Rubber.text`), numbered, one after the other."""
+    sheets = [rubber.text(lang, number=n) for n, rubber in enumerate(rubbers, start=1)]
+    return "\n\n".join(sheets) + "\n" if sheets else ""
+
+
+def run(args: argparse.Namespace) -> int:
+    """``vint score``."""
+    text = _read_text(args.file, args.lang)
+    try:
+        rubbers = pbn.loads_rubbers(text, rules=args.rules)
+    except ParseError as exc:
+        raise CommandError(say("in_file", args.lang, path=args.file, error=exc.message(args.lang))) from None
+    if not rubbers:
+        raise CommandError(say("no_deals", args.lang, path=args.file))
+    if args.json:
+        sys.stdout.write(json.dumps(score_report(rubbers, lang=args.lang), ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(score_text(rubbers, lang=args.lang))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``vint score``."""
+    score = subparsers.add_parser("score", help="replay and score the deals of a PBN file",
+                                  description="Replay every deal of a PBN file through the rules (checking "
+                                              "every call and card) and show each deal's itemised score and "
+                                              "the rubbers' totals.")
+    score.add_argument("file", metavar="FILE.pbn", help="the PBN file")
+    score.add_argument("--rules", type=rules_arg,
+                       help=f"score under this rule set: {', '.join(RULE_SETS)} (default: the file's VintRules, "
+                            "else seed)")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lang(score)
+    score.set_defaults(func=run)
+
+
+__all__ = ["register", "run", "score_text"]

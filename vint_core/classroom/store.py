@@ -84,16 +84,15 @@ _EVENTS = ("opened", "finished")
 
 class ClassError(VintError):
     """Something class mode refuses: an unknown class or learner, a bad name or value, a traveller asked
-    too early. ``key`` names the sentence (an ``i18n`` key starting ``class_``); ``message(lang)`` gives it
-    in English or German."""
+    too early.
+
+    Keyed as every VintError is, by its ``reason`` (``Reason.CLASS``); which of class mode's sentences (an
+    ``i18n`` key starting ``class_``) is its ``detail``, a :class:`~vint_core.i18n.Phrase`; ``message(lang)``
+    gives it in English or German.
+    """
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        super().__init__(Reason.CLASS, **params)
-
-    def message(self, lang: str = "en") -> str:
-        """The message in ``lang``."""
-        return text("class_" + self.key, lang, **self.params)
+        super().__init__(Reason.CLASS, detail=Phrase("class_" + key, **params))
 
 
 class ResultRefused(ClassError):

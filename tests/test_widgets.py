@@ -487,10 +487,10 @@ def test_seat_panels_draw_card_backs_by_count_only() -> None:
     assert_nothing_hidden(table)
 
 
-def test_a_click_saves_the_game_once_before_the_answers_are_drawn(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """One save per click, after the learner's own action is drawn and before the computer players' answers
-    are: the page never shows a game newer than the saved one."""
+def test_a_click_saves_the_game_once_right_after_the_answers_are_drawn(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """One save per click, once the learner's own action and the computer players' answers are drawn (on their way
+    to the page, the disk off the click's way), before the kernel takes the next message."""
     table = new_table(seed=24, bots={seat: "rule" for seat in Seat}, save_path=tmp_path / "table.json")
     s = table.session
     events: list[str] = []
@@ -503,7 +503,7 @@ def test_a_click_saves_the_game_once_before_the_answers_are_drawn(tmp_path: Path
         actions = len(s.deal.actions)
         table.hand.button(table.hand.enabled[0]).click()
         assert len(s.deal.actions) > actions + 1  # the computer players answered: several actions, one save
-        assert events.count("save") == 1 and events == ["draw", "save", "draw"]
+        assert events.count("save") == 1 and events == ["draw", "draw", "save"]
         saved = TableSession.from_json(json.loads((tmp_path / "table.json").read_text(encoding="utf-8")))
         assert saved.deal.actions == s.deal.actions
     assert s.autosave

@@ -1117,3 +1117,93 @@ def table_css(*, four_colour: bool = False) -> str:
 def style_html(*, four_colour: bool = False) -> str:
     """A ``<style>`` block for an ``HTML`` widget."""
     return f"<style>{table_css(four_colour=four_colour)}</style>"
+
+
+# -- the table's parts (drawn by the widgets from a TableFrame) ------------------------------------
+
+def table_header_html(title: str, subtitle: str) -> str:
+    """The table's title and the line under it (rule set, rubber, deal, dealer)."""
+    return f'<div class="vint-title">{esc(title)}</div><div class="vint-subtitle">{esc(subtitle)}</div>'
+
+
+def table_status_html(status: str, *, notice: str = "", renders: int = 0, turn: str = "") -> str:
+    """The table's status line, after the notice that the game is not being saved (``notice``), with the drawing's
+    count and what the learner may do in it (``data-turn``: ``call``, ``card``, ``next`` or empty) in a hidden mark:
+    drawn last, so once the page shows the count, everything drawn before it has arrived."""
+    shown = f'<div class="vint-save-notice" role="alert">{esc(notice)}</div>' if notice else ""
+    return (shown + status_html(status, css=False)
+            + f'<span class="vint-render" data-render="{renders}" data-turn="{esc(turn)}" hidden></span>')
+
+
+def seat_panel_html(seat: Seat, *, player: str, cards_left: int, tricks: int, dealer: bool, to_act: bool,
+                    last_call: str = "", lang: str = "en") -> str:
+    """One of the seats the learner cannot see into: its name, its player, its cards as backs, its tricks and
+    (during the auction) its last call; never a card of its hand."""
+    marks = []
+    if dealer:
+        marks.append(text("ui_dealer_mark", lang))
+    if to_act:
+        marks.append(text("ui_to_act_mark", lang))
+    mark = f' <span class="vint-mark">({esc(", ".join(marks))})</span>' if marks else ""
+    # the backs are drawn by the stylesheet (class vint-cardback): a few bytes each, one label for all
+    backs = '<i class="vint-cardback"></i>' * cards_left
+    count = text("ui_cards_left", lang, n=cards_left)
+    hidden = esc(f'{count} · {text("ui_hidden_card", lang)}')
+    facts = [count, text("ui_tricks_n", lang, n=tricks)]
+    if last_call:
+        facts.append(text("widget_last_call", lang, call=last_call))
+    active = " vint-active" if to_act else ""
+    name = esc(seat_name(seat, lang))
+    return (f'<div class="vint-seatbox{active}" role="group" aria-label="{name}">'
+            f'<div class="vint-seatlabel">{name} '
+            f'<span class="vint-player">· {esc(player)}</span>{mark}</div>'
+            f'<div class="vint-backs" role="img" aria-label="{hidden}">{backs}</div>'
+            f'<div class="vint-facts">{esc(" · ".join(facts))}</div></div>')
+
+
+def last_trick_html(trick: Trick | None, *, number: int, lang: str = "en", four_colour: bool = False,
+                    open_: bool = False) -> str:
+    """The last completed trick no longer on the table (its ``number``, from 1): its four cards seat by seat and
+    its winner, in a part the learner opens (open at once with ``open_``); empty when there is none."""
+    if trick is None:
+        return ""
+    # each seat's name kept with its card: on a phone a line broke between "East" and East's card
+    plays = " · ".join(f'<span class="vint-last-play">{esc(seat_name(seat, lang))} '
+                       f"{card_html(card, four_colour=four_colour, css=False)}</span>"
+                       for seat, card in trick.plays())
+    title = text("widget_last_trick", lang, n=number, seat=trick.winner)
+    return (f'<details class="vint vint-last-trick"{" open" if open_ else ""}><summary>{esc(title)}</summary>'
+            f"<div>{plays}</div></details>")
+
+
+def meanings_html(lines: Sequence[tuple[Seat, str, str]], *, lang: str = "en", open_: bool = False) -> str:
+    """Each call so far, ``(seat, call's name, what it shows)``, with what it shows; open during the auction
+    (``open_``), a closed part to look back at afterwards; empty before the first call."""
+    if not lines:
+        return ""
+    items = "".join(f"<li><b>{esc(seat_name(seat, lang))} {esc(name)}</b> — {esc(meaning)}</li>"
+                    for seat, name, meaning in lines)
+    return (f'<details class="vint vint-meanings"{" open" if open_ else ""}>'
+            f'<summary>{esc(text("widget_meanings_title", lang))}</summary>'
+            f'<div class="vint-note">{esc(text("widget_meanings_note", lang))}</div>'
+            f'<ol aria-live="polite">{items}</ol></details>')
+
+
+def howto_html(steps: Sequence[str]) -> str:
+    """How to play, step by step."""
+    return '<div class="vint vint-howto-text"><ol>' + "".join(f"<li>{esc(step)}</li>" for step in steps) + "</ol></div>"
+
+
+def greyed_calls_note_html(lang: str = "en") -> str:
+    """Under the bidding box: why some calls are greyed out, in a small line the width of the box."""
+    return ('<div style="font-size:.8em;line-height:1.3;max-width:22em;white-space:normal">'
+            f'{esc(text("widget_greyed_calls", lang))}</div>')
+
+
+def contract_score_html(*, contract: Contract | None, won: PerSide[int], rules: RuleSet, passed_out: bool = False,
+                        lang: str = "en", css: bool = True) -> str:
+    """:func:`live_score_html` from its parts: the contract, the tricks won per side, the rule set, and whether the
+    deal was passed out."""
+    tv = rules.trick_value_of(contract.level, contract.strain) if contract is not None else None
+    return _wrap(_live_body(rules_tv=tv, contract=contract, won=won, passed_out=passed_out, lang=lang, rules=rules),
+                 css=css, four_colour=False)

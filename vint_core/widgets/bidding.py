@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Collection
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from vint_core import render
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.i18n import text
 from vint_core.rules import SEED_ORDER, RuleSet
@@ -18,9 +18,8 @@ _STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Stra
 
 
 def _note(lang: str) -> str:
-    """Why some calls are greyed out, in a small line the width of the box."""
-    return (f'<div style="font-size:.8em;line-height:1.3;max-width:22em;white-space:normal">'
-            f'{html.escape(text("widget_greyed_calls", lang))}</div>')
+    """Why some calls are greyed out (:func:`vint_core.render.greyed_calls_note_html`)."""
+    return render.greyed_calls_note_html(lang)
 
 
 class BiddingBox:

@@ -665,17 +665,17 @@ def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop()
         statuses: list[str] = []
         table.status.observe(lambda change: statuses.append(table.status_text()), names="value")
         steps: list[tuple[int, bool]] = []  # each scheduled step the loop ran: its generation, and did it act?
-        step = table.flow.step
+        step = table.controller.step
 
         def seen_step(generation: int) -> Update | None:
             update = step(generation)
             steps.append((generation, update is not None))
             return update
 
-        table.flow.step = seen_step  # type: ignore[method-assign]
+        table.controller.step = seen_step  # type: ignore[method-assign]
 
         def in_turn() -> bool:  # the computer players before South act one per pause, each thinking first
-            assert s.human_to_act() or (table.flow.thinking == s.deal.to_act and table.bidding.enabled == ())
+            assert s.human_to_act() or (table.controller.thinking == s.deal.to_act and table.bidding.enabled == ())
             return s.human_to_act()
 
         await until(in_turn, "South's turn")
@@ -684,9 +684,9 @@ def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop()
         table.bidding.button(table.bidding.enabled[0]).click()
         assert len(s.deal.actions) == before + 1  # the answers come later, one per pause
         assert "is thinking" in table.status_text() and table.hint_button.disabled
-        voided, ran = table.flow.generation, len(steps)
+        voided, ran = table.controller.generation, len(steps)
         table.undo_button.click()  # an undo voids the answer scheduled
-        assert len(s.deal.actions) == before and s.human_to_act() and table.flow.thinking is None
+        assert len(s.deal.actions) == before and s.human_to_act() and table.controller.thinking is None
         await until(lambda: any(generation == voided for generation, _ in steps[ran:]), "the voided step run")
         assert steps[ran:] == [(voided, False)]  # the step scheduled before the undo ran, and did nothing
         assert len(s.deal.actions) == before and s.human_to_act()

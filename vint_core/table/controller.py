@@ -144,7 +144,7 @@ class Controls:
     cards: tuple[Card, ...]
     hint: bool
     undo: bool
-    #: a practice game: the undo button is shown at all
+    #: undo is allowed in this game: the undo button is shown at all
     undo_offered: bool
     claim: bool
     #: under the "confirm" pace a completed trick waits for the learner: show "Continue"
@@ -333,7 +333,7 @@ class Controller:
         seed = None if old.seed is None else old.seed + 1
         self.session = TableSession(human=human, rules=rules,
                                     bots={seat: name for seat, name in bots.items() if seat != human},
-                                    seed=seed, practice=old.practice, save_path=old.save_path,
+                                    seed=seed, undo_allowed=old.undo_allowed, save_path=old.save_path,
                                     autosave=old.autosave, lang=lang or old.lang,
                                     settings=dict(old.settings) | dict(settings or {}))
         self._reset_deal()
@@ -366,7 +366,7 @@ class Controller:
         if not old.saved_elsewhere():
             return None
         self.session = TableSession.open(old.save_path, human=old.human, rules=old.rules, bots=old.bot_names,
-                                         seed=old.seed, practice=old.practice, autosave=old.autosave, lang=old.lang,
+                                         seed=old.seed, undo_allowed=old.undo_allowed, autosave=old.autosave, lang=old.lang,
                                          settings=old.settings)
         self.session.message = None
         self._reset_deal()
@@ -418,7 +418,7 @@ class Controller:
         return self._update()
 
     def undo(self) -> Update:
-        """Back to the learner's previous decision (practice games)."""
+        """Back to the learner's previous decision (games with undo allowed)."""
         if (caught := self.catch_up()) is not None:
             return caught
         s = self.session
@@ -561,7 +561,7 @@ class Controller:
         return Controls(calls=tuple(a for a in legal if isinstance(a, Call)),
                         cards=tuple(a for a in legal if isinstance(a, Card)),
                         hint=s.human_to_act() and not idle, undo=s.can_undo() and self.thinking is None,
-                        undo_offered=s.practice, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
+                        undo_offered=s.undo_allowed, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
                         next_deal=s.deal.is_finished)
 
     def frame(self) -> TableFrame:

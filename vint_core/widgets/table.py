@@ -284,7 +284,7 @@ class Table:
         return self.controller.note
 
     def undo(self) -> None:
-        """Back to the learner's previous decision (practice mode)."""
+        """Back to the learner's previous decision (a game with undo allowed)."""
         update = self._ctl().undo()
         self.review.clear()
         self._after(update)

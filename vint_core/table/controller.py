@@ -366,8 +366,8 @@ class Controller:
         if not old.saved_elsewhere():
             return None
         self.session = TableSession.open(old.save_path, human=old.human, rules=old.rules, bots=old.bot_names,
-                                         seed=old.seed, undo_allowed=old.undo_allowed, autosave=old.autosave, lang=old.lang,
-                                         settings=old.settings)
+                                         seed=old.seed, undo_allowed=old.undo_allowed, autosave=old.autosave,
+                                         lang=old.lang, settings=old.settings)
         self.session.message = None
         self._reset_deal()
         self.note = text("widget_played_elsewhere", self.lang)

@@ -1084,9 +1084,9 @@ _VOILA = ":where([data-voila]) "
 
 def dark_page_css(*, four_colour: bool = False) -> str:
     """In Voilà, in a browser that prefers dark colours, the page turns dark: JupyterLab's colours (the page, the
-    dropdowns, the buttons), the renderer's (:func:`vint_core.stylesheet` ``"dark"``) and the table's.
+    dropdowns, the buttons), the renderer's (:func:`vint_core.render.stylesheet` ``"dark"``) and the table's.
     JupyterLab keeps its own theme (a lesson's widget does not darken a light JupyterLab on a dark system); in a
-    page with a dark theme of its own (JupyterLab Dark, :data:`vint_core.DARK_PAGES`) the controls take
+    page with a dark theme of its own (JupyterLab Dark, :data:`vint_core.render.DARK_PAGES`) the controls take
     their dark colours whatever the browser prefers."""
     jp = "".join(f"--jp-{k}:{v};" for k, v in _JP_DARK.items())
     page = ",".join(f"body[data-voila]{inside}" for inside in ("", " .jp-Notebook", " .jp-Cell", " #rendered_cells"))

@@ -369,7 +369,7 @@ class OneDeal(_Lesson):
 
     @property
     def flow(self) -> Controller:
-        """The controller (:attr:`controller`), by its older name (lesson 05 reads it)."""
+        """The controller (``controller``), by its older name (lesson 05 reads it)."""
         return self.controller
 
     def act(self, action: Card | Call, *, position: int | None = None) -> bool:

@@ -170,7 +170,7 @@ class Table:
 
     @property
     def flow(self) -> Controller:
-        """The controller (:attr:`controller`), by its older name."""
+        """The controller (``controller``), by its older name."""
         return self.controller
 
     @property

@@ -38,6 +38,8 @@ class BiddingBox:
         self.lang = lang
         self.rules = rules
         self._buttons: dict[Call, Any] = {}
+        self._tip_lang: str | None = None
+        self._tip_cache: dict[Call, tuple[str, str]] = {}
         # one layout and one style for all 36 buttons: fewer models for the page to load
         layout = shared("layout")
         style = shared("button")
@@ -110,12 +112,23 @@ class BiddingBox:
     def waiting(self) -> bool:
         return "vint-wait" in self.widget._dom_classes
 
+    def _tips(self) -> dict[Call, tuple[str, str]]:
+        """Each call's two tooltips in the box's language (legal, not legal), worked out once per language."""
+        if self._tip_lang != self.lang:
+            self._tip_cache = {}
+            for call in self._buttons:
+                name = text("ui_pass", self.lang) if call is PASS else str(call)
+                self._tip_cache[call] = (text("widget_make_call", self.lang, call=name),
+                                         text("widget_call_not_legal", self.lang, call=name))
+            self._tip_lang = self.lang
+        return self._tip_cache
+
     def _tooltips(self, legal: set[Call]) -> None:
         """Enable the calls in ``legal`` and label each button; a button that changes sends one message."""
+        tips = self._tips()
         for call, button in self._buttons.items():
             on = call in legal
-            name = text("ui_pass", self.lang) if call is PASS else str(call)
-            tip = text("widget_make_call" if on else "widget_call_not_legal", self.lang, call=name)
+            tip = tips[call][0 if on else 1]
             if button.disabled == on or button.tooltip != tip:
                 with button.hold_sync():
                     button.disabled = not on

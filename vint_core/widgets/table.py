@@ -368,7 +368,7 @@ class Table:
         else:
             self.bidding.called()
             self.centre_auction.show(frame.auction, four_colour=frame.four_colour)
-        self._draw_status(frame)
+        self._draw_status(frame, mark=False)
 
     def _draw_new_deal(self) -> None:
         """Draw the new deal at once (its number, the learner's new cards, the review put away), before
@@ -381,13 +381,19 @@ class Table:
                          disabled=True)  # dealt: no second click on it while the computer players call
         self.bidding.called()
         self.hand.show(frame.hand, legal=(), title=render.esc(frame.hand_title))
-        self._draw_status(frame)
+        self._draw_status(frame, mark=False)
 
-    def _draw_status(self, frame: TableFrame) -> None:
+    def _draw_status(self, frame: TableFrame, *, mark: bool = True) -> None:
         """The status line with the drawing's count and what the learner may do in it: drawn last, so once the page
-        shows the count, everything drawn before it has arrived."""
+        shows the count, everything drawn before it has arrived.
+
+        ``mark``: the page is to report this drawing's position (:class:`~vint_core.widgets.drawn.PageMark`). Not for
+        the learner's own action drawn at once: nothing can be clicked on it (the hand or the box is frozen) and the
+        answers' drawing follows in the same turn of the kernel, so a click made before that one is refused all
+        the same (the page still reports the position before it): two messages fewer each way per click."""
         self.renders += 1
-        self.mark.drawn(frame.position)  # before the status: reported before the learner can act on it
+        if mark:
+            self.mark.drawn(frame.position)  # before the status: reported before the learner can act on it
         self._draw_faster(frame)
         self.status.value = render.table_status_html(frame.status, notice=frame.save_notice, renders=self.renders,
                                                      turn=frame.turn)

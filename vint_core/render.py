@@ -1194,6 +1194,12 @@ def howto_html(steps: Sequence[str]) -> str:
     return '<div class="vint vint-howto-text"><ol>' + "".join(f"<li>{esc(step)}</li>" for step in steps) + "</ol></div>"
 
 
+def settings_about_html(lines: Sequence[str]) -> str:
+    """The settings' notes: a line on the chosen rule set and on each computer player chosen."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return f'<ul class="vint-note vint-settings-about">{items}</ul>'
+
+
 def greyed_calls_note_html(lang: str = "en") -> str:
     """Under the bidding box: why some calls are greyed out, in a small line the width of the box."""
     return ('<div style="font-size:.8em;line-height:1.3;max-width:22em;white-space:normal">'

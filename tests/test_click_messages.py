@@ -95,9 +95,9 @@ def test_one_deal_hides_the_box_for_the_play_and_offers_exactly_the_legal_calls_
             deal.box.button(PASS).click()
         assert bidding_buttons_sent(sent, deal.box) == 0 and deal.box.put_away_now and deal.box.enabled == ()
         while not deal.session.deal.is_finished:
-            deal.hand.button(deal.flow.controls().cards[0]).click()
+            deal.hand.button(deal.controller.controls().cards[0]).click()
         deal.next_button.click()
-    controls = deal.flow.controls()
+    controls = deal.controller.controls()
     assert controls.calls and not deal.box.put_away_now and set(deal.box.enabled) == set(controls.calls)
 
 

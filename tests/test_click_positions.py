@@ -112,4 +112,4 @@ def test_a_double_click_on_pass_in_the_lesson_deal_makes_one_pass() -> None:
     assert passes_by(lesson.session.deal, human) == before + 1
     old = lesson.mark.drawn_slots[lesson.mark.last_slot].value
     lesson.next_deal()
-    assert lesson.flow.position != old
+    assert lesson.controller.position != old

@@ -43,7 +43,7 @@ def play_to_the_end(table: Controller, rng: random.Random) -> None:
 def test_one_deal_is_played_through_updates_and_reviewed() -> None:
     table = Controller.one_deal(seed=3, bots="random")
     s = table.session
-    assert not s.autosave and s.practice and set(s.bot_names.values()) == {"random"}
+    assert not s.autosave and s.undo_allowed and set(s.bot_names.values()) == {"random"}
     first = table.advance()
     assert s.human_to_act() and first.accepted and first.status == table.status()
     assert all(m.seat != s.human for m in first.moves)

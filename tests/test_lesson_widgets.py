@@ -359,7 +359,7 @@ def test_one_deal_by_clicks_then_its_review(lang: str) -> None:
     game = OneDeal(seed=7, lang=lang)
     steps = 0
     while not game.session.deal.is_finished:
-        controls = game.flow.controls()
+        controls = game.controller.controls()
         assert_nothing_hidden(game.session.deal, Seat.SOUTH)
         if controls.calls:
             bids = [c for c in controls.calls if isinstance(c, Bid)]
@@ -369,7 +369,7 @@ def test_one_deal_by_clicks_then_its_review(lang: str) -> None:
             game.hand.button(controls.cards[0]).click()
         steps += 1
         assert steps < 60
-    review = game.flow.review()
+    review = game.controller.review()
     assert review is not None
     assert game.review.widget.layout.display is None and game.review.deal is game.session.deal
     assert all(line in game.review.score.value for line in review.explanations)
@@ -421,7 +421,7 @@ def test_one_deal_shows_the_last_trick_until_the_next_card_and_none_during_the_a
     assert game.last_trick.value == ""
     seen = 0
     while not game.session.deal.is_finished:
-        controls = game.flow.controls()
+        controls = game.controller.controls()
         if controls.calls:
             game.box.button(PASS).click()
             assert game.session.deal.phase is not Phase.AUCTION or game.last_trick.value == ""

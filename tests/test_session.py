@@ -185,7 +185,7 @@ def test_undo_twice_and_the_same_bot_replies() -> None:
 
 
 def test_undo_refused_in_a_real_game() -> None:
-    s = new(9, practice=False)
+    s = new(9, undo_allowed=False)
     s.run_bots()
     s.act(s.legal_actions()[0])
     deal = s.deal
@@ -483,10 +483,30 @@ def test_settings_and_bots_are_saved(tmp_path: Path) -> None:
     with pytest.raises(VintError):
         s.set_bot(Seat.EAST, "nobody")
     t = TableSession.open(path)
-    assert t.bot_names == s.bot_names and t.human == Seat.SOUTH and t.practice
+    assert t.bot_names == s.bot_names and t.human == Seat.SOUTH and t.undo_allowed
 
 
 def test_load_deal_refuses_another_rule_set() -> None:
     s = new(1)
     with pytest.raises(SessionError):
         s.load_deal(Deal.new(seed=1, rules=SHORT))
+
+
+def test_a_save_from_before_undo_allowed_had_its_name_still_loads(tmp_path: Path) -> None:
+    """Saves written before the key was renamed call it "practice" (tests/golden/table-save-practice-key.json was
+    written by that code: a real game, no undo): it still loads, and the next save writes "undo_allowed" only."""
+    old = Path(__file__).parent / "golden" / "table-save-practice-key.json"
+    data = json.loads(old.read_text(encoding="utf-8"))
+    assert data["practice"] is False and "undo_allowed" not in data
+    path = tmp_path / "table.json"
+    path.write_text(old.read_text(encoding="utf-8"), encoding="utf-8")
+    s = TableSession.open(path)
+    assert s.message and "welcome back" in s.message  # resumed, not replaced by a fresh game
+    assert not s.undo_allowed and not s.can_undo()
+    assert len(s.deal.actions) == len(data["deal"]["calls"]) + len(data["deal"]["cards"]) > 1
+    with pytest.raises(SessionError):
+        s.undo()
+    s.save()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["undo_allowed"] is False and "practice" not in saved
+    assert TableSession.from_json(saved).deal == s.deal

@@ -67,9 +67,9 @@ def test_an_english_analysis_arriving_after_the_switch_to_german_is_not_shown() 
     table = a_table()
     s = table.session
     while not s.deal.is_finished:
-        controls = table.flow.controls()
+        controls = table.controller.controls()
         table.act((controls.calls or controls.cards)[0])
-    english, generation = table._review, table.flow.generation
+    english, generation = table._review, table.controller.generation
     assert english is not None
     table.apply_settings(replace(table._settings(), lang="de"))
     assert table._review is not english  # the review drawn again, in German

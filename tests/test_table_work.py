@@ -66,14 +66,13 @@ def test_the_score_sheet_and_the_meanings_are_worked_out_only_when_they_change(m
     """A card changes neither the score sheet nor what the calls meant: neither is worked out again for it (the
     sheet's cost would grow with every rubber played); a deal's end, a new call or another language are drawn."""
     from vint_core import render
-    from vint_core.widgets import table as table_module
 
     table = new_table()
     s = table.session
     worked: list[str] = []
-    sheet, meanings = render.scoresheet_html, table_module._meanings_html
+    sheet, meanings = render.scoresheet_html, render.meanings_html
     monkeypatch.setattr(render, "scoresheet_html", lambda *a, **k: (worked.append("sheet"), sheet(*a, **k))[1])
-    monkeypatch.setattr(table_module, "_meanings_html",
+    monkeypatch.setattr(render, "meanings_html",
                         lambda *a, **k: (worked.append("meanings"), meanings(*a, **k))[1])
     table.bidding.button(learners_call(table)).click()
     assert "meanings" in worked  # the auction moved on

@@ -469,10 +469,10 @@ def test_seat_panels_draw_card_backs_by_count_only() -> None:
     assert_nothing_hidden(table)
 
 
-def test_a_click_saves_the_game_once_before_the_answers_are_drawn(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """One save per click, after the learner's own action is drawn and before the computer players' answers
-    are: the page never shows a game newer than the saved one."""
+def test_a_click_saves_the_game_once_right_after_the_answers_are_drawn(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """One save per click, once the learner's own action and the computer players' answers are drawn (on their way
+    to the page, the disk off the click's way), before the kernel takes the next message."""
     table = new_table(seed=24, bots={seat: "rule" for seat in Seat}, save_path=tmp_path / "table.json")
     s = table.session
     events: list[str] = []
@@ -485,7 +485,7 @@ def test_a_click_saves_the_game_once_before_the_answers_are_drawn(tmp_path: Path
         actions = len(s.deal.actions)
         table.hand.button(table.hand.enabled[0]).click()
         assert len(s.deal.actions) > actions + 1  # the computer players answered: several actions, one save
-        assert events.count("save") == 1 and events == ["draw", "save", "draw"]
+        assert events.count("save") == 1 and events == ["draw", "draw", "save"]
         saved = TableSession.from_json(json.loads((tmp_path / "table.json").read_text(encoding="utf-8")))
         assert saved.deal.actions == s.deal.actions
     assert s.autosave
@@ -630,17 +630,17 @@ def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop()
         statuses: list[str] = []
         table.status.observe(lambda change: statuses.append(table.status_text()), names="value")
         steps: list[tuple[int, bool]] = []  # each scheduled step the loop ran: its generation, and did it act?
-        step = table.flow.step
+        step = table.controller.step
 
         def seen_step(generation: int) -> Update | None:
             update = step(generation)
             steps.append((generation, update is not None))
             return update
 
-        table.flow.step = seen_step  # type: ignore[method-assign]
+        table.controller.step = seen_step  # type: ignore[method-assign]
 
         def in_turn() -> bool:  # the computer players before South act one per pause, each thinking first
-            assert s.human_to_act() or (table.flow.thinking == s.deal.to_act and table.bidding.enabled == ())
+            assert s.human_to_act() or (table.controller.thinking == s.deal.to_act and table.bidding.enabled == ())
             return s.human_to_act()
 
         await until(in_turn, "South's turn")
@@ -649,9 +649,9 @@ def test_under_a_pace_the_computer_players_act_one_at_a_time_on_the_event_loop()
         table.bidding.button(table.bidding.enabled[0]).click()
         assert len(s.deal.actions) == before + 1  # the answers come later, one per pause
         assert "is thinking" in table.status_text() and table.hint_button.disabled
-        voided, ran = table.flow.generation, len(steps)
+        voided, ran = table.controller.generation, len(steps)
         table.undo_button.click()  # an undo voids the answer scheduled
-        assert len(s.deal.actions) == before and s.human_to_act() and table.flow.thinking is None
+        assert len(s.deal.actions) == before and s.human_to_act() and table.controller.thinking is None
         await until(lambda: any(generation == voided for generation, _ in steps[ran:]), "the voided step run")
         assert steps[ran:] == [(voided, False)]  # the step scheduled before the undo ran, and did nothing
         assert len(s.deal.actions) == before and s.human_to_act()

@@ -11,10 +11,12 @@ around a click, the same for every front end, without any user interface:
   reasons, kept for the review;
 * the **status line** (:meth:`Controller.status`): what just happened and what to do now;
 * **what to draw**: every action returns an :class:`Update` (the learner's action, the
-  computer players' answers, whether more follows, the status), and :meth:`Controller.controls`
-  says which calls, cards and buttons to offer;
+  computer players' answers, whether more follows, the status); :meth:`Controller.frame` gives
+  everything a front end draws, worked out once (a :class:`~vint_core.table.frame.TableFrame`), and
+  :meth:`Controller.controls` which calls, cards and buttons to offer;
 * **saving once per click**: the learner's action and the computer players' answers are saved
-  together, just before the answers are drawn;
+  together; a front end that draws first and saves after (:attr:`Controller.save_after_drawing`,
+  then :meth:`Controller.save`) keeps the disk off the click's way;
 * the **review** of a finished deal (:meth:`Controller.review`).
 
 A front end draws and forwards clicks. A lesson with one deal against the computer players:
@@ -47,14 +49,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError, bad_argument
 from vint_core.feedback import auction_status
-from vint_core.i18n import rules_title, text
+from vint_core.i18n import bot_title, rules_title, seat_name, text
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
+from vint_core.table.frame import Buttons, CallMeaningLine, ReviewFrame, ScoreFrame, SeatFrame, TableFrame
 from vint_core.table.review import DealReview
 from vint_core.table.session import BotMove, TableSession
 
@@ -140,7 +144,7 @@ class Controls:
     cards: tuple[Card, ...]
     hint: bool
     undo: bool
-    #: a practice game: the undo button is shown at all
+    #: undo is allowed in this game: the undo button is shown at all
     undo_offered: bool
     claim: bool
     #: under the "confirm" pace a completed trick waits for the learner: show "Continue"
@@ -170,6 +174,9 @@ class Controller:
     recent: tuple[BotMove, ...]
     #: a lesson's table stops once this many tricks are complete (0: at the end of the auction); None: never
     until_trick: int | None
+    #: the front end saves once it has drawn (:meth:`save`), so that the disk is not on the click's way; False: every
+    #: action saves before it returns
+    save_after_drawing: bool
 
     def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False,
                  until_trick: int | None = None) -> None:
@@ -195,6 +202,8 @@ class Controller:
         #: this controller's place in its positions' numbers: a lesson that starts another deal with a new controller
         #: does not take a click on the old one's drawing for its own (12 bits: the number stays exact in a page)
         self._origin = next(_ORIGINS) & 0xFFF
+        self.save_after_drawing = False
+        self._meanings: tuple[tuple[object, ...], tuple[CallMeaningLine, ...]] | None = None
 
     @classmethod
     def one_deal(cls, deal: Deal | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
@@ -324,7 +333,7 @@ class Controller:
         seed = None if old.seed is None else old.seed + 1
         self.session = TableSession(human=human, rules=rules,
                                     bots={seat: name for seat, name in bots.items() if seat != human},
-                                    seed=seed, practice=old.practice, save_path=old.save_path,
+                                    seed=seed, undo_allowed=old.undo_allowed, save_path=old.save_path,
                                     autosave=old.autosave, lang=lang or old.lang,
                                     settings=dict(old.settings) | dict(settings or {}))
         self._reset_deal()
@@ -357,8 +366,8 @@ class Controller:
         if not old.saved_elsewhere():
             return None
         self.session = TableSession.open(old.save_path, human=old.human, rules=old.rules, bots=old.bot_names,
-                                         seed=old.seed, practice=old.practice, autosave=old.autosave, lang=old.lang,
-                                         settings=old.settings)
+                                         seed=old.seed, undo_allowed=old.undo_allowed, autosave=old.autosave,
+                                         lang=old.lang, settings=old.settings)
         self.session.message = None
         self._reset_deal()
         self.note = text("widget_played_elsewhere", self.lang)
@@ -409,7 +418,7 @@ class Controller:
         return self._update()
 
     def undo(self) -> Update:
-        """Back to the learner's previous decision (practice games)."""
+        """Back to the learner's previous decision (games with undo allowed)."""
         if (caught := self.catch_up()) is not None:
             return caught
         s = self.session
@@ -472,8 +481,18 @@ class Controller:
                 else:
                     self.thinking = s.deal.to_act
                     pause = seconds
-        s.save_if_changed()
+        if not self.save_after_drawing:
+            s.save_if_changed()
         return self._update(moves=tuple(moves), pause=pause)
+
+    def save(self) -> bool:
+        """Save what changed since the last save (a front end with :attr:`save_after_drawing` calls this once it
+        has drawn); True if the save notice (:meth:`TableSession.save_notice
+        <vint_core.table.session.TableSession.save_notice>`) changed with it, so that the status is drawn again."""
+        s = self.session
+        notice = s.save_problem is not None
+        s.save_if_changed()
+        return (s.save_problem is not None) != notice
 
     def step(self, generation: int) -> Update | None:
         """The computer player scheduled by an update of ``generation`` acts (None if the game has moved on since:
@@ -542,8 +561,94 @@ class Controller:
         return Controls(calls=tuple(a for a in legal if isinstance(a, Call)),
                         cards=tuple(a for a in legal if isinstance(a, Card)),
                         hint=s.human_to_act() and not idle, undo=s.can_undo() and self.thinking is None,
-                        undo_offered=s.practice, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
+                        undo_offered=s.undo_allowed, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
                         next_deal=s.deal.is_finished)
+
+    def frame(self) -> TableFrame:
+        """Everything a front end draws now, worked out once (see :mod:`vint_core.table.frame`)."""
+        s = self.session
+        deal = s.deal
+        view = s.view
+        lang = s.lang
+        human = s.human
+        finished = deal.is_finished
+        in_auction = view.phase is Phase.AUCTION
+        last_calls: dict[Seat, str] = {}
+        calls_by = view.calls_by()
+        for seat, call in calls_by:
+            last_calls[seat] = self._action_name(call)
+        cards_left = dict.fromkeys(Seat, 13)
+        for seat, _ in view.cards_played():
+            cards_left[seat] -= 1
+        won = dict.fromkeys(Seat, 0)
+        for trick in view.tricks:
+            if trick.winner is not None:
+                won[trick.winner] += 1
+        seats = tuple(SeatFrame(seat=seat, player=self._player_name(seat),
+                                cards_left=cards_left[seat] if not finished else 0, tricks=won[seat],
+                                dealer=seat == deal.dealer, to_act=seat == view.to_act,
+                                last_call=last_calls.get(seat, "") if in_auction else "")
+                      for seat in (human.left, human.partner, human.right))
+        current = view.current_trick
+        shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
+        done = list(view.tricks) if current is not None and current.cards else list(view.tricks[:-1])
+        controls = self.controls()
+        turn = "call" if controls.calls else "card" if controls.cards else "next" if controls.next_deal else ""
+        quicker = faster_pace(self.pace)
+        buttons = Buttons(hint=controls.hint, undo=controls.undo, undo_offered=controls.undo_offered,
+                          claim=controls.claim, confirm=controls.confirm, next_deal=controls.next_deal,
+                          faster=quicker if self.thinking is not None else None)
+        if finished and not s.rubber.is_finished:
+            score = ScoreFrame(rubber=s.rubber.record(deal), history=tuple(s.history), pending=None,
+                               practised=frozenset(s.practised))
+        else:
+            score = ScoreFrame(rubber=s.rubber, history=tuple(s.history), pending=deal,
+                               practised=frozenset(s.practised))
+        review = self.review()
+        passes = deal.rules.auction_end_passes
+        places = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right, "passes": passes}
+        return TableFrame(
+            position=self.position, lang=lang, four_colour=bool(s.settings.get("four_colour")), human=human,
+            rules=deal.rules, phase=view.phase, deal_number=deal.deal_number, dealer=deal.dealer, to_act=view.to_act,
+            title=text("table_title", lang),
+            subtitle=text("table_subtitle", lang, rules=rules_title(deal.rules.name, lang), rubber=len(s.history) + 1,
+                          deal=deal.deal_number, dealer=deal.dealer),
+            seats=(seats[0], seats[1], seats[2]), hand=view.hand,
+            hand_title=f"{seat_name(human, lang)} · {text('widget_you', lang)} · "
+                       f"{text('ui_tricks_n', lang, n=won[human])}",
+            tricks_won=view.tricks_won, trick=shown, last_trick=done[-1] if done else None,
+            last_trick_number=len(done), auction=deal.auction, contract=view.contract,
+            meanings=self._call_meanings(tuple(calls_by), deal), calls=controls.calls, cards=controls.cards,
+            buttons=buttons, turn=turn, thinking=self.thinking, status=self.status(), save_notice=s.save_notice(),
+            score=score,
+            review=ReviewFrame(review=review, reason_groups=self._reason_groups()) if review is not None else None,
+            howto=tuple(text(f"widget_howto_{i}", lang, **places) for i in range(1, 6)))
+
+    def _call_meanings(self, calls_by: tuple[tuple[Seat, Call], ...], deal: Deal) -> tuple[CallMeaningLine, ...]:
+        """What each call so far shows, worked out again only when the auction (or the language) changes."""
+        key = (calls_by, deal.rules, deal.deal_number, self.lang)
+        if self._meanings is not None and self._meanings[0] == key:
+            return self._meanings[1]
+        lines = tuple(CallMeaningLine(seat=m.seat, call=m.call, name=self._action_name(m.call), meaning=m.text)
+                      for m in call_meanings(calls_by, deal.rules, deal_number=deal.deal_number, lang=self.lang))
+        self._meanings = (key, lines)
+        return lines
+
+    def _reason_groups(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The computer players' reasons in this deal, grouped: the auction, then trick by trick."""
+        lang = self.lang
+        calls = len(self.session.deal.auction.calls)
+        groups: dict[int, list[str]] = {}
+        for move in self.session.moves:
+            group = 0 if move.index < calls else (move.index - calls) // 4 + 1
+            groups.setdefault(group, []).append(text("widget_bot_call", lang, seat=move.seat, call=move.explanation))
+        return tuple((text("widget_review_auction", lang) if n == 0 else text("widget_review_trick_n", lang, n=n),
+                      tuple(items)) for n, items in sorted(groups.items()))
+
+    def _player_name(self, seat: Seat) -> str:
+        s = self.session
+        key = "widget_partner_player" if seat == s.human.partner else "widget_computer_player"
+        return text(key, self.lang, bot=bot_title(s.bot_names[seat], self.lang))
 
     def review(self) -> DealReview | None:
         """The review of the current deal once it is finished (the four hands, the score, the reasons), else None."""

@@ -111,7 +111,8 @@ class TableSession:
     rubber: Rubber
     history: list[Rubber]
     human: Seat
-    practice: bool
+    #: undo is allowed in this game (the learner may take back a decision until the deal is over)
+    undo_allowed: bool
     lang: str
     message: str | None
     #: settings the table offers and keeps with the game: pace, four-colour deck, …
@@ -124,12 +125,12 @@ class TableSession:
     weighings: KeptWeighings
 
     def __init__(self, *, human: Seat = Seat.SOUTH, rules: RuleSet = SEED, bots: Mapping[Seat, str] | None = None,
-                 seed: int | None = None, practice: bool = True, save_path: Path | None = None,
+                 seed: int | None = None, undo_allowed: bool = True, save_path: Path | None = None,
                  autosave: bool = True, lang: str = "en", settings: Mapping[str, Any] | None = None) -> None:
         """A new game: cut for the first dealer and deal the first deal.
 
         ``bots`` names the bot of each computer seat (``"random"``, ``"rule"``, ``"sim-normal"`` …);
-        seats left out play ``"rule"``. ``practice`` allows undo. With ``autosave`` every action is
+        seats left out play ``"rule"``. ``undo_allowed``: the learner may undo. With ``autosave`` every action is
         saved to ``save_path`` (default :func:`~vint_core.saves.default_save_path`). ``human`` may be a seat's
         text, ``rules`` a rule set's name; anything that cannot be raises a :class:`~vint_core.errors.VintError`
         that says what may be given.
@@ -145,7 +146,7 @@ class TableSession:
             names[Seat.of(k)] = str(v)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise bad_argument("seed", seed, "arg_integer")
-        for name, flag in (("practice", practice), ("autosave", autosave)):
+        for name, flag in (("undo_allowed", undo_allowed), ("autosave", autosave)):
             if not isinstance(flag, bool):
                 raise bad_argument(name, flag, "arg_bool")
         if not isinstance(lang, str) or lang not in LANGUAGES:
@@ -157,7 +158,7 @@ class TableSession:
             raise bad_argument("settings", settings, "arg_settings")
         self.bot_names: dict[Seat, str] = names
         self.seed = seed
-        self.practice = practice
+        self.undo_allowed = undo_allowed
         self.lang = lang
         self._save_path = save_path
         self.autosave = autosave
@@ -215,9 +216,9 @@ class TableSession:
         return self.deal.view(self.human, game_score=self.rubber.game_score)
 
     def can_undo(self) -> bool:
-        """Can the learner take back a decision now? In a practice game, and only until the deal is over
+        """Can the learner take back a decision now? In a game with undo allowed, and only until the deal is over
         (its four hands are then shown: the deal is closed for undo)."""
-        return self.practice and bool(self._undo) and not self.deal.is_finished
+        return self.undo_allowed and bool(self._undo) and not self.deal.is_finished
 
     # -- acting ------------------------------------------------------------
 
@@ -267,11 +268,11 @@ class TableSession:
         return BotMove(self.human, action, bot.explain(view, action, self.lang))
 
     def undo(self) -> None:
-        """Practice mode: back to the human's previous decision (bots' actions since then undone too).
+        """A game with undo allowed: back to the human's previous decision (bots' actions since then undone too).
 
         Refused once the deal is over (all four hands are shown then). The deal is marked as practised
         with undo (:attr:`practised`), and the score sheet says so."""
-        if not self.practice:
+        if not self.undo_allowed:
             raise SessionError("session_undo_real_game")
         if self.deal.is_finished:
             raise SessionError("session_undo_deal_over")
@@ -397,7 +398,7 @@ class TableSession:
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "human": self.human.letter, "rules": self.rules.to_json(),
             "bots": {s.letter: n for s, n in self.bot_names.items()}, "seed": self.seed,
-            "practice": self.practice, "lang": self.lang, "settings": dict(self.settings),
+            "undo_allowed": self.undo_allowed, "lang": self.lang, "settings": dict(self.settings),
             "rng": rng_to_json(self._rng.getstate()),
             "deal": self.deal.to_json(), "rubber": self._rubber_json(),
             "history": self._history_json(),
@@ -423,7 +424,8 @@ class TableSession:
                 self.bot_names.setdefault(seat, "rule")
             seed = obj["seed"]
             self.seed = seed if isinstance(seed, int) else None
-            self.practice = bool(obj["practice"])
+            # older saves call it "practice": read either key, write the new one
+            self.undo_allowed = bool(obj["undo_allowed"] if "undo_allowed" in obj else obj["practice"])
             self.lang = str(obj["lang"])
             self.settings = dict(obj.get("settings") or {})
             self.message = None

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Collection
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from vint_core import render
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.i18n import text
 from vint_core.rules import SEED_ORDER, RuleSet
@@ -18,9 +18,8 @@ _STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Stra
 
 
 def _note(lang: str) -> str:
-    """Why some calls are greyed out, in a small line the width of the box."""
-    return (f'<div style="font-size:.8em;line-height:1.3;max-width:22em;white-space:normal">'
-            f'{html.escape(text("widget_greyed_calls", lang))}</div>')
+    """Why some calls are greyed out (:func:`vint_core.render.greyed_calls_note_html`)."""
+    return render.greyed_calls_note_html(lang)
 
 
 class BiddingBox:
@@ -39,6 +38,8 @@ class BiddingBox:
         self.lang = lang
         self.rules = rules
         self._buttons: dict[Call, Any] = {}
+        self._tip_lang: str | None = None
+        self._tip_cache: dict[Call, tuple[str, str]] = {}
         # one layout and one style for all 36 buttons: fewer models for the page to load
         layout = shared("layout")
         style = shared("button")
@@ -111,12 +112,23 @@ class BiddingBox:
     def waiting(self) -> bool:
         return "vint-wait" in self.widget._dom_classes
 
+    def _tips(self) -> dict[Call, tuple[str, str]]:
+        """Each call's two tooltips in the box's language (legal, not legal), worked out once per language."""
+        if self._tip_lang != self.lang:
+            self._tip_cache = {}
+            for call in self._buttons:
+                name = text("ui_pass", self.lang) if call is PASS else str(call)
+                self._tip_cache[call] = (text("widget_make_call", self.lang, call=name),
+                                         text("widget_call_not_legal", self.lang, call=name))
+            self._tip_lang = self.lang
+        return self._tip_cache
+
     def _tooltips(self, legal: set[Call]) -> None:
         """Enable the calls in ``legal`` and label each button; a button that changes sends one message."""
+        tips = self._tips()
         for call, button in self._buttons.items():
             on = call in legal
-            name = text("ui_pass", self.lang) if call is PASS else str(call)
-            tip = text("widget_make_call" if on else "widget_call_not_legal", self.lang, call=name)
+            tip = tips[call][0 if on else 1]
             if button.disabled == on or button.tooltip != tip:
                 with button.hold_sync():
                     button.disabled = not on

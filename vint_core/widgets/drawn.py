@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 __all__ = ["SLOTS", "PageMark"]
 
@@ -31,12 +32,19 @@ __all__ = ["SLOTS", "PageMark"]
 SLOTS = 4
 
 
+class _Seen(widgets.IntText):  # type: ignore[misc]
+    """The number the page reports: not echoed back to the page (ipywidgets 8 answers every change a page sends with
+    an ``echo_update`` message; the page set this number itself, so that would be one message more per drawing)."""
+
+    value = traitlets.CInt(-1).tag(sync=True, echo_update=False)
+
+
 class PageMark:
     """The position drawn last and the one the page reports having drawn (see the module's docstring)."""
 
     def __init__(self) -> None:
         self.drawn_slots: tuple[Any, ...] = tuple(widgets.IntText(value=-1) for _ in range(SLOTS))
-        self.seen_slots: tuple[Any, ...] = tuple(widgets.IntText(value=-1) for _ in range(SLOTS))
+        self.seen_slots: tuple[Any, ...] = tuple(_Seen(value=-1) for _ in range(SLOTS))
         #: in the page: every change of a drawn number is copied to its seen one, which the page sends back
         self.links: tuple[Any, ...] = tuple(widgets.jsdlink((d, "value"), (s, "value"))
                                             for d, s in zip(self.drawn_slots, self.seen_slots, strict=True))

@@ -395,11 +395,11 @@ class OneDeal(_Lesson):
         self.seed = seed
         self.human = human
         self.bots = bots
-        self.flow = Controller.one_deal(seed=seed, human=human, bots=bots, lang=lang)
+        self.controller = Controller.one_deal(seed=seed, human=human, bots=bots, lang=lang)
         #: a click counts for the position the page had drawn (a double click on Pass makes one pass)
         self.mark = PageMark()
         self.hand = HandView(on_play=self._forward(self._clicked), lang=lang)
-        self.box = BiddingBox(on_call=self._forward(self._clicked), rules=self.flow.session.deal.rules, lang=lang)
+        self.box = BiddingBox(on_call=self._forward(self._clicked), rules=self.controller.session.deal.rules, lang=lang)
         self.trick = TrickView(bottom=human, lang=lang)
         self.last_trick = html("vint-last-trick-box")  # the trick just finished, its four cards, once the next began
         self.auction = AuctionView(lang=lang)
@@ -411,18 +411,23 @@ class OneDeal(_Lesson):
         side = vbox([self.box.widget, self.live.widget, self.auction.widget], "vint-side")
         self._root([hbox([felt, side], "vint-lesson-row"), hbox([self.next_button], "vint-controls"),
                     self.review.widget])
-        self._after(self.flow.advance())
+        self._after(self.controller.advance())
 
     @property
     def session(self) -> Any:
-        return self.flow.session
+        return self.controller.session
+
+    @property
+    def flow(self) -> Controller:
+        """The controller (``controller``), by its older name (lesson 05 reads it)."""
+        return self.controller
 
     def act(self, action: Card | Call, *, position: int | None = None) -> bool:
         """The learner's call or card (as a click does); the computer players answer. False if refused (also when
         ``position``, the position the click was made on, has gone by)."""
-        update = self.flow.act(action, position=position)
+        update = self.controller.act(action, position=position)
         if update.follow:
-            update = self.flow.advance()
+            update = self.controller.advance()
         self._after(update)
         return update.accepted
 
@@ -432,21 +437,21 @@ class OneDeal(_Lesson):
     def next_deal(self) -> None:
         """Another deal: the next seed."""
         self.seed += 1
-        self.flow = Controller.one_deal(seed=self.seed, human=self.human, bots=self.bots, lang=self.lang)
+        self.controller = Controller.one_deal(seed=self.seed, human=self.human, bots=self.bots, lang=self.lang)
         self.review.clear()
         self.lines = []
-        self._after(self.flow.advance())
+        self._after(self.controller.advance())
 
     def _after(self, update: Update) -> None:
-        if not update.accepted and self.flow.note:
-            self._say(self.flow.note)
+        if not update.accepted and self.controller.note:
+            self._say(self.controller.note)
         self.refresh()
 
     def refresh(self) -> None:
         s = self.session
         deal = s.deal
         view = s.view
-        controls = self.flow.controls()
+        controls = self.controller.controls()
         self._draw_title(text("lesson_one_deal_title", self.lang),
                          text("table_subtitle", self.lang, rules=rules_title(deal.rules.name, self.lang), rubber=1,
                               deal=deal.deal_number,
@@ -475,7 +480,7 @@ class OneDeal(_Lesson):
         self.next_button.disabled = not controls.next_deal
         if deal.is_finished:
             if self.review.deal is not deal:
-                review = self.flow.review()
+                review = self.controller.review()
                 assert review is not None
                 self.review.show(review.deal, lines=review.lines, reasons=review.reasons,
                                  offer_analysis=False, kept=s.weighings)
@@ -483,6 +488,6 @@ class OneDeal(_Lesson):
         else:
             self.review.clear()
             self.review.widget.layout.display = "none"
-        self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
-        self._draw_status(self.flow.status())
+        self.mark.drawn(self.controller.position)  # before the status: reported before the learner can act on it
+        self._draw_status(self.controller.status())
         self._draw_feedback()

@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 from vint_core import render
 from vint_core.deal import Deal
 from vint_core.rubber import Rubber
+from vint_core.table.frame import ScoreFrame, TableFrame
 from vint_core.views import SeatView
 from vint_core.widgets.style import html
 
@@ -34,6 +35,10 @@ class ScoreSheet:
                                                    css=False, practised=practised)
         self._drawn = shown
 
+    def draw(self, frame: ScoreFrame) -> None:
+        """Draw the sheet as a frame has it (again only when it changed: see :meth:`show`)."""
+        self.show(frame.rubber, history=frame.history, pending=frame.pending, practised=frame.practised)
+
 
 class LiveScore:
     """Both sides' tricks so far and what they are worth at this contract: in Vint the defenders score too."""
@@ -43,4 +48,11 @@ class LiveScore:
         self.widget = html("vint-livescore")
 
     def show(self, view: SeatView | Deal) -> None:
+        """Draw the score of ``view`` (a seat's view or a deal)."""
         self.widget.value = render.live_score_html(view, lang=self.lang, css=False)
+
+    def draw(self, frame: TableFrame) -> None:
+        """Draw the score as ``frame`` has it."""
+        self.widget.value = render.contract_score_html(
+            contract=frame.contract, won=frame.tricks_won, rules=frame.rules,
+            passed_out=frame.contract is None and frame.finished, lang=self.lang, css=False)

@@ -108,9 +108,8 @@ class SettingsPanel:
         items = [(rules_title(self.rules.value, lang), rules_about(self.rules.value, lang))]
         for name in dict.fromkeys(dd.value for dd in self.roles):
             items.append((bot_title(name, lang), bot_about(name, lang)))
-        lines = "".join(f"<li>{render.esc(text('widget_settings_about', lang, title=title, about=about))}</li>"
-                        for title, about in items if about)
-        self.about.value = f'<ul class="vint-note vint-settings-about">{lines}</ul>'
+        self.about.value = render.settings_about_html(
+            [text("widget_settings_about", lang, title=title, about=about) for title, about in items if about])
 
     @property
     def computer_seats(self) -> tuple[Seat, Seat, Seat]:

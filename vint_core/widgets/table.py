@@ -23,22 +23,19 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
-from vint_core.bots.meanings import call_meanings
-from vint_core.calls import Bid, Call
+from vint_core.calls import Call
 from vint_core.cards import Card
-from vint_core.deal import Action, Deal, Phase
-from vint_core.i18n import bot_title, rules_title, seat_name, text
-from vint_core.play import Trick
+from vint_core.deal import Action, Phase
+from vint_core.i18n import text
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
-from vint_core.table.controller import Controller, Update, faster_pace
-from vint_core.table.review import DealReview
-from vint_core.table.session import TableSession
+from vint_core.table.controller import Controller, Update
+from vint_core.table.frame import TableFrame
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.drawn import PageMark
@@ -47,9 +44,12 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
-from vint_core.widgets.style import Foldout, hbox, html, shared, style_html, vbox
+from vint_core.widgets.style import Foldout, hbox, html, shared, vbox
 from vint_core.widgets.trick import TrickView
-from vint_core.widgets.trick import last_trick_html as _last_trick_html
+
+if TYPE_CHECKING:
+    from vint_core.table.review import DealReview
+    from vint_core.table.session import TableSession
 
 
 class Table:
@@ -63,22 +63,24 @@ class Table:
 
     def __init__(self, game: TableSession | Controller, *, pace: str | None = None) -> None:
         """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting)."""
-        self.flow = game if isinstance(game, Controller) else Controller(game)
+        self.controller = game if isinstance(game, Controller) else Controller(game)
         if pace is not None:
-            self.flow.pace = pace
-        session = self.flow.session
+            self.controller.pace = pace
+        #: the game is saved once a click's drawing is on its way to the page (the disk off the click's way)
+        self.controller.save_after_drawing = True
+        first = self.controller.frame()
         self._review: DealReview | None = None  # the review drawn (its analysis is asked for later)
         self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
         #: the position each drawing shows, and the one the page reports having drawn: a click made on an older
         #: drawing (a double click on Pass, the computer players having answered the first click at once) is refused
         self.mark = PageMark()
-        human = session.human
-        lang = session.lang
-        self.style = html(value=style_html(four_colour=self.four_colour))
+        human = first.human
+        lang = first.lang
+        self.style = html(value=render.style_html(four_colour=first.four_colour))
         self.header = html()
         self.status = html("vint-status-box")
         self.hand = HandView(on_play=self._card_clicked, lang=lang)
-        self.bidding = BiddingBox(on_call=self._call_clicked, rules=session.deal.rules, lang=lang)
+        self.bidding = BiddingBox(on_call=self._call_clicked, rules=first.rules, lang=lang)
         self.trick = TrickView(bottom=human, lang=lang)
         #: the other three seats, from the learner's left: left-hand opponent, partner (opposite), right-hand opponent
         self.seats = {seat: SeatPanel(seat=seat, lang=lang) for seat in (human.left, human.partner, human.right)}
@@ -87,6 +89,7 @@ class Table:
         self.live = LiveScore(lang=lang)
         self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
         self._meanings_drawn: tuple[object, ...] | None = None  # the auction (and language) the meanings show
+        self._howto_drawn: tuple[object, ...] | None = None  # the steps (and language) "How to play" shows
         self.last_trick = html("vint-last-trick-box")  # the trick before the one on the table, to look at again
         self.sheet = ScoreSheet(lang=lang)
         self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
@@ -163,7 +166,12 @@ class Table:
     @property
     def session(self) -> TableSession:
         """The game this table draws (the controller's session: a new game replaces it)."""
-        return self.flow.session
+        return self.controller.session
+
+    @property
+    def flow(self) -> Controller:
+        """The controller (``controller``), by its older name."""
+        return self.controller
 
     @property
     def lang(self) -> str:
@@ -175,12 +183,12 @@ class Table:
 
     @property
     def pace(self) -> str:
-        return self.flow.pace
+        return self.controller.pace
 
     def _ctl(self) -> Controller:
         """The controller, told whether pauses can be waited for now (in a notebook kernel's event loop)."""
-        self.flow.timed = _running_loop() is not None
-        return self.flow
+        self.controller.timed = _running_loop() is not None
+        return self.controller
 
     def _settings(self) -> TableSettings:
         s = self.session
@@ -210,7 +218,7 @@ class Table:
             self._open_review()
 
     def _restyle(self) -> None:
-        self.style.value = style_html(four_colour=self.four_colour)
+        self.style.value = render.style_html(four_colour=self.four_colour)
         if self.four_colour:
             self.widget.add_class("vint-4c")
         else:
@@ -260,7 +268,7 @@ class Table:
         update = self._ctl().act(action, position=position)
         if update.follow:
             self._draw_action(action)
-            update = self.flow.advance()
+            update = self.controller.advance()
         self._after(update)
         return update.accepted
 
@@ -273,10 +281,10 @@ class Table:
     def hint(self) -> str:
         """What the partner's computer player would do in the learner's seat, and why."""
         self._after(self._ctl().hint())
-        return self.flow.note
+        return self.controller.note
 
     def undo(self) -> None:
-        """Back to the learner's previous decision (practice mode)."""
+        """Back to the learner's previous decision (a game with undo allowed)."""
         update = self._ctl().undo()
         self.review.clear()
         self._after(update)
@@ -294,7 +302,7 @@ class Table:
             self.review.clear()
         if update.follow:
             self._draw_new_deal()
-            update = self.flow.advance()
+            update = self.controller.advance()
         self._after(update)
 
     def continue_play(self) -> None:
@@ -330,11 +338,15 @@ class Table:
         self.faster()
 
     def _after(self, update: Update) -> None:
-        """Draw the table; if the controller has scheduled a computer player, act after its pause."""
+        """Draw the table, then save the game (the drawing is on its way to the page meanwhile); if the controller
+        has scheduled a computer player, act after its pause."""
         loop = _running_loop()
         if update.pause is not None and loop is not None:
             self._timer = loop.call_later(update.pause, self._tick, update.generation)
-        self.refresh()
+        frame = self.controller.frame()
+        self.draw(frame)
+        if self.controller.save():  # the disk refused the save (or takes it again): the status line says so
+            self._draw_status(self.controller.frame())
 
     def _tick(self, generation: int) -> None:
         self._timer = None
@@ -342,66 +354,56 @@ class Table:
         if update is not None:  # None: undone, or a new deal: this step belongs to the past
             self._after(update)
 
-    # -- drawing ----------------------------------------------------------------------
+    # -- drawing: every part from the controller's frame ------------------------------------------
 
     def _draw_action(self, action: Action) -> None:
         """Draw the learner's card or call at once, only the parts it changes (a handful of messages): the
         card leaves the hand and lies on the table, or the call joins the auction; the hand or the bidding
         box is frozen (one class, not every button switched off and on) until :meth:`refresh` draws the
         computer players' answers."""
-        s = self.session
-        view = s.view
+        frame = self.controller.frame()
         if isinstance(action, Card):
             self.hand.played(action)
-            current = view.current_trick
-            shown = current if current is not None and current.cards else (view.tricks[-1] if view.tricks else None)
-            self.trick.show(shown, leader=view.to_act, four_colour=self.four_colour)
+            self.trick.show(frame.trick, leader=frame.to_act, four_colour=frame.four_colour)
         else:
             self.bidding.called()
-            self.centre_auction.show(s.deal.auction, four_colour=self.four_colour)
-        self._draw_status()
+            self.centre_auction.show(frame.auction, four_colour=frame.four_colour)
+        self._draw_status(frame, mark=False)
 
     def _draw_new_deal(self) -> None:
         """Draw the new deal at once (its number, the learner's new cards, the review put away), before
         the computer players' first calls."""
-        s = self.session
-        self.header.value = (f'<div class="vint-title">{render.esc(text("table_title", s.lang))}</div>'
-                             f'<div class="vint-subtitle">{render.esc(self._subtitle())}</div>')
+        frame = self.controller.frame()
+        self.header.value = render.table_header_html(frame.title, frame.subtitle)
         self.review.clear()
         self.review.widget.layout.display = "none"
         self._set_button(self.next_button, description=self.next_button.description, tooltip=self.next_button.tooltip,
                          disabled=True)  # dealt: no second click on it while the computer players call
         self.bidding.called()
-        self.hand.show(s.view.hand, legal=(), title=self._hand_title())
-        self._draw_status()
+        self.hand.show(frame.hand, legal=(), title=render.esc(frame.hand_title))
+        self._draw_status(frame, mark=False)
 
-    def _hand_title(self) -> str:
-        s = self.session
-        mine = sum(1 for t in s.view.tricks if t.winner == s.human)
-        return render.esc(f"{seat_name(s.human, s.lang)} · {text('widget_you', s.lang)} · "
-                          f"{text('ui_tricks_n', s.lang, n=mine)}")
+    def _draw_status(self, frame: TableFrame, *, mark: bool = True) -> None:
+        """The status line with the drawing's count and what the learner may do in it: drawn last, so once the page
+        shows the count, everything drawn before it has arrived.
 
-    def _draw_status(self) -> None:
-        """The status line with the drawing's count and what the learner may do in it (``data-turn``: ``call``,
-        ``card``, ``next`` or empty): drawn last, so once the page shows the count, everything drawn before it has
-        arrived."""
+        ``mark``: the page is to report this drawing's position (:class:`~vint_core.widgets.drawn.PageMark`). Not for
+        the learner's own action drawn at once: nothing can be clicked on it (the hand or the box is frozen) and the
+        answers' drawing follows in the same turn of the kernel, so a click made before that one is refused all
+        the same (the page still reports the position before it): two messages fewer each way per click."""
         self.renders += 1
-        self.mark.drawn(self.flow.position)  # before the status: reported before the learner can act on it
-        controls = self.flow.controls()
-        turn = "call" if controls.calls else "card" if controls.cards else "next" if controls.next_deal else ""
-        self._draw_faster()
-        notice = self.session.save_notice()  # the game cannot be saved now (a full or read-only disk): said first
-        shown = f'<div class="vint-save-notice" role="alert">{render.esc(notice)}</div>' if notice else ""
-        self.status.value = (shown + render.status_html(self.flow.status(), css=False)
-                             + f'<span class="vint-render" data-render="{self.renders}" data-turn="{turn}" hidden>'
-                             "</span>")
+        if mark:
+            self.mark.drawn(frame.position)  # before the status: reported before the learner can act on it
+        self._draw_faster(frame)
+        self.status.value = render.table_status_html(frame.status, notice=frame.save_notice, renders=self.renders,
+                                                     turn=frame.turn)
 
-    def _draw_faster(self) -> None:
+    def _draw_faster(self, frame: TableFrame) -> None:
         """The "Faster" control, beside the status line while a computer player is thinking (its place kept
         otherwise, so the table does not jump with each move)."""
-        lang = self.lang
-        quicker = faster_pace(self.pace)
-        offered = self.flow.thinking is not None and quicker is not None
+        lang = frame.lang
+        quicker = frame.buttons.faster
+        offered = quicker is not None
         label = "widget_no_pause_button" if quicker == "none" else "widget_faster_button"
         tip = text("widget_faster_tip", lang, pace=text(f"widget_pace_{quicker or 'none'}", lang))
         self._set_button(self.faster_button, description=text(label, lang), tooltip=tip, disabled=not offered)
@@ -410,106 +412,95 @@ class Table:
             self.faster_button.layout.visibility = visibility
 
     def refresh(self) -> None:
-        """Redraw everything from the session (only what the learner may see)."""
-        s = self.session
-        deal = s.deal
-        lang = s.lang
-        view = s.view
-        four = self.four_colour
-        finished = deal.is_finished
-        rules = deal.rules
-        self.header.value = (f'<div class="vint-title">{render.esc(text("table_title", lang))}</div>'
-                             f'<div class="vint-subtitle">{render.esc(self._subtitle())}</div>')
-        # the other three seats: counts only
-        played = view.cards_played()
-        last_calls: dict[Seat, str] = {}
-        for seat, call in view.calls_by():
-            last_calls[seat] = text("ui_pass", lang) if not isinstance(call, Bid) else str(call)
-        for seat, panel in self.seats.items():
-            left = 13 - sum(1 for who, _ in played if who == seat)
-            won = sum(1 for t in view.tricks if t.winner == seat)
-            panel.show(player=self._player_name(seat), cards_left=left if not finished else 0, tricks=won,
-                       dealer=seat == deal.dealer, to_act=seat == view.to_act,
-                       last_call=last_calls.get(seat, "") if view.phase is Phase.AUCTION else "")
-        # the trick on the table
-        current = view.current_trick
-        shown: Trick | None = current if current is not None and current.cards else (
-            view.tricks[-1] if view.tricks else None)
-        if view.phase is Phase.AUCTION:
+        """Redraw everything from the controller's frame (only what the learner may see)."""
+        self.draw(self.controller.frame())
+
+    def draw(self, frame: TableFrame) -> None:
+        """Draw ``frame``: each part whose value changed (a part that did not sends nothing)."""
+        lang = frame.lang
+        four = frame.four_colour
+        in_auction = frame.in_auction
+        self.header.value = render.table_header_html(frame.title, frame.subtitle)
+        # the other three seats (left, partner, right): counts only
+        for panel, seat in zip(self.seats.values(), frame.seats, strict=True):
+            panel.show(seat)
+        # the trick on the table, or the auction in the middle of it
+        if in_auction:
             self.trick.clear()
-            self.centre_auction.show(deal.auction, four_colour=four)
+            self.centre_auction.show(frame.auction, four_colour=four)
             self.centre_auction.widget.layout.display = None
             self.live_panel.layout.display = "none"
         else:
-            self.trick.show(shown, leader=view.to_act, four_colour=four)
+            self.trick.show(frame.trick, leader=frame.to_act, four_colour=four)
             self.centre_auction.widget.layout.display = "none"
             self.live_panel.layout.display = None
         # the learner's hand
-        controls = self.flow.controls()
-        if view.phase is Phase.PLAY and not controls.cards and set(view.hand) <= set(self.hand.cards):
+        title = render.esc(frame.hand_title)
+        if frame.phase is Phase.PLAY and not frame.cards and set(frame.hand) <= set(self.hand.cards):
             # the computer players to answer: the hand frozen as it is (one message; one more unfreezes it on the
             # learner's turn) rather than every card switched off and on again
-            self.hand.freeze(view.hand, title=self._hand_title())
+            self.hand.freeze(frame.hand, title=title)
         else:
-            self.hand.show(view.hand, legal=controls.cards, title=self._hand_title())
+            self.hand.show(frame.hand, legal=frame.cards, title=title)
         # the bidding box, during the auction only
-        if self.bidding.rules != rules:
-            self.bidding.set_rules(rules)
-        in_auction = view.phase is Phase.AUCTION
+        if self.bidding.rules != frame.rules:
+            self.bidding.set_rules(frame.rules)
         if in_auction:
-            self.bidding.show(controls.calls)
+            self.bidding.show(frame.calls)
             self.bidding.widget.layout.display = None
         else:  # its buttons are left as they were until the next auction, not switched off and on again
             self.bidding.put_away()
             # the auction in the side panel, hidden while the auction is in the middle of the table
-            self.auction.show(deal.auction, four_colour=four)
-        self.live.show(view)
-        meanings = (tuple(view.calls_by()), rules, deal.deal_number, lang, in_auction)
+            self.auction.show(frame.auction, four_colour=four)
+        self.live.draw(frame)
+        meanings = (frame.meanings, lang, in_auction)
         if meanings != self._meanings_drawn:  # the calls' meanings change with the auction, not with each card
-            self.meanings.value = _meanings_html(view.calls_by(), rules, deal_number=deal.deal_number, lang=lang,
-                                                 open_=in_auction)
+            self.meanings.value = render.meanings_html([(m.seat, m.name, m.meaning) for m in frame.meanings],
+                                                       lang=lang, open_=in_auction)
             self._meanings_drawn = meanings
-        self.last_trick.value = _last_trick_html(view.tricks, current=current, lang=lang, four_colour=four) \
-            if not in_auction else ""
-        if finished and not s.rubber.is_finished:
-            # the finished deal is on the sheet at once (written for good by "next deal")
-            self.sheet.show(s.rubber.record(deal), history=s.history, practised=s.practised)
-        else:
-            self.sheet.show(s.rubber, history=s.history, pending=deal, practised=s.practised)
+        self.last_trick.value = render.last_trick_html(frame.last_trick, number=frame.last_trick_number, lang=lang,
+                                                       four_colour=four) if not in_auction else ""
+        self.sheet.draw(frame.score)
         # the buttons (each one that changes sends one message)
+        buttons = frame.buttons
         self._set_button(self.hint_button, description=text("widget_hint_button", lang),
-                         tooltip=text("widget_hint_tip", lang), disabled=not controls.hint)
+                         tooltip=text("widget_hint_tip", lang), disabled=not buttons.hint)
         self._set_button(self.undo_button, description=text("widget_undo_button", lang),
-                         tooltip=text("widget_undo_tip", lang), disabled=not controls.undo)
-        self.undo_button.layout.display = None if controls.undo_offered else "none"
+                         tooltip=text("widget_undo_tip", lang), disabled=not buttons.undo)
+        self.undo_button.layout.display = None if buttons.undo_offered else "none"
         self._set_button(self.claim_button, description=text("widget_claim_button", lang),
-                         tooltip=text("widget_claim_tip", lang), disabled=not controls.claim)
+                         tooltip=text("widget_claim_tip", lang), disabled=not buttons.claim)
         self._set_button(self.continue_button, description=text("widget_continue_button", lang),
-                         tooltip=self.continue_button.tooltip, disabled=not controls.confirm)
-        self.continue_button.layout.display = None if controls.confirm else "none"
+                         tooltip=self.continue_button.tooltip, disabled=not buttons.confirm)
+        self.continue_button.layout.display = None if buttons.confirm else "none"
         self._set_button(self.next_button, description=text("widget_next_deal_button", lang),
-                         tooltip=text("widget_next_deal_tip", lang), disabled=not controls.next_deal)
+                         tooltip=text("widget_next_deal_tip", lang), disabled=not buttons.next_deal)
         # the review, once the deal is over (the only time the other hands are shown)
-        if finished:
-            if self.review.deal is not deal:
-                self._open_review()
+        if frame.review is not None:
+            if self.review.deal is not frame.review.review.deal:
+                self._open_review(frame)
             self.review.widget.layout.display = None
         else:
             if self.review.deal is not None:
                 self.review.clear()
             self.review.widget.layout.display = "none"
-        self.howto.value = _howto_html(lang, s.human, rules=rules)
-        self.howto_part.set_title(0, text("widget_howto_title", lang))
-        self.settings_part.set_title(0, text("widget_settings_title", lang))
-        self._draw_status()
+        howto = (frame.howto, lang)
+        if howto != self._howto_drawn:
+            self.howto.value = render.howto_html(frame.howto)
+            self.howto_part.set_title(0, text("widget_howto_title", lang))
+            self.settings_part.set_title(0, text("widget_settings_title", lang))
+            self._howto_drawn = howto
+        self._draw_status(frame)
 
-    def _open_review(self) -> None:
+    def _open_review(self, frame: TableFrame | None = None) -> None:
         """Show the finished deal; the double-dummy analysis is worked out only when the learner opens it."""
-        review = self.flow.review()
-        assert review is not None  # drawn only once the deal is finished
+        frame = frame if frame is not None else self.controller.frame()
+        assert frame.review is not None  # drawn only once the deal is finished
+        review = frame.review.review
         self._review = review
-        self.review.show(review.deal, lines=review.lines, reasons=review.reasons, four_colour=self.four_colour,
-                         offer_analysis=review.analysis_offered, reason_groups=self._reason_groups(review.deal),
+        self.review.show(review.deal, lines=review.lines, reasons=review.reasons, four_colour=frame.four_colour,
+                         offer_analysis=review.analysis_offered,
+                         reason_groups=[(title, list(items)) for title, items in frame.review.reason_groups],
                          kept=self.session.weighings)
 
     def _request_analysis(self) -> None:
@@ -518,7 +509,7 @@ class Table:
         review = self._review
         if review is None or self.review.deal is not review.deal:
             return
-        generation = self.flow.generation
+        generation = self.controller.generation
         loop = _running_loop()
         if loop is None:
             self._show_analysis(generation, review, review.analysis())
@@ -529,36 +520,14 @@ class Table:
 
     def _show_analysis(self, generation: int, review: DealReview, lines: tuple[str, ...]) -> None:
         # only the review drawn now: not one drawn before in another language, nor an earlier deal's
-        if generation == self.flow.generation and review is self._review and self.review.deal is review.deal:
+        if generation == self.controller.generation and review is self._review and self.review.deal is review.deal:
             self.review.show_analysis(lines)
-
-    def _reason_groups(self, deal: Deal) -> list[tuple[str, list[str]]]:
-        """The computer players' reasons in this deal, grouped: the auction, then trick by trick."""
-        lang = self.lang
-        calls = len(deal.auction.calls)
-        groups: dict[int, list[str]] = {}
-        for move in self.session.moves:
-            group = 0 if move.index < calls else (move.index - calls) // 4 + 1
-            groups.setdefault(group, []).append(text("widget_bot_call", lang, seat=move.seat, call=move.explanation))
-        return [(text("widget_review_auction", lang) if n == 0 else text("widget_review_trick_n", lang, n=n), items)
-                for n, items in sorted(groups.items())]
-
-    def _player_name(self, seat: Seat) -> str:
-        if seat == self.session.human.partner:
-            return text("widget_partner_player", self.lang, bot=bot_title(self.session.bot_names[seat], self.lang))
-        return text("widget_computer_player", self.lang, bot=bot_title(self.session.bot_names[seat], self.lang))
-
-    def _subtitle(self) -> str:
-        s = self.session
-        deal = s.deal
-        return text("table_subtitle", self.lang, rules=rules_title(deal.rules.name, self.lang),
-                    rubber=len(s.history) + 1, deal=deal.deal_number, dealer=deal.dealer)
 
     def status_text(self) -> str:
         """The status line: what just happened and what to do now (the controller's), after the notice that
         the game is not being saved while the disk refuses it (:meth:`TableSession.save_notice
         <vint_core.table.session.TableSession.save_notice>`)."""
-        return " · ".join(p for p in (self.session.save_notice(), self.flow.status()) if p)
+        return " · ".join(p for p in (self.session.save_notice(), self.controller.status()) if p)
 
 
 def _outcome(future: Any) -> tuple[str, ...]:
@@ -574,26 +543,3 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
-
-
-def _meanings_html(calls_by: list[tuple[Seat, Call]], rules: RuleSet, *, deal_number: int, lang: str,
-                   open_: bool) -> str:
-    """Each call so far with what it shows; open during the auction, a closed part to look back at afterwards."""
-    if not calls_by:
-        return ""
-    items = "".join(
-        f"<li><b>{render.esc(seat_name(m.seat, lang))} "
-        f"{render.esc(str(m.call) if isinstance(m.call, Bid) else text('ui_pass', lang))}</b> — "
-        f"{render.esc(m.text)}</li>"
-        for m in call_meanings(calls_by, rules, deal_number=deal_number, lang=lang))
-    return (f'<details class="vint vint-meanings"{" open" if open_ else ""}>'
-            f'<summary>{render.esc(text("widget_meanings_title", lang))}</summary>'
-            f'<div class="vint-note">{render.esc(text("widget_meanings_note", lang))}</div>'
-            f'<ol aria-live="polite">{items}</ol></details>')
-
-
-def _howto_html(lang: str, human: Seat = Seat.SOUTH, *, rules: RuleSet | None = None) -> str:
-    passes = (rules or RuleSet.named("seed")).auction_end_passes
-    seats = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right, "passes": passes}
-    steps = "".join(f"<li>{render.esc(text(f'widget_howto_{i}', lang, **seats))}</li>" for i in range(1, 6))
-    return f'<div class="vint vint-howto-text"><ol>{steps}</ol></div>'

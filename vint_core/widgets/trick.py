@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vint_core import render
-from vint_core.i18n import seat_name, text
 from vint_core.play import Trick
 from vint_core.seats import Seat
 from vint_core.widgets.style import html
@@ -45,16 +44,8 @@ def last_trick(tricks: Sequence[Trick], current: Trick | None) -> Trick | None:
 
 def last_trick_html(tricks: Sequence[Trick], *, current: Trick | None, lang: str, four_colour: bool,
                     open_: bool = False) -> str:
-    """The last completed trick no longer on the table (:func:`last_trick`): its four cards seat by seat and its
-    winner, in a part the learner opens (open at once with ``open_``); empty when there is none."""
+    """The last completed trick no longer on the table (:func:`last_trick`), drawn by
+    :func:`vint_core.render.last_trick_html`; empty when there is none."""
     trick = last_trick(tricks, current)
-    if trick is None:
-        return ""
-    done = list(tricks).index(trick) + 1
-    # each seat's name kept with its card: on a phone a line broke between "East" and East's card
-    plays = " · ".join(f'<span class="vint-last-play">{render.esc(seat_name(seat, lang))} '
-                       f"{render.card_html(card, four_colour=four_colour, css=False)}</span>"
-                       for seat, card in trick.plays())
-    title = text("widget_last_trick", lang, n=done, seat=trick.winner)
-    return (f'<details class="vint vint-last-trick"{" open" if open_ else ""}><summary>{render.esc(title)}</summary>'
-            f"<div>{plays}</div></details>")
+    number = list(tricks).index(trick) + 1 if trick is not None else 0
+    return render.last_trick_html(trick, number=number, lang=lang, four_colour=four_colour, open_=open_)

@@ -52,7 +52,7 @@ def test_the_frame_counts_cards_and_tricks_as_the_deal_has_them() -> None:
         assert seat.tricks == sum(1 for t in deal.tricks if t.winner == seat.seat)
         assert seat.last_call == ""  # the calls' marks are for the auction only
         assert seat.to_act == (deal.to_act == seat.seat) and seat.dealer == (deal.dealer == seat.seat)
-    assert frame.tricks_won == deal.tricks_won()
+    assert frame.tricks_won == deal.tricks_won
     assert frame.tricks_won[Side.NS] + frame.tricks_won[Side.EW] == len(deal.tricks)
     assert frame.hand == deal.view(Seat.SOUTH).hand and set(frame.cards) == set(table.controls().cards)
     assert frame.contract == deal.contract and frame.auction == deal.auction

@@ -196,13 +196,20 @@ def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = 
     except OSError as err:
         print(f"The server's log is not kept: {err.strerror} ({err.filename})", file=sys.stderr)
         log = None
-    process = start_voila(port=port, env=table_environment(args), notebook=notebook, token=token, log=log,
+    env, extra = table_environment(args), []
+    if getattr(args, "class_dir", None) is not None:  # each learner plays from their own link (vint class tokens)
+        env["VINT_CLASS_DIR"] = str(args.class_dir.resolve())
+        extra = [f"--TableServer.class_dir={env['VINT_CLASS_DIR']}"]
+    process = start_voila(port=port, env=env, notebook=notebook, token=token, log=log, extra=extra,
                           rotate=True, max_tables=getattr(args, "max_tables", None) or MAX_TABLES,
                           idle_minutes=getattr(args, "idle_minutes", None) or IDLE_MINUTES)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         wait_until_serving(url, process=process)
         print(f"{title} is at {link}  (Ctrl-C stops it)", flush=True)
+        if extra:
+            print("For the class: each learner opens their own link (vint class tokens); this one opens no "
+                  "learner's table", flush=True)
         if log is not None:
             print(f"Its log (with the errors the page does not show): {log}", flush=True)
         if not args.no_browser:
@@ -289,6 +296,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--idle-minutes", type=more_than_zero(float), default=None,
                         help=f"minutes before an idle table stops (default {IDLE_MINUTES}); its game is saved")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
+    parser.add_argument("--class", dest="class_dir", type=Path, default=None, metavar="FOLDER",
+                        help="serve a class's learners (vint class): each plays at their own table from the "
+                             "personal link `vint class tokens` prints, and no page plays without one")
     parser.set_defaults(func=run)
 
 

@@ -16,26 +16,10 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from vint_core.classroom.store import TravellerRow
 from vint_core.i18n import text
 
-__all__ = ["STYLE", "BoardView", "LearnerView", "Overview", "TravellerRow", "error_page", "render",
-           "traveller_table"]
-
-
-@dataclass(frozen=True)
-class TravellerRow:
-    """One learner's result on a board: their rank, name (or "Learner 3"), contract (``None``: passed
-    out), declarer's seat, the declarer's tricks, each side's Vint points and the learner's own side's."""
-
-    rank: int
-    learner: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    points_ns: int
-    points_ew: int
-    side_points: int
-    mine: bool = False
+__all__ = ["STYLE", "BoardView", "LearnerView", "Overview", "error_page", "render", "traveller_table"]
 
 
 @dataclass(frozen=True)

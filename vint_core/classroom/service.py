@@ -42,6 +42,7 @@ from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 
 from vint_core.classroom import page
+from vint_core.classroom.served import teacher_page
 from vint_core.errors import VintError
 
 __all__ = ["HEADERS", "NAME", "TEACH", "main", "make_app"]
@@ -62,6 +63,11 @@ HEADERS = {
 #: the largest body a learner's server may send (a deal's record is a few kilobytes)
 MAX_BODY = 64 * 1024
 log = logging.getLogger("vint.class")
+
+
+def reason(error: VintError) -> str:
+    """The key of why the store refused: a refused result's check (``wrong_score``), else the error's key."""
+    return str(getattr(error, "why", None) or getattr(error, "key", "") or "refused")
 
 
 class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
@@ -101,7 +107,7 @@ class TeacherHandler(Base):
             self.finish(text)
             return
         lang = self.lang
-        html = await self.run(page.teacher_page, self.store, lang)
+        html = await self.run(teacher_page, self.store, lang)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(html)
 
@@ -152,7 +158,7 @@ class ApiHandler(Base):
 
     async def refused(self, error: VintError, board: Any) -> None:
         log.warning("refused from %s (board %s): %s", self.learner, board, error)
-        self.answer(409, {"error": error.message(self.lang), "reason": str(error.key)})
+        self.answer(409, {"error": error.message(self.lang), "reason": reason(error)})
 
 
 class ClassApi(ApiHandler):
@@ -215,9 +221,9 @@ class TravellerApi(ApiHandler):
 
     async def get(self, number: str) -> None:
         try:
-            rows = await self.run(self.store.learner_traveller, self.learner, int(number))
+            rows = await self.run(self.store.learner_traveller, self.learner, int(number), self.lang)
         except VintError as error:
-            self.answer(403, {"error": error.message(self.lang), "reason": str(error.key)})
+            self.answer(403, {"error": error.message(self.lang), "reason": reason(error)})
             return
         self.answer(200, rows)
 
@@ -259,13 +265,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The Vint class's JupyterHub service.")
     parser.add_argument("--store", type=Path, required=True, help="the class's folder (its store)")
     parser.add_argument("--class", dest="name", required=True, help="the class's name")
+    parser.add_argument("--teacher", default=None, help="the teacher's hub name (makes the class if it is new)")
+    parser.add_argument("--learner", action="append", default=[], help="a learner's hub name (the roster)")
+    parser.add_argument("--rules", default="seed", help="the class's rule set, if it is new")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[vint-class %(asctime)s] %(message)s")
-    store = ServedClass.open(args.store, args.name)
+    args.store.mkdir(mode=0o700, parents=True, exist_ok=True)
+    store = ServedClass.open(args.store, args.name, teacher=args.teacher, learners=args.learner, rules=args.rules)
     url = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     app = make_app(store, prefix=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/"))
     HTTPServer(app, max_body_size=MAX_BODY).listen(url.port or 80, url.hostname or "127.0.0.1")
-    log.info("the class %r from %s, at %s", args.name, args.store, url.geturl())
+    log.info("the class %r (%d learners) at %s", args.name, len(args.learner), url.geturl())
     IOLoop.current().start()
     return 0
 

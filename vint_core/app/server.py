@@ -19,7 +19,7 @@ starts none for anyone but the learner's own browser:
   :data:`NAME_PAGE` (400), saying which names are;
 * serving a class (``--TableServer.class_dir``, ``vint table --class FOLDER``): each learner opens their
   personal link ``/?token=…`` (``vint class tokens``), whose token names them (:class:`ClassLinkIdentity`);
-  their page is their own table (``table-NAME.json``) whatever the address asks for, and ``?table=NAME``
+  their page is their own table (``table-learner-ID.json``) whatever the address asks for, and ``?table=NAME``
   opens nobody's: a page without a learner's token (the server's own token included) gets
   :data:`CLASS_PAGE` (403) and plays nothing;
 * at most :attr:`TableServer.max_tables` tables run at once (``--TableServer.max_tables``, ``vint
@@ -48,7 +48,7 @@ import json
 import time
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from jupyter_client.session import Session
 from jupyter_core.utils import ensure_async
@@ -219,11 +219,11 @@ class ClassLinkIdentity(PasswordIdentityProvider):  # type: ignore[misc]
         if user is not None or server is None or not server.class_dir:
             return user
         token = self.get_token(handler)
-        name = server.learner_for_token(token) if token else None
-        if name is None:
+        learner = server.learner_for_token(token) if token else None
+        if learner is None:
             return None
         handler._token_authenticated = True
-        return User(f"{LEARNER}{name}", name, name, name[:1].upper(), None, None)
+        return User(f"{LEARNER}{learner.id}", learner.name, learner.class_name, learner.name[:1].upper(), None, None)
 
 
 class OwnSiteOnly:
@@ -303,8 +303,9 @@ class TablePageHandler(OwnSiteOnly, TornadoVoilaHandler):  # type: ignore[misc]
                 refuse(self, 403, CLASS_PAGE)
                 return
             # the learner's own table, whatever the address asks for: the kernel reads this query
-            self.request.query = f"table={learner[len(LEARNER):]}"
-            self.request.query_arguments = {"table": [learner[len(LEARNER):].encode()]}
+            query = {"table": f"learner-{learner[len(LEARNER):]}", "class": str(self.current_user.display_name)}
+            self.request.query = urlencode(query)
+            self.request.query_arguments = {k: [v.encode()] for k, v in query.items()}
         try:
             table_name(self.request.query)
         except VintError:
@@ -398,8 +399,9 @@ class TableServer(Voila):  # type: ignore[misc]
     identity_provider_class = Type(ClassLinkIdentity, klass=IdentityProvider, config=True,
                                    help="Jupyter's token login, with the learners' personal tokens for a class.")
 
-    def learner_for_token(self, token: str) -> str | None:
-        """The learner of the class whose personal token ``token`` is; None for any other token."""
+    def learner_for_token(self, token: str) -> Any:
+        """The learner (a :class:`~vint_core.classroom.store.LearnerInfo`) whose personal token ``token`` is;
+        None for any other token."""
         from vint_core.classroom.links import learner_for_token
 
         return learner_for_token(self.class_dir, token)

@@ -4,7 +4,7 @@
 #   make test    set up .venv (and Debian's Chromium, axe-core and Pyodide for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= dds,notebooks,test,dask,lite,hub
+EXTRAS ?= dds,notebooks,test,dask,lite,hub,class
 comma := ,
 
 .PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite lite-pyodide

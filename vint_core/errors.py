@@ -94,6 +94,8 @@ class Reason(enum.Enum):
     BAD_STRAIN = "bad_strain"
     # the table
     TABLE = "table"
+    # class mode (vint_core.classroom)
+    CLASS = "class"
 
 
 class VintError(ValueError):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from vint_core.classroom.store import TravellerRow
 from vint_core.i18n import text
 
-__all__ = ["STYLE", "BoardView", "LearnerView", "Overview", "error_page", "render", "traveller_table"]
+__all__ = ["STYLE", "BoardView", "LearnerView", "Overview", "contract_text", "error_page", "render", "traveller_table"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,19 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
+def contract_text(contract: str | None, lang: str = "en") -> str:
+    """A stored contract (``4C``) as the table writes it (``4♣``); "passed out" for ``None``."""
+    if not contract:
+        return text("class_passed_out", lang)
+    from vint_core.calls import Call
+    from vint_core.errors import ParseError
+
+    try:
+        return str(Call.parse(contract))
+    except ParseError:
+        return contract
+
+
 def _heat_colour(share: float) -> str:
     """A cell's background: red (0) through yellow to green (1), light enough for dark text in either theme."""
     hue = round(120 * max(0.0, min(1.0, share)))
@@ -107,7 +120,7 @@ def traveller_table(board: BoardView, lang: str = "en") -> str:
     cells = "".join(f"<th scope='col'>{_e(text(c, lang))}</th>" for c in columns)
     rows = []
     for row in board.rows:
-        contract = row.contract if row.contract else text("class_passed_out", lang)
+        contract = contract_text(row.contract, lang)
         values = [(row.rank, True), (row.learner, False), (contract, False), (row.declarer or "—", False),
                   ("—" if row.tricks is None else row.tricks, True), (row.points_ns, True), (row.points_ew, True)]
         tds = "".join(f"<td class='num'>{_e(v)}</td>" if num else f"<td>{_e(v)}</td>" for v, num in values)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from vint_core.classroom import page
+from vint_core.classroom.page import contract_text
 from vint_core.classroom.store import (BoardInfo, ClassError, ClassStore, ResultInfo, ResultRefused, Traveller,
                                        default_url)
 from vint_core.i18n import seat_name, side_name, text
@@ -38,7 +39,7 @@ def par_text(traveller: Traveller, lang: str = "en") -> str | None:
         return None
     lines = []
     for side, line in zip((0, 1), traveller.par, strict=True):
-        lines.append(text("class_par_line", lang, side=side_name(side, lang), contract=line.contract,
+        lines.append(text("class_par_line", lang, side=side_name(side, lang), contract=contract_text(line.contract, lang),
                           declarer=seat_name(Seat.parse(line.declarer), lang), tricks=line.tricks,
                           points=line.points.text(lang)))
     return "; ".join(lines)

@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.classroom.client import ClassLink, connect
+from vint_core.classroom.page import contract_text
 from vint_core.deal import Deal
 from vint_core.errors import VintError
 from vint_core.i18n import seat_name, text
@@ -76,7 +77,7 @@ def traveller_html(traveller: Mapping[str, Any], lang: str = "en") -> str:
     rows = []
     for row in traveller["rows"]:
         name = f"{row['learner']} ({text('class_you', lang)})" if row.get("mine") else row["learner"]
-        values = [(row["rank"], True), (name, False), (row["contract"] or text("class_passed_out", lang), False),
+        values = [(row["rank"], True), (name, False), (contract_text(row["contract"], lang), False),
                   (row["declarer"] or "—", False), ("—" if row["tricks"] is None else row["tricks"], True),
                   (row["points"]["NS"], True), (row["points"]["EW"], True)]
         tds = "".join(f"<td class='num'>{_e(v)}</td>" if num else f"<td>{_e(v)}</td>" for v, num in values)
@@ -91,7 +92,7 @@ def history_html(history: list[Mapping[str, Any]], lang: str = "en") -> str:
         return ""
     items = "".join(
         f"<li>{_e(text('class_board', lang, number=h['board']))}: "
-        f"{_e(h['contract'] or text('class_passed_out', lang))}"
+        f"{_e(contract_text(h['contract'], lang))}"
         f"{'' if h['contract'] is None else ' ' + _e(h['declarer'])}"
         f"{'' if h['tricks'] is None else ', ' + _e(h['tricks']) + ' ' + _e(text('class_tricks', lang).lower())}"
         f" · N–S {_e(h['points']['NS'])}, {'O–W' if lang == 'de' else 'E–W'} {_e(h['points']['EW'])}</li>"

@@ -26,6 +26,7 @@ from vint_core.deal import Deal
 from vint_core.errors import VintError
 from vint_core.i18n import seat_name, text
 from vint_core.records import deal_to_json
+from vint_core.rubber import Rubber
 from vint_core.rules import RuleSet
 from vint_core.saves import data_dir
 from vint_core.seats import Seat
@@ -172,6 +173,7 @@ class ClassBoards:
         if session.deal.hands != deal.hands or session.deal.dealer != deal.dealer:
             session = TableSession(save_path=path, lang=self.lang, practice=False, bots=CLASS_BOTS,
                                    rules=RuleSet.from_dict(board["rules"]), seed=int(board["id"]))
+            session.rubber = Rubber(session.rules, deal.dealer)  # the board's dealer deals first
             session.load_deal(deal)
         board_table = _BoardTable(Controller(session), pace=self.table.pace)
         board_table.widget.add_class("vint-class-board")

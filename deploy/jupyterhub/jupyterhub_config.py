@@ -292,7 +292,7 @@ if mode != "demo":  # demo: no teacher, and every server is the hub's own user
         "name": CLASS_SERVICE, "url": f"http://127.0.0.1:{class_port}", "display": False,
         "command": [sys.executable, "-m", "vint_core.classroom.service", "--store", str(class_store),
                     "--class", class_name, "--teacher", teacher, *(f"--learner={m}" for m in members)],
-        "oauth_client_allowed_scopes": [TEACH],
+        "oauth_client_allowed_scopes": [TEACH], "oauth_no_confirm": True,  # the hub's own service: no consent page
     })
     c.JupyterHub.load_roles += [
         {"name": "vint-class-teacher", "users": [teacher], "scopes": [f"access:services!service={CLASS_SERVICE}", TEACH]},

@@ -245,8 +245,7 @@ def make_app(store: Any, *, prefix: str = f"/services/{NAME}/") -> web.Applicati
         (url_path_join(prefix, "api/lessons"), LessonApi, kwargs),
         (url_path_join(prefix, r"api/travellers/(\d{1,4})"), TravellerApi, kwargs),
         (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
-    ], cookie_secret=os.urandom(32), login_url=url_path_join(prefix, "oauth_callback"),
-        default_handler_class=NotFound, default_handler_args=kwargs, xsrf_cookies=False)
+    ], cookie_secret=os.urandom(32), default_handler_class=NotFound, default_handler_args=kwargs)
 
 
 class NotFound(Base):

@@ -43,6 +43,8 @@ _STYLE = """<style>
 .vint-class-bar{display:flex;flex-wrap:wrap;gap:0.5em;align-items:center;margin:0.3em 0}
 .vint-class-board .vint-next-deal,.vint-class-board .vint-extras{display:none !important}
 .vint-class-after{margin:0.5em 0;max-width:100%}
+.vint-class-after p,.vint-class-after h3,.vint-class-after li,.vint-class-status span{white-space:normal;
+overflow-wrap:anywhere;line-height:1.4}
 .vint-class-after .scroll{overflow-x:auto;max-width:100%}
 .vint-class-after table{border-collapse:collapse;margin:0.3em 0}
 .vint-class-after th,.vint-class-after td{border:1px solid var(--jp-border-color2,#ccc);padding:0.2em 0.45em;

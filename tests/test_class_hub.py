@@ -122,7 +122,7 @@ def attempt(what, call):
     try:
         out[what] = call()
     except VintError as error:
-        out[what] = {{"refused": getattr(error, "reason", "") or type(error).__name__, "said": error.message("en")}}
+        out[what] = {{"refused": getattr(error, "why", "") or type(error).__name__, "said": error.message("en")}}
     except OSError as error:
         out[what] = {{"refused": type(error).__name__}}
 {code}
@@ -205,7 +205,7 @@ attempt("the store's file", lambda: open({str(hub.store / "class.db")!r}, "rb").
         page = login(browser, hub, ANA)
         answer = page.goto(f"{hub.url}{base}")
         assert answer is not None and answer.status == 403, answer and answer.status
-        assert "only for the class's teacher" in page.locator("body").inner_text()
+        assert "for the class's teacher only" in page.locator("body").inner_text()
         assert "Traceback" not in page.content()
         page.context.close()
 

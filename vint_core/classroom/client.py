@@ -98,9 +98,9 @@ class HubClass:
 class ClassRefused(VintError):
     """The class refused what the learner's table sent (its words, already in the learner's language)."""
 
-    def __init__(self, said: str, reason: str = "") -> None:
+    def __init__(self, said: str, why: str = "") -> None:
         self.said = said
-        self.reason = reason
+        self.why = why  # the class's key for it (``wrong_score``, ``not_published``, ``other_learner``, …)
         super().__init__(Reason.CLASS, detail=said)
 
     def message(self, lang: str = "en") -> str:

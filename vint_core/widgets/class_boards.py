@@ -197,7 +197,7 @@ class ClassBoards:
             self.link.send_result(board["id"], deal_to_json(table.session.deal))
             self._say("class_boards_sent")
         except VintError as error:
-            if getattr(error, "reason", "") != "already_played":
+            if getattr(error, "why", "") != "already_played":
                 self._say("class_boards_not_sent", why=error.message(self.lang))
         try:
             traveller = self.link.traveller(board["id"])

@@ -274,7 +274,8 @@ configure_hub(c, exchange=exchange)
 if mode != "demo":  # demo: no teacher, and every server is the hub's own user
     import grp
 
-    from vint_core.classroom.service import NAME as CLASS_SERVICE, TEACH  # noqa: E402
+    from vint_core.classroom.service import NAME as CLASS_SERVICE
+    from vint_core.classroom.service import TEACH
 
     class_store = Path(setting("VINT_CLASS_STORE") or state / "class")  # in state/: root's alone
     class_port = int(setting("VINT_CLASS_PORT", "8012"))
@@ -295,7 +296,8 @@ if mode != "demo":  # demo: no teacher, and every server is the hub's own user
         "oauth_client_allowed_scopes": [TEACH], "oauth_no_confirm": True,  # the hub's own service: no consent page
     })
     c.JupyterHub.load_roles += [
-        {"name": "vint-class-teacher", "users": [teacher], "scopes": [f"access:services!service={CLASS_SERVICE}", TEACH]},
+        {"name": "vint-class-teacher", "users": [teacher],
+         "scopes": [f"access:services!service={CLASS_SERVICE}", TEACH]},
         # every user may reach the service; what it gives them is their own (the teacher's page needs TEACH)
         {"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]},
     ]

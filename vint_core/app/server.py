@@ -66,7 +66,8 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  
 from vint_core.app import NAME_RULE, table_name
 from vint_core.errors import VintError
 
-__all__ = ["CLASS_PAGE", "FOREIGN_PAGE", "FULL_PAGE", "NAME_PAGE", "TOKEN_PAGE", "ClassLinkIdentity", "TableServer", "foreign_origin", "from_elsewhere",
+__all__ = ["CLASS_PAGE", "FOREIGN_PAGE", "FULL_PAGE", "NAME_PAGE", "TOKEN_PAGE", "ClassLinkIdentity",
+           "TableServer", "foreign_origin", "from_elsewhere",
            "main", "own_host", "watch_activity"]
 
 _PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -208,7 +209,7 @@ def watch_activity(manager: Any, kernel_id: str) -> None:
     kernel._activity_stream.on_recv(record_activity)
 
 
-class ClassLinkIdentity(PasswordIdentityProvider):  # type: ignore[misc]
+class ClassLinkIdentity(PasswordIdentityProvider):
     """Jupyter's token login, and on a server for a class each learner's personal token as well: the token of
     a link from ``vint class tokens`` logs its learner in (the user ``class-learner:NAME``; the login cookie
     keeps them in on a reload). The server's own token is the teacher's (``vint table`` prints it)."""
@@ -222,7 +223,7 @@ class ClassLinkIdentity(PasswordIdentityProvider):  # type: ignore[misc]
         learner = server.learner_for_token(token) if token else None
         if learner is None:
             return None
-        handler._token_authenticated = True
+        handler._token_authenticated = True  # type: ignore[attr-defined]  # as Jupyter's own token login marks it
         return User(f"{LEARNER}{learner.id}", learner.name, learner.class_name, learner.name[:1].upper(), None, None)
 
 

@@ -14,8 +14,15 @@ from typing import Any
 
 from vint_core.classroom import page
 from vint_core.classroom.page import contract_text
-from vint_core.classroom.store import (BoardInfo, ClassError, ClassStore, ResultInfo, ResultRefused, Traveller,
-                                       default_url)
+from vint_core.classroom.store import (
+    BoardInfo,
+    ClassError,
+    ClassStore,
+    ResultInfo,
+    ResultRefused,
+    Traveller,
+    default_url,
+)
 from vint_core.i18n import seat_name, side_name, text
 from vint_core.seats import Seat
 
@@ -39,7 +46,8 @@ def par_text(traveller: Traveller, lang: str = "en") -> str | None:
         return None
     lines = []
     for side, line in zip((0, 1), traveller.par, strict=True):
-        lines.append(text("class_par_line", lang, side=side_name(side, lang), contract=contract_text(line.contract, lang),
+        lines.append(text("class_par_line", lang, side=side_name(side, lang),
+                          contract=contract_text(line.contract, lang),
                           declarer=seat_name(Seat.parse(line.declarer), lang), tricks=line.tricks,
                           points=line.points.text(lang)))
     return "; ".join(lines)
@@ -84,8 +92,8 @@ class ServedClass:
     def record_quiz_answer(self, learner: str, answer: Mapping[str, Any]) -> None:
         """Keep one quiz answer of ``learner`` (``source``, ``question_type``, ``correct``, ``first_try``,
         ``misconception``)."""
-        fields = {k: answer.get(k) for k in ("source", "question_type", "correct", "first_try", "misconception")
-                  if k in answer}
+        fields: dict[str, Any] = {k: answer.get(k) for k in ("source", "question_type", "correct", "first_try",
+                                                              "misconception") if k in answer}
         self.store.record_quiz_answer(self.name, learner, **fields)
 
     def record_lesson(self, learner: str, lesson: object, event: object) -> None:

@@ -35,8 +35,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
-from jupyterhub.utils import url_path_join
+from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated  # type: ignore[import-untyped]
+from jupyterhub.utils import url_path_join  # type: ignore[import-untyped]
 from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
@@ -98,7 +98,7 @@ class TeacherHandler(Base):
     def hub_scopes(self) -> set[str]:
         return {TEACH}
 
-    @web.authenticated  # type: ignore[misc]
+    @web.authenticated
     async def get(self, what: str = "") -> None:
         if what == "export.csv":
             text = await self.run(self.store.export_csv)

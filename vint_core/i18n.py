@@ -1244,7 +1244,7 @@ _TEXTS.update({
                      "Alles als CSV herunterladen (sicher für Tabellenkalkulationen)"),
     "class_travellers": ("Travellers: every board as each learner played it",
                          "Traveller: jedes Board, wie jede und jeder es gespielt hat"),
-    "class_board": ("Board {number}", "Board {number}"),
+    "class_board": ("Board {number}", "Board Nr. {number}"),
     "class_board_dealer": ("Board {number}, dealer {dealer}", "Board {number}, Geber {dealer}"),
     "class_par": ("With all cards visible: {par}", "Mit allen Karten offen: {par}"),
     "class_par_line": ("{side} {contract} by {declarer}, {tricks} tricks ({points})",

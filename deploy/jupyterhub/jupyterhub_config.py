@@ -272,6 +272,7 @@ configure_hub(c, exchange=exchange)
 #    server reaches it with its own token (JUPYTERHUB_API_TOKEN, which their kernel inherits), so every result is the
 #    hub user's; the teacher's page needs the custom scope only the teacher's role holds.
 if mode != "demo":  # demo: no teacher, and every server is the hub's own user
+    import contextlib
     import grp
 
     from vint_core.classroom.service import NAME as CLASS_SERVICE
@@ -281,12 +282,10 @@ if mode != "demo":  # demo: no teacher, and every server is the hub's own user
     class_port = int(setting("VINT_CLASS_PORT", "8012"))
     class_name = setting("VINT_CLASS_NAME", "vint")
     members = list(learners)
-    if mode == "system":
-        for group_name in groups:
-            try:
+    if mode == "system":  # the allowed groups' members are learners of the class too (a group not there: none)
+        for group_name in sorted(groups):
+            with contextlib.suppress(KeyError):
                 members += [m for m in grp.getgrnam(group_name).gr_mem if m not in members and m != teacher]
-            except KeyError:
-                refuse(f"VINT_HUB_ALLOWED_GROUPS: there is no group {group_name!r} on this machine")
     c.JupyterHub.custom_scopes = {TEACH: {"description": "See the Vint class's teacher's page: every learner's "
                                                          "results, travellers, mastery and mistakes"}}
     c.JupyterHub.services.append({

@@ -240,11 +240,14 @@ def test_two_learners_play_the_class_boards_and_the_teacher_sees_the_travellers(
                     assert rows.count() == 2 and "Learner 1" in " ".join(rows.all_inner_texts())
                 if number == 1:
                     page.locator("button.vint-class-next").click()
+            assert "The board is over" in page.locator(".vint-status-box").inner_text()
             for width, scheme in ((1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")):
                 page.set_viewport_size({"width": width, "height": 900})
                 page.emulate_media(color_scheme=scheme)
-                page.screenshot(path=str(SHOTS / f"hub-learner-traveller-{name[:3]}-{width}-{scheme}.png"),
-                                full_page=True)
+                page.locator(".vint-class-after").scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / f"hub-learner-traveller-{name[:3]}-{width}-{scheme}.png"))
+                page.locator(".vint-class-after").screenshot(
+                    path=str(SHOTS / f"hub-learner-traveller-{name[:3]}-{width}-{scheme}-part.png"))
             page.context.close()
         played = time.monotonic() - started
         served = hub.served()

@@ -1289,6 +1289,8 @@ _TEXTS.update({
                           "Die Lehrkraft hat noch keine Boards veröffentlicht."),
     "class_boards_play": ("Play board {number}", "Board {number} spielen"),
     "class_boards_back": ("Back to my own game", "Zurück zum eigenen Spiel"),
+    "class_boards_over": ("The board is over: its traveller and your class boards are below the table.",
+                          "Das Board ist vorbei: Sein Traveller und deine Klassen-Boards stehen unter dem Tisch."),
     "class_boards_sent": ("Your result is in the class's traveller.", "Dein Ergebnis steht im Traveller der Klasse."),
     "class_boards_not_sent": ("Your result could not be sent: {why}",
                               "Dein Ergebnis konnte nicht gesendet werden: {why}"),

@@ -80,6 +80,7 @@ tr.mine td{background:var(--mine)}
 .vint-class-bars li{display:grid;grid-template-columns:minmax(8em,1fr) 2fr;gap:0.5em;align-items:center;margin:0.25em 0}
 .vint-class-bars .bar{background:var(--bar);height:1.1em;border-radius:2px;min-width:2px}
 .vint-class-bars .label{overflow-wrap:anywhere}
+ul{padding-left:1.3em}li{overflow-wrap:anywhere}
 @media (max-width:480px){body{padding:0.3em 0.5em 2em}h1{font-size:1.3em}
 .vint-class-bars li{grid-template-columns:1fr}}
 """

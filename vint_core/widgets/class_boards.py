@@ -49,6 +49,7 @@ overflow-wrap:anywhere;line-height:1.4}
 .vint-class-after table{border-collapse:collapse;margin:0.3em 0}
 .vint-class-after th,.vint-class-after td{border:1px solid var(--jp-border-color2,#ccc);padding:0.2em 0.45em;
 white-space:nowrap;text-align:left}
+.vint-class-after ul{padding-left:1.2em}
 .vint-class-after td.num{text-align:right;font-variant-numeric:tabular-nums}
 .vint-class-after tr.mine td{background:var(--jp-warn-color3,#fff4c2);color:var(--jp-ui-font-color0,inherit)}
 @media (prefers-color-scheme: dark){.vint-class-after tr.mine td{background:#4a4020}}
@@ -111,6 +112,13 @@ class _BoardTable(Table):
     def refresh(self) -> None:
         super().refresh()
         if self.on_finished is not None and self.session.deal.is_finished:
+            # the status line speaks of this board, not of a next deal (the table's "Next deal" is not offered);
+            # the drawing's mark after it is kept as it is
+            value = self.status.value
+            mark = value.find('<span class="vint-render"')
+            if mark >= 0:
+                said = _html.escape(text("class_boards_over", self.lang))
+                self.status.value = f'<div class="vint-status" role="status">{said}</div>' + value[mark:]
             self.on_finished()
 
 

@@ -51,8 +51,9 @@ def _command_modules() -> tuple[ModuleType, ...]:
     """The modules that add subcommands: each provides ``register(subparsers) -> None``."""
     from vint_core.app import launch
     from vint_core.checks import command
+    from vint_core.classroom import command as class_command
 
-    return launch, command
+    return launch, command, class_command
 
 
 __all__ = ["CommandError", "build_parser", "deal_diagram", "main", "output_paths", "port_arg", "rules_arg",

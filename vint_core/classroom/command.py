@@ -1,1 +1,231 @@
-"""`vint class`: create a class, its roster and boards, its tokens, a traveller, an export."""
+"""``vint class``: a class, its roster and boards, the learners' personal links, a traveller, an export.
+
+``vint class create 7b --teacher "Ms Ivanova"`` makes the class; ``vint class learners add 7b anna boris``
+puts learners on its roster; ``vint class boards add 7b --seeds 1,2,3 --dealer N`` (or ``--pbn FILE``)
+publishes boards; ``vint class tokens 7b --url URL`` prints each learner's personal link (for a class without
+a hub); ``vint class traveller 7b 1`` prints board 1's traveller; ``vint class export 7b results`` writes a
+table as CSV that a spreadsheet opens safely. Every action takes ``--db URL`` (default ``$VINT_CLASS_DB``, or
+SQLite ``class.db`` in the data folder's ``class`` folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+__all__ = ["TOKEN_PARAM", "personal_link", "register"]
+
+#: the query parameter of a personal link that carries the learner's token
+TOKEN_PARAM = "class_token"
+
+
+def personal_link(url: str, token: str) -> str:
+    """``url`` with the learner's token as its :data:`TOKEN_PARAM` query parameter (other parameters kept).
+
+    >>> personal_link("http://school.example:8866/?lang=de", "abc")
+    'http://school.example:8866/?lang=de&class_token=abc'
+    """
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != TOKEN_PARAM]
+    return urlunsplit(parts._replace(query=urlencode([*query, (TOKEN_PARAM, token)])))
+
+
+def _seeds(text: str) -> list[int]:
+    try:
+        seeds = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of seeds: {text!r} (write them like 1,2,3)") from None
+    if not seeds or any(seed < 0 for seed in seeds):
+        raise argparse.ArgumentTypeError(f"not a list of seeds: {text!r} (whole numbers from 0, like 1,2,3)")
+    return seeds
+
+
+def register(subparsers: Any) -> None:
+    """Add ``vint class`` to the ``vint`` command."""
+    p = subparsers.add_parser("class", help="class mode: a class, its roster and boards, travellers, export",
+                              description="Class mode: the teacher's boards played by every learner of a class, "
+                                          "the results collected under each learner, travellers per board.")
+    db = argparse.ArgumentParser(add_help=False)
+    db.add_argument("--db", metavar="URL", default=None,
+                    help="the class's database: a SQLAlchemy URL (sqlite:///PATH, postgresql+psycopg://…); default "
+                         "$VINT_CLASS_DB, or class.db in the data folder's class folder")
+    db.add_argument("--lang", choices=("en", "de"), default=None, help="language of the output (en or de)")
+    sub = p.add_subparsers(title="actions", metavar="ACTION", required=True)
+
+    c = sub.add_parser("create", parents=[db], help="make a class")
+    c.add_argument("name")
+    c.add_argument("--teacher", required=True)
+    c.add_argument("--rules", default="seed", help="the rule set's name (default seed)")
+    c.add_argument("--named", action="store_true", help="learners see each other's names in a traveller "
+                                                         "(default: 'Learner 1', 'Learner 2', …)")
+    c.set_defaults(func=_create)
+
+    learners = sub.add_parser("learners", help="the roster").add_subparsers(metavar="ACTION", required=True)
+    la = learners.add_parser("add", parents=[db], help="put learners on the roster (their hub user names)")
+    la.add_argument("cls", metavar="CLASS")
+    la.add_argument("names", nargs="*", metavar="NAME")
+    la.add_argument("--file", type=Path, help="a text file of names, one a line")
+    la.set_defaults(func=_learners_add)
+    ll = learners.add_parser("list", parents=[db], help="print the roster")
+    ll.add_argument("cls", metavar="CLASS")
+    ll.set_defaults(func=_learners_list)
+
+    boards = sub.add_parser("boards", help="the published boards").add_subparsers(metavar="ACTION", required=True)
+    ba = boards.add_parser("add", parents=[db], help="publish a board set: seeds with a dealer, or a PBN file's deals")
+    ba.add_argument("cls", metavar="CLASS")
+    ba.add_argument("--title", default=None, help="the set's title (default: the seeds, or the file's name)")
+    what = ba.add_mutually_exclusive_group(required=True)
+    what.add_argument("--seeds", type=_seeds, help="seeds of the deals, like 1,2,3")
+    what.add_argument("--pbn", type=Path, metavar="FILE", help="a PBN file: its deals' hands and dealers")
+    ba.add_argument("--dealer", default="N", choices=("N", "E", "S", "W"), help="the dealer of the seeds' boards")
+    ba.set_defaults(func=_boards_add)
+    bl = boards.add_parser("list", parents=[db], help="print the published boards")
+    bl.add_argument("cls", metavar="CLASS")
+    bl.set_defaults(func=_boards_list)
+
+    t = sub.add_parser("tokens", parents=[db], help="print each learner's personal link (a class without a hub); "
+                                                    "a new link replaces the one before")
+    t.add_argument("cls", metavar="CLASS")
+    t.add_argument("--url", default=None, help="the learners' page; each link is it with the learner's token "
+                                               f"(?{TOKEN_PARAM}=…). Without it, the tokens alone")
+    t.add_argument("--learner", action="append", default=None, help="only this learner (again for more)")
+    t.set_defaults(func=_tokens)
+
+    tr = sub.add_parser("traveller", parents=[db], help="print a board's traveller")
+    tr.add_argument("cls", metavar="CLASS")
+    tr.add_argument("board", type=int, metavar="BOARD", help="the board's number in the class")
+    tr.add_argument("--json", action="store_true", help="print it as JSON")
+    tr.set_defaults(func=_traveller)
+
+    ex = sub.add_parser("export", parents=[db], help="write one of the class's tables as CSV (safe in a spreadsheet)")
+    ex.add_argument("cls", metavar="CLASS")
+    ex.add_argument("table", nargs="?", default="results",
+                    choices=("results", "learners", "quiz", "mastery", "mistakes", "refusals"))
+    ex.add_argument("--out", type=Path, default=None, help="the file (default: print it)")
+    ex.set_defaults(func=_export)
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from vint_core.classroom.store import ClassStore
+
+    return ClassStore(args.db or os.environ.get("VINT_CLASS_DB") or None)
+
+
+def _lang(args: argparse.Namespace) -> str:
+    return str(getattr(args, "lang", None) or "en")
+
+
+def _create(args: argparse.Namespace) -> int:
+    info = _store(args).create_class(args.name, rules=args.rules, teacher=args.teacher, anonymise=not args.named)
+    print(f"class {info.name} ({info.rules.name}), teacher {info.teacher}")
+    return 0
+
+
+def _learners_add(args: argparse.Namespace) -> int:
+    from vint_core.errors import CommandError
+    from vint_core.files import read_bytes
+
+    names = list(args.names)
+    if args.file is not None:
+        if not args.file.is_file():
+            raise CommandError(f"no such file: {args.file}")
+        names += [line.strip() for line in read_bytes(args.file, limit=1_000_000).decode("utf-8", "replace").splitlines() if line.strip()]
+    if not names:
+        raise CommandError("no names: give them after the class, or --file")
+    store = _store(args)
+    store.add_learners(args.cls, names)
+    print(f"{len(store.learners(args.cls))} learners in {args.cls}")
+    return 0
+
+
+def _learners_list(args: argparse.Namespace) -> int:
+    for learner in _store(args).learners(args.cls):
+        print(learner.name)
+    return 0
+
+
+def _boards_add(args: argparse.Namespace) -> int:
+    from vint_core import pbn
+    from vint_core.errors import CommandError
+
+    store = _store(args)
+    if args.pbn is not None:
+        if not args.pbn.is_file():
+            raise CommandError(f"no such file: {args.pbn}")
+        rules = store.get_class(args.cls).rules
+        items: list[Any] = pbn.loads(pbn.read_file(args.pbn), rules=rules)
+        title = args.title or args.pbn.name
+    else:
+        items = [(seed, args.dealer) for seed in args.seeds]
+        title = args.title or "seeds " + ",".join(map(str, args.seeds))
+    published = store.publish_boards(args.cls, title, items)
+    print(f"published {len(published)} boards in {args.cls}: {published[0].number}–{published[-1].number} ({title})")
+    return 0
+
+
+def _boards_list(args: argparse.Namespace) -> int:
+    from vint_core.i18n import seat_name
+
+    for board in _store(args).boards(args.cls):
+        source = f"seed {board.seed}" if board.seed is not None else board.pbn_deal
+        print(f"{board.number}\t{seat_name(board.dealer, _lang(args))}\t{source}\t{board.set_title}")
+    return 0
+
+
+def _tokens(args: argparse.Namespace) -> int:
+    from vint_core.errors import CommandError
+
+    store = _store(args)
+    roster = [learner.name for learner in store.learners(args.cls)]
+    wanted = args.learner or roster
+    unknown = [name for name in wanted if name not in roster]
+    if unknown:
+        raise CommandError(f"not on the roster of {args.cls}: {', '.join(unknown)}")
+    for name in wanted:
+        token = store.issue_token(args.cls, name)
+        print(f"{name}\t{personal_link(args.url, token) if args.url else token}")
+    return 0
+
+
+def _traveller(args: argparse.Namespace) -> int:
+    from vint_core.errors import CommandError
+    from vint_core.i18n import text
+
+    store = _store(args)
+    board = next((b for b in store.boards(args.cls) if b.number == args.board), None)
+    if board is None:
+        raise CommandError(text("class_unknown_board", _lang(args), name=args.cls, board=args.board))
+    traveller = store.traveller(args.cls, board.id, lang=_lang(args))
+    if args.json:
+        print(json.dumps({
+            "board": board.number,
+            "rows": [{"rank": r.rank, "learner": r.learner, "contract": r.contract, "declarer": r.declarer,
+                      "tricks": r.tricks, "points": {"NS": r.points_ns, "EW": r.points_ew}} for r in traveller.rows],
+            "par": None if traveller.par is None else {
+                side: {"contract": line.contract, "declarer": line.declarer, "tricks": line.tricks,
+                       "points": line.points.to_dict()} for side, line in zip(("NS", "EW"), traveller.par,
+                                                                            strict=True)},
+        }, ensure_ascii=False))
+        return 0
+    passed = text("class_passed_out", _lang(args))
+    for r in traveller.rows:
+        what = passed if r.contract is None else f"{r.contract} {r.declarer} {r.tricks}"
+        print(f"{r.rank}\t{r.learner}\t{what}\t{r.points_ns}\t{r.points_ew}")
+    if traveller.par is not None:
+        for side, line in zip(("N–S", "E–W"), traveller.par, strict=True):
+            print(f"par {side}\t{line.contract} {line.declarer} {line.tricks}\t{line.points.ns}\t{line.points.ew}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    data = _store(args).export_csv(args.cls, args.table)
+    if args.out is None:
+        sys.stdout.write(data)
+    else:
+        args.out.write_text(data, encoding="utf-8")
+    return 0

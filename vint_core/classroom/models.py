@@ -10,9 +10,11 @@ refused (a forged or broken one), for the teacher.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
 
 __all__ = ["Base", "Board", "BoardSet", "Class", "Grade", "Learner", "LessonEvent", "QuizAnswer", "Refusal",
            "Result"]
@@ -37,6 +39,19 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A moment in UTC, given back with its time zone also by SQLite (which keeps none)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: dt.datetime | None, dialect: Any) -> dt.datetime | None:
+        """The stored moment, in UTC."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
 class Class(Base):
     """A class: its name (unique), its rule set's name, its teacher, and whether learners see each other by
     name in a traveller (``anonymise`` false) or as "Learner 1", "Learner 2"… (true, the default)."""
@@ -47,7 +62,7 @@ class Class(Base):
     rules: Mapped[str] = mapped_column(Text)  # a preset's name, or a RuleSet's JSON (its to_dict())
     teacher: Mapped[str] = mapped_column(String(100))
     anonymise: Mapped[bool] = mapped_column(Boolean, default=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)
 
     learners: Mapped[list[Learner]] = relationship(back_populates="class_", order_by="Learner.id")
     board_sets: Mapped[list[BoardSet]] = relationship(back_populates="class_", order_by="BoardSet.id")
@@ -74,7 +89,7 @@ class BoardSet(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     title: Mapped[str] = mapped_column(String(200))
-    published_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    published_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)
 
     class_: Mapped[Class] = relationship(back_populates="board_sets")
     boards: Mapped[list[Board]] = relationship(back_populates="set", order_by="Board.number")
@@ -117,7 +132,7 @@ class Result(Base):
     points_ns: Mapped[int] = mapped_column(Integer)
     points_ew: Mapped[int] = mapped_column(Integer)
     record_json: Mapped[str] = mapped_column(Text)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)
 
     learner: Mapped[Learner] = relationship()
     board: Mapped[Board] = relationship()
@@ -136,7 +151,7 @@ class QuizAnswer(Base):
     correct: Mapped[bool] = mapped_column(Boolean)
     first_try: Mapped[bool] = mapped_column(Boolean, default=True)
     misconception: Mapped[str | None] = mapped_column(String(80), default=None)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)
 
 
 class LessonEvent(Base):
@@ -147,7 +162,7 @@ class LessonEvent(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), index=True)
     lesson: Mapped[str] = mapped_column(String(20))
     event: Mapped[str] = mapped_column(String(10))
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)
 
 
 class Grade(Base):
@@ -160,7 +175,7 @@ class Grade(Base):
     exercise: Mapped[str] = mapped_column(String(80))
     points: Mapped[float] = mapped_column(Float)
     max_points: Mapped[float] = mapped_column(Float)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)
 
 
 class Refusal(Base):
@@ -174,4 +189,4 @@ class Refusal(Base):
     board_id: Mapped[int | None] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(40))
     message: Mapped[str] = mapped_column(Text)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)

@@ -98,9 +98,9 @@ class ResultRefused(ClassError):
     ``not_published``, ``bad_record``, ``wrong_deal``, ``not_finished``, ``wrong_score``,
     ``already_played``). The store logs it and keeps it in the refusals' log."""
 
-    def __init__(self, why: str, *, learner: str, board: object, **params: Any) -> None:
+    def __init__(self, why: str, *, learner: str, board: object, details: Mapping[str, Any] | None = None) -> None:
         self.why = why
-        super().__init__("refused", learner=learner, board=board, why=Phrase("class_why_" + why, **params))
+        super().__init__("refused", learner=learner, board=board, why=Phrase("class_why_" + why, **(details or {})))
 
 
 def _bad(field_name: str, value: object, allowed: str, **params: Any) -> ClassError:
@@ -293,10 +293,15 @@ def _rank_key(row: Result) -> tuple[int, int]:
     return (-(row.points_ns - row.points_ew), -row.points_ns)
 
 
-def _contract_words(contract: str | None, declarer: str | None, tricks: int | None, points: PerSide[int]) -> str:
+def _contract_words(contract: str | None, declarer: str | None, tricks: int | None, points: PerSide[int]) -> Phrase:
     if contract is None:
-        return f"passed out, {points}"
-    return f"{contract} by {declarer}, {tricks} tricks, {points}"
+        return Phrase("class_score_passed_out", points=points)
+    try:
+        seat: Seat | str = Seat.parse(declarer) if isinstance(declarer, str) else "?"
+    except VintError:
+        seat = shown(declarer)
+    return Phrase("class_score_words", contract=shown(contract) if contract == "?" else contract, declarer=seat,
+                  tricks="?" if tricks is None else tricks, points=points)
 
 
 # -- the store --------------------------------------------------------------------------------------
@@ -373,6 +378,12 @@ class ClassStore:
             try:
                 with Session(self._writer, expire_on_commit=False) as session, session.begin():
                     return work(session)
+            except IntegrityError as exc:
+                # another writer made the same row between our reading and writing (PostgreSQL: two tabs of one
+                # learner, two teachers adding one name): read again, and the work finds that row
+                if attempt == RETRIES - 1:
+                    raise
+                log.info("class store: a concurrent write, attempt %d: %s", attempt + 1, exc)
             except OperationalError as exc:
                 if not self._sqlite or ("locked" not in str(exc) and "busy" not in str(exc)):
                     raise
@@ -546,7 +557,7 @@ class ClassStore:
         who = shown(learner) if not isinstance(learner, str) else learner
 
         def refuse(why: str, board: object = board_id, **params: Any) -> ResultRefused:
-            return ResultRefused(why, learner=who, board=board, **params)
+            return ResultRefused(why, learner=who, board=board, details=params)
 
         person = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner))
         if person is None:
@@ -588,10 +599,7 @@ class ClassStore:
                      contract=got[0], declarer=got[1], tricks=got[2], points_ns=points.ns, points_ew=points.ew,
                      record_json=stored)
         session.add(row)
-        try:
-            session.flush()
-        except IntegrityError:  # the same learner's other server kept one a moment ago (PostgreSQL)
-            raise refuse("already_played", number, learner=who) from None
+        session.flush()  # on PostgreSQL another tab may have kept it a moment ago: _write tries again, and sees it
         return self._result_info(row)
 
     @staticmethod

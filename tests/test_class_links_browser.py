@@ -56,7 +56,7 @@ def test_a_page_without_a_learners_token_plays_nothing_of_anyones(school: Any) -
     anna_table = f"learner-{learner_id(served, 'anna')}"
     with bs.chromium() as browser:
         anna = browser.new_context().new_page()
-        anna.goto(bs.page_url(server.base, token=tokens["anna"]))
+        anna.goto(bs.page_url(server.base, class_token=tokens["anna"]))
         anna.wait_for_selector(".vint-table", timeout=240_000)
         assert wait_for_turn(anna, seconds=240) == "call"
         hand = hand_texts(anna)
@@ -66,7 +66,7 @@ def test_a_page_without_a_learners_token_plays_nothing_of_anyones(school: Any) -
         for attempt, url in {
             "the server's own link, anna's table by name": server.page(table=anna_table),
             "the server's own link, anna's name": server.page(table="anna"),
-            "a wrong token": bs.page_url(server.base, token=tokens["anna"][:-2] + "xx", table=anna_table),
+            "a wrong token": bs.page_url(server.base, class_token=tokens["anna"][:-2] + "xx", table=anna_table),
             "no token": bs.page_url(server.base, table=anna_table),
         }.items():
             page = browser.new_context().new_page()  # a classmate's browser: no cookie of anna's
@@ -79,7 +79,7 @@ def test_a_page_without_a_learners_token_plays_nothing_of_anyones(school: Any) -
             page.context.close()
         # boris's own link asking for anna's table: boris's table, never hers
         boris = browser.new_context().new_page()
-        boris.goto(bs.page_url(server.base, token=tokens["boris"], table=anna_table))
+        boris.goto(bs.page_url(server.base, class_token=tokens["boris"], table=anna_table))
         boris.wait_for_selector(".vint-table", timeout=240_000)
         wait_for_turn(boris, seconds=240)
         assert saved(server, served, "boris") is not None
@@ -123,7 +123,7 @@ def test_a_learner_plays_the_class_board_from_her_link_and_sees_its_traveller(sc
     with bs.chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
-        page.goto(bs.page_url(server.base, token=tokens["anna"]))
+        page.goto(bs.page_url(server.base, class_token=tokens["anna"]))
         page.wait_for_selector(".vint-table", timeout=240_000)
         wait_for_turn(page, seconds=240)
         page.locator("button.vint-class-boards").click()

@@ -198,7 +198,9 @@ def run(args: argparse.Namespace, *, notebook: Path | None = None, title: str = 
         log = None
     env, extra = table_environment(args), []
     if getattr(args, "class_dir", None) is not None:  # each learner plays from their own link (vint class tokens)
-        env["VINT_CLASS_DIR"] = str(args.class_dir.resolve())
+        from vint_core.classroom.served import store_url
+
+        env["VINT_CLASS_DIR"] = store_url(args.class_dir or None)  # the store `vint class` uses by default
         extra = [f"--TableServer.class_dir={env['VINT_CLASS_DIR']}"]
     process = start_voila(port=port, env=env, notebook=notebook, token=token, log=log, extra=extra,
                           rotate=True, max_tables=getattr(args, "max_tables", None) or MAX_TABLES,
@@ -296,9 +298,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--idle-minutes", type=more_than_zero(float), default=None,
                         help=f"minutes before an idle table stops (default {IDLE_MINUTES}); its game is saved")
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles, to replay the same deals")
-    parser.add_argument("--class", dest="class_dir", type=Path, default=None, metavar="FOLDER",
-                        help="serve a class's learners (vint class): each plays at their own table from the "
-                             "personal link `vint class tokens` prints, and no page plays without one")
+    parser.add_argument("--class", dest="class_dir", nargs="?", const="", default=None, metavar="DB",
+                        help="serve a class's learners (vint class; its store: the --db of vint class, default "
+                             "$VINT_CLASS_DB or the data folder's): each plays at their own table from the personal "
+                             "link `vint class tokens` prints, and no page plays without one")
     parser.set_defaults(func=run)
 
 

@@ -17,8 +17,8 @@ starts none for anyone but the learner's own browser:
   nothing;
 * a page asking for a table name that is not allowed (:func:`vint_core.app.table_name`) gets
   :data:`NAME_PAGE` (400), saying which names are;
-* serving a class (``--TableServer.class_dir``, ``vint table --class FOLDER``): each learner opens their
-  personal link ``/?token=…`` (``vint class tokens``), whose token names them (:class:`ClassLinkIdentity`);
+* serving a class (``--TableServer.class_dir``, ``vint table --class``): each learner opens their
+  personal link ``/?class_token=…`` (``vint class tokens``), whose token names them (:class:`ClassLinkIdentity`);
   their page is their own table (``table-learner-ID.json``) whatever the address asks for, and ``?table=NAME``
   opens nobody's: a page without a learner's token (the server's own token included) gets
   :data:`CLASS_PAGE` (403) and plays nothing;
@@ -210,16 +210,18 @@ def watch_activity(manager: Any, kernel_id: str) -> None:
 
 
 class ClassLinkIdentity(PasswordIdentityProvider):
-    """Jupyter's token login, and on a server for a class each learner's personal token as well: the token of
-    a link from ``vint class tokens`` logs its learner in (the user ``class-learner:NAME``; the login cookie
-    keeps them in on a reload). The server's own token is the teacher's (``vint table`` prints it)."""
+    """Jupyter's token login, and on a server for a class each learner's personal token as well: the
+    ``class_token`` of a link from ``vint class tokens`` logs its learner in (the user ``class-learner:ID``;
+    the login cookie keeps them in on a reload). The server's own token is the teacher's (``vint table`` prints it)."""
 
     async def get_user_token(self, handler: RequestHandler) -> User | None:
         user: User | None = await super().get_user_token(handler)
         server = handler.settings.get("table_server")
         if user is not None or server is None or not server.class_dir:
             return user
-        token = self.get_token(handler)
+        from vint_core.classroom.links import TOKEN_PARAM
+
+        token = handler.get_argument(TOKEN_PARAM, "")
         learner = server.learner_for_token(token) if token else None
         if learner is None:
             return None
@@ -394,8 +396,9 @@ class TableServer(Voila):  # type: ignore[misc]
                           help="Seconds a page waits for a table to be freed (a reload frees its own) before it "
                                "is told that the table is full.")
     check_every = Float(1.0, config=True, help="Seconds between two looks for kernels to release.")
-    class_dir = Unicode("", config=True, help="A class's folder (vint class): each learner plays from their own "
-                                              "link's token, and only at their own table.")
+    class_dir = Unicode("", config=True, help="A class's store (its folder or database URL, as vint class --db): "
+                                              "each learner plays from their own link's token, and only at their "
+                                              "own table.")
 
     identity_provider_class = Type(ClassLinkIdentity, klass=IdentityProvider, config=True,
                                    help="Jupyter's token login, with the learners' personal tokens for a class.")

@@ -26,7 +26,18 @@ from vint_core.classroom.store import (
 from vint_core.i18n import seat_name, side_name, text
 from vint_core.seats import Seat
 
-__all__ = ["ServedClass", "board_json", "par_text"]
+__all__ = ["ServedClass", "board_json", "par_text", "store_url"]
+
+
+def store_url(where: Path | str | None) -> str:
+    """The database of a class's store named by a folder (its ``class.db``), a SQLAlchemy URL
+    (``postgresql+psycopg://…``), or nothing (``$VINT_CLASS_DB``, else the data folder's, as ``vint class``)."""
+    import os
+
+    where = str(where or os.environ.get("VINT_CLASS_DB") or "")
+    if "://" in where:
+        return where
+    return default_url(where or None)
 
 
 def board_json(board: BoardInfo) -> dict[str, Any]:
@@ -61,11 +72,11 @@ class ServedClass:
         self.name = name
 
     @classmethod
-    def open(cls, folder: Path | str, name: str, *, teacher: str | None = None, learners: Iterable[str] = (),
+    def open(cls, folder: Path | str | None, name: str, *, teacher: str | None = None, learners: Iterable[str] = (),
              rules: str = "seed") -> ServedClass:
-        """The class ``name`` in the store of ``folder`` (``class.db``), made for ``teacher`` if it is not there,
+        """The class ``name`` in the store of ``folder`` (:func:`store_url`), made for ``teacher`` if it is not there,
         with ``learners`` put on its roster (names already on it stay as they are)."""
-        store = ClassStore(default_url(folder))
+        store = ClassStore(store_url(folder))
         if teacher is not None and name not in {c.name for c in store.classes()}:
             store.create_class(name, rules=rules, teacher=teacher)
         names = list(learners)
@@ -102,7 +113,7 @@ class ServedClass:
 
     def log_refusal(self, learner: str, board: object, why: str, detail: str) -> None:
         """Log a request the service refused before the store saw it (a result in another learner's name)."""
-        refused = ResultRefused(why, learner=learner, board=board, detail=detail)
+        refused = ResultRefused(why, learner=learner, board=board, details={"detail": detail})
         self.store._log_refusal(self.name, learner, board, refused)  # the store's own log of refusals
 
     def learner_traveller(self, learner: str, board_id: int, lang: str = "en") -> dict[str, Any]:

@@ -156,21 +156,30 @@ attempt("a board not published", lambda: link.send_result(999, record))
 attempt("in the other's name", lambda: link._call("results", {{"board": board["id"], "record": record,
                                                               "learner": {other!r}}}))
 attempt("a traveller before playing", lambda: link.traveller(board["id"]))
-for answer in {answers!r}:
-    link._call("quiz", answer)
-out["quiz"] = len({answers!r})
 """
 
+#: quiz answers, sent from each learner's kernel through the service (as a quiz would send them)
+ANSWERS = {ANA: [{"source": "practice", "question_type": "trick-points", "correct": True},
+                 {"source": "practice", "question_type": "strain-order", "correct": True}],
+           BORIS: [{"source": "practice", "question_type": "trick-points", "correct": False,
+                    "misconception": "trumps-are-spades"},
+                   {"source": "practice", "question_type": "strain-order", "correct": True}]}
 
-def test_forged_results_are_refused_and_logged_and_quiz_answers_collected(hub: ClassHub, apis: dict[str, hs.Api]
-                                                                         ) -> None:
-    answers = {ANA: [{"source": "practice", "question_type": "trick-points", "correct": True},
-                     {"source": "practice", "question_type": "strain-order", "correct": True}],
-               BORIS: [{"source": "practice", "question_type": "trick-points", "correct": False,
-                        "misconception": "trumps-are-spades"},
-                       {"source": "practice", "question_type": "strain-order", "correct": True}]}
+
+@pytest.fixture(scope="module")
+def answered(hub: ClassHub, apis: dict[str, hs.Api]) -> None:
+    for name in LEARNERS:
+        seen = in_kernel(apis[name], name, f"""
+for answer in {ANSWERS[name]!r}:
+    attempt(answer["question_type"], lambda answer=answer: link._call("quiz", answer))
+""")
+        assert seen == {a["question_type"]: {"recorded": True} for a in ANSWERS[name]}, seen
+
+
+def test_forged_results_are_refused_and_logged_and_quiz_answers_collected(
+        hub: ClassHub, apis: dict[str, hs.Api], answered: None) -> None:
     for name, other in ((ANA, BORIS), (BORIS, ANA)):
-        seen = in_kernel(apis[name], name, FORGERIES.format(other=other, answers=answers[name]))
+        seen = in_kernel(apis[name], name, FORGERIES.format(other=other))
         print(f"\n{name}: {seen}")
         assert seen["view"]["boards"] == 2 and seen["view"]["next"] is not None
         assert seen["an impossible score"]["refused"] == "wrong_score", seen
@@ -221,7 +230,7 @@ def login(browser: Any, hub: ClassHub, name: str, *, width: int = 1280, scheme: 
 
 
 def test_two_learners_play_the_class_boards_and_the_teacher_sees_the_travellers(
-        hub: ClassHub, apis: dict[str, hs.Api]) -> None:
+        hub: ClassHub, apis: dict[str, hs.Api], answered: None) -> None:
     started = time.monotonic()
     with bs.chromium() as browser:
         for name in LEARNERS:
@@ -269,7 +278,9 @@ def test_two_learners_play_the_class_boards_and_the_teacher_sees_the_travellers(
                     assert set(expected) == set(LEARNERS)
                 heat = page.locator("table.vint-class-heat td.cell")
                 assert heat.count() == 4 and page.locator("table.vint-class-heat").is_visible()
-                assert heat.nth(0).get_attribute("data-share") is not None
+                shares = sorted(float(heat.nth(i).get_attribute("data-share")) for i in range(4))
+                assert shares == [0.0, 1.0, 1.0, 1.0], shares  # boris's first try at trick points was wrong
+                assert "trumps-are-spades" in page.locator(".vint-class-bars").inner_text()
                 assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
                 headers = answer.headers
                 assert "frame-ancestors 'none'" in headers.get("content-security-policy", "")

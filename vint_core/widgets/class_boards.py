@@ -42,7 +42,9 @@ CLASS_BOTS = {seat: "rule" for seat in Seat}
 _STYLE = """<style>
 .vint-class-bar{display:flex;flex-wrap:wrap;gap:0.5em;align-items:center;margin:0.3em 0}
 .vint-class-board .vint-next-deal,.vint-class-board .vint-extras{display:none !important}
-.vint-class-after{margin:0.5em 0;max-width:100%}
+.vint-class-after{margin:0.5em 0;max-width:100%;min-width:0}
+.vint-class-after .widget-html-content,.vint-class-status .widget-html-content{flex-shrink:1;min-width:0;
+max-width:100%;white-space:normal}
 .vint-class-after p,.vint-class-after h3,.vint-class-after li,.vint-class-status span{white-space:normal;
 overflow-wrap:anywhere;line-height:1.4}
 .vint-class-after .scroll{overflow-x:auto;max-width:100%}

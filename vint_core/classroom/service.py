@@ -44,6 +44,7 @@ from tornado.ioloop import IOLoop
 from vint_core.classroom import page
 from vint_core.classroom.served import teacher_page
 from vint_core.errors import VintError
+from vint_core.i18n import text
 
 __all__ = ["HEADERS", "NAME", "TEACH", "main", "make_app"]
 
@@ -126,7 +127,7 @@ class ApiHandler(Base):
         if not model or model.get("kind", "user") != "user" or not self.hub_auth.check_scopes(
                 self.hub_auth.access_scopes, model):
             log.warning("refused %s %s: no learner's token of this hub", self.request.method, self.request.path)
-            self.answer(403, {"error": "forbidden"})
+            self.answer(403, {"error": text("class_api_forbidden", self.lang)})
             return
         self.learner = str(model["name"])
 
@@ -136,7 +137,7 @@ class ApiHandler(Base):
         self.finish(json.dumps(body))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.answer(status_code, {"error": "the class service could not do that"})
+        self.answer(status_code, {"error": text("class_error_other", self.lang)})
 
     async def payload(self) -> dict[str, Any] | None:
         """The request's JSON object, refused (400) when it is none or names someone else (403, logged)."""
@@ -145,14 +146,14 @@ class ApiHandler(Base):
         except ValueError:
             body = None
         if not isinstance(body, dict) or len(self.request.body) > MAX_BODY:
-            self.answer(400, {"error": "not a JSON object"})
+            self.answer(400, {"error": text("class_api_not_json", self.lang)})
             return None
         named = body.pop("learner", None)
         if named is not None and named != self.learner:
             log.warning("refused: %s sent a result in the name of %r", self.learner, named)
             await self.run(self.store.log_refusal, self.learner, body.get("board"), "other_learner",
                            f"sent in the name of {str(named)[:60]!r}")
-            self.answer(403, {"error": "a learner sends only their own results", "reason": "other_learner"})
+            self.answer(403, {"error": text("class_api_own_results", self.lang), "reason": "other_learner"})
             return None
         return body
 

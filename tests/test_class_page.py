@@ -80,3 +80,20 @@ def test_the_learners_traveller_marks_her_row_and_hides_nothing_it_should_not(se
     html = traveller_html(traveller)
     assert "ana (you)" in html and EVIL not in html
     assert "Learner 1" in html  # the class is anonymised: the other learner is not named
+
+
+def test_vint_table_names_the_class_store_as_vint_class_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from vint_core.app.launch import register
+    from vint_core.classroom.served import store_url
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers(dest="command"))
+    assert parser.parse_args(["table"]).class_dir is None  # no class: the table as before
+    assert parser.parse_args(["table", "--class"]).class_dir == ""  # the store vint class uses by default
+    assert parser.parse_args(["table", "--class", str(tmp_path)]).class_dir == str(tmp_path)
+    assert store_url(tmp_path) == f"sqlite:///{tmp_path.resolve() / 'class.db'}"
+    assert store_url("postgresql+psycopg://school/vint") == "postgresql+psycopg://school/vint"
+    monkeypatch.setenv("VINT_CLASS_DB", "sqlite:////srv/class.db")
+    assert store_url(None) == "sqlite:////srv/class.db"

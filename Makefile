@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub,class
 comma := ,
 
-.PHONY: setup table course test lint docs chromium axe bench clean exercises hub-proxy test-classroom lite lite-pyodide
+.PHONY: setup table course test lint docs chromium postgresql axe bench clean exercises hub-proxy test-classroom lite lite-pyodide
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -23,6 +23,14 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
 	@/usr/bin/chromium --version
+
+# the class store's tests start a PostgreSQL server of their own (tests/class_support.py); install Debian's when
+# it is missing
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq postgresql >/dev/null; }
+	@ls /usr/lib/postgresql/*/bin/initdb
 
 # the browser tests inject axe-core (npm) to check the table's accessibility
 axe: tests/node/node_modules/axe-core/axe.min.js
@@ -51,7 +59,7 @@ docs: setup
 	$(VENV)/bin/sphinx-build -W -n -q -b html docs build/docs
 
 # the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
-test: setup chromium axe hub-proxy lite-pyodide lint
+test: setup chromium postgresql axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
 

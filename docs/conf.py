@@ -42,7 +42,7 @@ _STDLIB = [
     "argparse.ArgumentParser", "argparse.Namespace", "collections.abc.Callable", "collections.abc.Collection",
     "collections.abc.Iterable", "collections.abc.Iterator", "collections.abc.Mapping", "collections.abc.Sequence",
     "enum.Enum", "enum.IntEnum", "fractions.Fraction", "os.PathLike", "pathlib.Path", "random.Random",
-    "subprocess.Popen", "threading.Thread", "concurrent.futures._base.Future",
+    "subprocess.Popen", "threading.Thread", "concurrent.futures._base.Future", "datetime.datetime",
     "Path",  # pathlib.Path as some signatures' unions print it
 ]
 _THIRD_PARTY = [
@@ -53,6 +53,7 @@ _THIRD_PARTY = [
     "tornado.web.Application", "tornado.web.RequestHandler", "voila.app.Voila",
     "voila.shutdown_kernel_handler.VoilaShutdownKernelHandler", "voila.tornado.handler.TornadoVoilaHandler",
     "voila.tornado.kernel_websocket_handler.VoilaKernelWebsocketHandler",
+    "sqlalchemy.orm.decl_api.DeclarativeBase", "sqlalchemy.sql.type_api.TypeDecorator",  # class mode's models
     "Application", "t.Any",  # from the traitlets of Voilà's and Jupyter Server's classes the pages extend
 ]
 nitpick_ignore = [("py:class", name) for name in _STDLIB + _THIRD_PARTY]

@@ -74,7 +74,7 @@ def test_a_class_from_the_command_line(db: str, tmp_path: Path, capsys: pytest.C
 
 def test_mistakes_are_one_line_in_the_users_language(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(capsys, "class", "create", "7b", "--teacher", "T", "--db", db)[0] == 0
-    status, out, err = _run(capsys, "class", "create", "7b", "--teacher", "T", "--db", db, "--lang", "de")
+    status, _, err = _run(capsys, "class", "create", "7b", "--teacher", "T", "--db", db, "--lang", "de")
     assert status == 1 and err.strip() == "vint: error: es gibt schon eine Klasse namens 7b"
     status, _, err = _run(capsys, "class", "traveller", "7b", "4", "--db", db)
     assert status == 1 and err.strip() == "vint: error: class 7b has no board 4"

@@ -16,3 +16,9 @@ token when there is no hub), never a free-text name.
 
 Nothing here draws: the teacher's page and the learner's side are built on the store.
 """
+
+__all__ = ["TOKEN_PARAM"]
+
+#: the query parameter of a learner's personal link (a class without a hub) that carries the learner's token
+#: (:meth:`vint_core.classroom.store.ClassStore.issue_token`)
+TOKEN_PARAM = "class_token"

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-__all__ = ["TOKEN_PARAM", "personal_link", "register"]
+from vint_core.classroom import TOKEN_PARAM
 
-#: the query parameter of a personal link that carries the learner's token
-TOKEN_PARAM = "class_token"
+__all__ = ["TOKEN_PARAM", "personal_link", "register"]
 
 
 def personal_link(url: str, token: str) -> str:
-    """``url`` with the learner's token as its :data:`TOKEN_PARAM` query parameter (other parameters kept).
+    """``url`` with the learner's token as its :data:`~vint_core.classroom.TOKEN_PARAM` query parameter (the
+    other parameters kept).
 
     >>> personal_link("http://school.example:8866/?lang=de", "abc")
     'http://school.example:8866/?lang=de&class_token=abc'
@@ -134,7 +134,8 @@ def _learners_add(args: argparse.Namespace) -> int:
     if args.file is not None:
         if not args.file.is_file():
             raise CommandError(f"no such file: {args.file}")
-        names += [line.strip() for line in read_bytes(args.file, limit=1_000_000).decode("utf-8", "replace").splitlines() if line.strip()]
+        lines = read_bytes(args.file, limit=1_000_000).decode("utf-8", "replace").splitlines()
+        names += [line.strip() for line in lines if line.strip()]
     if not names:
         raise CommandError("no names: give them after the class, or --file")
     store = _store(args)

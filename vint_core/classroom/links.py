@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from vint_core.classroom.command import TOKEN_PARAM
+from vint_core.classroom import TOKEN_PARAM
 from vint_core.classroom.served import store_url
 from vint_core.classroom.store import ClassStore, LearnerInfo
 

@@ -25,6 +25,7 @@ same record again is accepted once: sending twice is not a duplicate).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import hashlib
@@ -33,6 +34,7 @@ import json
 import logging
 import re
 import secrets
+import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,7 +43,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
@@ -304,6 +306,16 @@ def _contract_words(contract: str | None, declarer: str | None, tricks: int | No
                   tricks="?" if tricks is None else tricks, points=points)
 
 
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
+def _file_lock(url: str) -> threading.Lock:
+    """The one lock of this process for the SQLite database of ``url``."""
+    with _LOCKS_LOCK:
+        return _LOCKS.setdefault(url, threading.Lock())
+
+
 # -- the store --------------------------------------------------------------------------------------
 
 
@@ -322,6 +334,8 @@ class ClassStore:
             url = f"sqlite:///{url.resolve()}"
         self.url = url
         self._sqlite = url.startswith("sqlite")
+        self._queue: threading.Lock | contextlib.nullcontext[None] = (
+            _file_lock(url) if self._sqlite else contextlib.nullcontext())
         if self._sqlite:
             # pysqlite's own transaction handling is switched off and BEGIN sent by the store (SQLAlchemy's
             # recipe): writers take the write lock at once (BEGIN IMMEDIATE), readers read a WAL snapshot
@@ -373,10 +387,15 @@ class ClassStore:
     # -- transactions --
 
     def _write(self, work: Callable[[Session], T]) -> T:
-        """``work`` in one write transaction, tried again while SQLite says another writer holds the database."""
+        """``work`` in one write transaction, tried again while SQLite says another writer holds the database.
+
+        On SQLite the writers of one process (a service's threads) also queue on one lock per database file:
+        SQLite's busy handler polls with growing sleeps, so that a writer may wait seconds behind others that
+        arrived later; the lock hands the database over in turn, and the busy handler is left to the writers
+        of other processes."""
         for attempt in range(RETRIES):
             try:
-                with Session(self._writer, expire_on_commit=False) as session, session.begin():
+                with self._queue, Session(self._writer, expire_on_commit=False) as session, session.begin():
                     return work(session)
             except IntegrityError as exc:
                 # another writer made the same row between our reading and writing (PostgreSQL: two tabs of one
@@ -548,7 +567,10 @@ class ClassStore:
             return self._write(lambda session: self._record(session, cls, learner, board_id, record))
         except ResultRefused as exc:
             log.warning("class %s: %s", cls, exc.message("en"))
-            self._log_refusal(cls, learner, board_id, exc)
+            try:
+                self._log_refusal(cls, learner, board_id, exc)
+            except (VintError, SQLAlchemyError):  # the refusal stands, logged above, if the log's row is not kept
+                log.exception("class %s: the refusal was not kept in the refusals' log", cls)
             raise
 
     def _record(self, session: Session, cls: str, learner: str, board_id: int,

@@ -12,8 +12,8 @@ boards"):
   :mod:`vint_core.app.server`): :class:`LinkClass` writes to the store in the class's folder directly
   (SQLite's WAL with retries keeps many writers apart).
 
-Both answer the same three questions: :meth:`view` (the boards, the next one, the learner's history),
-:meth:`send_result` (a finished board's record) and :meth:`traveller` (a board's traveller as the
+Both answer the same three questions: ``view()`` (the boards, the next one, the learner's
+history), ``send_result()`` (a finished board's record) and ``traveller()`` (a board's traveller as the
 learner may see it). A failure is a :class:`ClassUnreachable` (or the store's refusal), never a traceback
 on the page.
 """

@@ -23,6 +23,7 @@ def _store(url: str) -> ClassStore:
 
 
 def learner_for_token(where: str | Path, token: str) -> LearnerInfo | None:
-    """The learner of the store ``where`` names (a folder or a database URL: :func:`~vint_core.classroom.served.
-    store_url`) whose personal link carries ``token`` (``?class_token=…``); ``None`` for any other."""
+    """The learner of the store ``where`` names (a folder or a database URL:
+    :func:`~vint_core.classroom.served.store_url`) whose personal link carries ``token`` (``?class_token=…``);
+    ``None`` for any other."""
     return _store(store_url(where)).learner_for_token(token)

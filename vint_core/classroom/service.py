@@ -4,7 +4,7 @@
 
 It joins the hub the standard way (as nbgrader's exchange and the idle culler do): an entry of
 ``c.JupyterHub.services`` with its own address, the hub's OAuth for the teacher's browser, the hub's
-tokens for everything else (:mod:`jupyterhub.services.auth`). It is the store's one writer: every
+tokens for everything else (``jupyterhub.services.auth``). It is the store's one writer: every
 learner's server sends it what the learner did, and it writes it in one thread, in order.
 
 * ``/services/vint-class/``: the teacher's page (:mod:`vint_core.classroom.page`), and

@@ -15,8 +15,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from vint_core.classroom.store import TravellerRow
 from vint_core.i18n import text
 
 __all__ = ["STYLE", "BoardView", "LearnerView", "Overview", "contract_text", "error_page", "render", "traveller_table"]
@@ -29,7 +29,7 @@ class BoardView:
     number: int
     dealer: str
     par: str | None
-    rows: Sequence[TravellerRow]
+    rows: Sequence[Any]  # the store's TravellerRow (not imported: the table's page draws without SQLAlchemy)
 
 
 @dataclass(frozen=True)

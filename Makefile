@@ -1,13 +1,15 @@
 # Three commands for a fresh machine:
 #   make table   set up .venv and open the playable table in the browser
 #   make course  set up .venv and open the course (notebooks/, in build/course) in JupyterLab at its first lesson
+#                (make course VINT_LANG=de or ru: the translated lessons, JupyterLab's menus in that language)
 #   make test    set up .venv (and Debian's Chromium, axe-core and Pyodide for the browser tests) and run every test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= dds,notebooks,test,dask,lite,hub,class
 comma := ,
 
-.PHONY: setup table course test lint docs chromium postgresql axe bench clean exercises hub-proxy test-classroom lite lite-pyodide
+.PHONY: setup table course test lint docs chromium postgresql axe bench clean exercises hub-proxy test-classroom lite \
+	lite-pyodide lessons-translations
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -58,10 +60,18 @@ lint: setup
 docs: setup
 	$(VENV)/bin/sphinx-build -W -n -q -b html docs build/docs
 
-# the notebooks must be committed without outputs; pytest then runs them too, each top to bottom in a fresh kernel
+# the notebooks must be committed without outputs (the translated ones keep their English cells' ids and one more,
+# which nbstripout's renumbering would change: --keep-id); pytest then runs them too, each top to bottom in a fresh kernel
 test: setup chromium postgresql axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
+	$(VENV)/bin/nbstripout --verify --keep-id notebooks/de/*.ipynb notebooks/ru/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
+
+# the lessons in German and Russian (notebooks/de, notebooks/ru) from the English ones and their catalogues
+# (notebooks/locale): the templates brought up to date and merged, then every complete catalogue built
+lessons-translations: setup
+	$(PY) deploy/course/translate.py extract
+	$(PY) deploy/course/translate.py build
 
 # the student versions of the exercises, made from the solution-first sources (never edit them by hand)
 exercises: setup

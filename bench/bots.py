@@ -109,6 +109,8 @@ class Shortfall:
     level: int
     #: +1 overbid (a lower level was better), -1 underbid (a higher one was), 0 the level was right
     direction: int
+    #: the part the other partner declaring the same strain (at its best level) would have saved beyond ``level``
+    declarer: int = 0
 
 
 def bidding_shortfall(deal: Deal, table: DDTable | None = None) -> Shortfall | None:
@@ -136,9 +138,11 @@ def bidding_shortfall(deal: Deal, table: DDTable | None = None) -> Shortfall | N
     best = max(open_to_us, key=lambda score: score.margin(side))
     same = max((score for score in open_to_us if score.contract.strain is contract.strain
                 and score.contract.declarer is contract.declarer), key=lambda score: score.margin(side))
+    same_strain = max((score for score in open_to_us if score.contract.strain is contract.strain),
+                      key=lambda score: score.margin(side))
     direction = (same.contract.level < contract.level) - (same.contract.level > contract.level)
     return Shortfall(side, best.margin(side) - reached.margin(side), same.margin(side) - reached.margin(side),
-                     direction)
+                     direction, same_strain.margin(side) - same.margin(side))
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -173,10 +177,11 @@ def print_shortfalls(per_bot: dict[str, list[Shortfall]], *, deals: int) -> None
         over = sum(f.level for f in found if f.direction > 0) / n
         under = sum(f.level for f in found if f.direction < 0) / n
         down = sum(1 for f in found if f.direction > 0) / n
+        declarer = sum(f.declarer for f in found) / n
         print(f"  {bot:<11} {mean:6.1f} ± {half:4.1f} points per contract declared ({len(found)} contracts), "
               f"{sum(f.points for f in found) / max(1, deals):6.1f} per deal and table; of the {mean:.1f}: "
               f"too high {over:.1f} (in {down:.0%} of contracts), too low {under:.1f}, "
-              f"strain or declarer {mean - over - under:.1f}")
+              f"strain or declarer {mean - over - under:.1f} (the declarer alone {declarer:.1f})")
 
 
 def rubber_figures(result: SimulationResult) -> tuple[dict[str, int], dict[str, int], int]:
@@ -282,6 +287,220 @@ def sensitivity(*, variants: list[tuple[float, float]], deals: int, seed: int, r
         rule_bot.HOPELESS = hopeless
 
 
+def seeing_partner(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> None:
+    """RuleBot's bidding shortfall in self-play (one table) when each bidder, for this run only, sees its
+    partner's hand as dealt: its trick estimate and honours then use the partner's real points, lengths
+    and honours instead of what the calls promised. What is left is what the guide's way of bidding (one
+    step at a time, by the trick formula) loses even with nothing hidden; the difference to the bot as
+    shipped is what the auction does not tell the partners."""
+    from vint_core.bots import rule_bot
+    from vint_core.bots.evaluation import evaluate, honours_units, partnership_tricks
+
+    dealt: dict[int, tuple[object, ...]] = {}
+    view, tricks, honours = Deal.view, rule_bot._Bidder.tricks, rule_bot._Bidder.honours
+
+    def recording_view(deal: Deal, seat: Seat, **kwargs: object) -> SeatView:
+        seen = view(deal, seat, **kwargs)  # type: ignore[arg-type]
+        dealt[seen.hand_dealt._mask] = tuple(deal.hands[s] for s in Seat)
+        return seen
+
+    def partner(bidder: rule_bot._Bidder) -> object:
+        return evaluate(dealt[bidder.view.hand_dealt._mask][bidder.seat.partner])  # type: ignore[arg-type]
+
+    def seen_tricks(bidder: rule_bot._Bidder, strain: Strain) -> float:
+        other = partner(bidder)
+        return partnership_tricks(bidder.ev, strain, partner_hcp=other.hcp,  # type: ignore[attr-defined]
+                                  partner_lengths=other.lengths)  # type: ignore[attr-defined]
+
+    def seen_honours(bidder: rule_bot._Bidder, strain: Strain) -> float:
+        other, suit = partner(bidder), strain.suit
+        held = (bidder.ev.aces + other.aces if suit is None  # type: ignore[attr-defined]
+                else bidder.ev.honours[suit] + other.honours[suit])  # type: ignore[attr-defined]
+        return honours_units(bidder.rules, strain, held=held, partner_share=0.0)
+
+    Deal.view = recording_view  # type: ignore[method-assign, assignment]
+    rule_bot._Bidder.tricks = seen_tricks  # type: ignore[method-assign, assignment]
+    rule_bot._Bidder.honours = seen_honours  # type: ignore[method-assign, assignment]
+    try:
+        res = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+    finally:
+        Deal.view = view  # type: ignore[method-assign]
+        rule_bot._Bidder.tricks, rule_bot._Bidder.honours = tricks, honours  # type: ignore[method-assign]
+    print_shortfalls({"rule": shortfalls(res, cache)["rule"]}, deals=deals)
+
+
+def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast") -> None:
+    """Where a SimBot's time goes: per decision (auction, play) its CPU time p50 / p95, the solver calls and
+    boards, the solver's share of the CPU, and the process's memory, and how many boards were solved before in
+    the same run (what reusing solved positions could save); once as shipped (DDS's default threads,
+    its memory kept between calls) and once with DDS bounded to one thread and its memory given back after
+    every decision (``endplay._dds.FreeMemory``, then ``SetMaxThreads(1)`` again, without which the next
+    solve crashes). ``deals`` deals against RuleBot, seeded; the bot sits N–S."""
+    import psutil
+
+    from vint_core import analysis
+    from vint_core.deal import Phase
+
+    try:
+        import endplay._dds as dds
+    except ImportError:
+        print("  needs endplay")
+        return
+    proc = psutil.Process()
+    counts = {"calls": 0, "boards": 0, "cpu": 0.0}
+    solve = analysis.solve_positions
+
+    solved: set[tuple[object, ...]] = set()
+    repeats = [0]
+
+    def counted(positions: list[analysis.Position], **kwargs: bool) -> list[dict[object, int]]:
+        counts["calls"] += 1
+        counts["boards"] += len(positions)
+        for pos in positions:  # a board solved before in this run: what reusing solved positions could save
+            key = (pos.masks, pos.trump, pos.leader, pos.current, kwargs.get("all_cards", True))
+            repeats[0] += key in solved
+            solved.add(key)
+        cpu = time.process_time()
+        try:
+            return solve(positions, **kwargs)  # type: ignore[return-value]
+        finally:
+            counts["cpu"] += time.process_time() - cpu
+
+    class Measured:
+        def __init__(self, inner: Bot, bounded: bool) -> None:
+            self.inner, self.name, self.bounded = inner, inner.name, bounded
+            self.rows: list[tuple[Phase, float, int, int, float, float]] = []
+
+        def choose(self, view: SeatView, rng: random.Random) -> Action:
+            before, cpu = dict(counts), time.process_time()
+            action = self.inner.choose(view, rng)
+            self.rows.append((view.phase, time.process_time() - cpu, int(counts["calls"] - before["calls"]),
+                              int(counts["boards"] - before["boards"]), counts["cpu"] - before["cpu"],
+                              proc.memory_info().rss / 2**20))
+            if self.bounded:
+                with analysis._SOLVER:
+                    dds.FreeMemory()
+                    dds.SetMaxThreads(1)
+            return action
+
+        def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
+            return self.inner.explain(view, action, lang)
+
+    analysis.solve_positions = counted  # type: ignore[assignment]
+    try:
+        for bounded in (False, True):
+            if bounded:
+                with analysis._SOLVER:
+                    dds.FreeMemory()
+                    dds.SetMaxThreads(1)
+            measured = Measured(make_bot(bot), bounded)
+            boards = counts["boards"]
+            repeats[0] = 0
+            solved.clear()
+            for _ in play_table(first=measured, second=make_bot("rule"), deals=deals, seed=seed, rules=rules):
+                pass
+            if not bounded:
+                print(f"  boards solved {int(counts['boards'] - boards)}, of them solved before in the same run "
+                      f"(the same remaining cards, trump, leader and trick) {repeats[0]}")
+            print(f"  {bot}, {'DDS one thread, memory given back after each decision' if bounded else 'as shipped'}:"
+                  f" process memory max {max(r[5] for r in measured.rows):.0f} MB, at the end "
+                  f"{measured.rows[-1][5]:.0f} MB")
+            for phase in (Phase.AUCTION, Phase.PLAY):
+                rows = [r for r in measured.rows if r[0] is phase]
+                if not rows:
+                    continue
+                cpu = sorted(r[1] for r in rows)
+                n = len(rows)
+                print(f"    {phase.name.lower():<8} {n:>4} decisions, CPU p50 {quantile(cpu, 0.5) * 1000:5.0f} ms, "
+                      f"p95 {quantile(cpu, 0.95) * 1000:5.0f} ms; per decision {sum(r[2] for r in rows) / n:.1f} "
+                      f"solver calls, {sum(r[3] for r in rows) / n:.1f} boards; the solver "
+                      f"{sum(r[4] for r in rows) / max(1e-9, sum(cpu)):.0%} of the CPU")
+    finally:
+        analysis.solve_positions = solve
+
+
+def refit(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> None:
+    """RuleBot's trick formula against double dummy, and its bidding with the formula refitted, for this run only.
+
+    On the deals of RuleBot's self-play (``deals``, ``seed``; the tables of the deals it declared), for each
+    side and strain: the formula's tricks from both hands as dealt (:func:`partnership_tricks` with the
+    partner's real points and lengths) against the side's double-dummy tricks (the better declarer); then a
+    least-squares fit of the same shape (points above 20, trumps above or below 8, shortness, the side's trump
+    honours; at no-trump the points), and RuleBot's shortfall with the fitted formula in place of its own.
+    """
+    import numpy as np
+
+    from vint_core.bots import rule_bot
+    from vint_core.bots.evaluation import HandEval, evaluate, partnership_tricks
+    from vint_core.cards import Suit
+
+    res = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+    rows: dict[bool, list[tuple[list[float], float, float]]] = {True: [], False: []}
+    for outcome in res.outcomes:
+        for deal in outcome.tables:
+            if deal.contract is None:
+                continue
+            table = cache.table(deal)
+            for a in (Seat.NORTH, Seat.EAST):
+                ea, eb = evaluate(deal.hands[a]), evaluate(deal.hands[a.partner])
+                for strain in rules.strain_order:
+                    dd = max(table[strain, a], table[strain, a.partner])
+                    formula = partnership_tricks(ea, strain, partner_hcp=eb.hcp, partner_lengths=eb.lengths)
+                    points = ea.hcp + eb.hcp - 20
+                    suit = strain.suit
+                    if suit is None:
+                        rows[True].append(([1.0, points], float(dd), formula))
+                        continue
+                    trumps = ea.lengths[suit] + eb.lengths[suit] - 8
+                    short = min(4, ea.shortness_points(suit)) / 2 if trumps >= 0 else 0.0
+                    honours = ea.honours[suit] + eb.honours[suit]
+                    rows[False].append(([1.0, points, trumps, max(0, trumps), short, honours], float(dd), formula))
+    fitted: dict[bool, list[float]] = {}
+    for nt, data in rows.items():
+        x = np.array([r[0] for r in data])
+        y = np.array([r[1] for r in data])
+        f = np.array([r[2] for r in data])
+        coef = np.linalg.lstsq(x, y, rcond=None)[0]
+        fitted[nt] = [float(c) for c in coef]
+        print(f"  {'no-trump' if nt else 'suits':<8} {len(y)} cases: the formula {np.mean(f - y):+.2f} tricks off on "
+              f"average, root mean square {np.sqrt(np.mean((f - y) ** 2)):.2f}; refitted "
+              f"{np.sqrt(np.mean((x @ coef - y) ** 2)):.2f} with coefficients {np.round(coef, 2).tolist()}")
+
+    def tricks(ev: HandEval, strain: Strain, *, partner_hcp: float,
+               partner_lengths: tuple[float, float, float, float]) -> float:
+        points = ev.hcp + partner_hcp - 20
+        suit = strain.suit
+        if suit is None:
+            c = fitted[True]
+            bonus = sum(0.5 * (ev.lengths[s] - 5) for s in Suit if ev.lengths[s] >= 6
+                        and sum(1 for r in ev.ranks[s][:3] if r >= 12) >= 2)
+            value = c[0] + c[1] * points + bonus
+        else:
+            c = fitted[False]
+            trumps = ev.lengths[suit] + partner_lengths[suit] - 8
+            short = min(4, ev.shortness_points(suit)) / 2 if trumps >= 0 else 0.0
+            honours = ev.honours[suit] + partner_lengths[suit] * (5 - ev.honours[suit]) / max(1, 13 - ev.lengths[suit])
+            value = c[0] + c[1] * points + c[2] * trumps + c[3] * max(0, trumps) + c[4] * short + c[5] * honours
+        return min(13.0, max(0.0, value))
+
+    def side(strain: Strain, *, points: float, trumps: float, long_suit_bonus: float = 0.0) -> float:
+        c = fitted[strain.suit is None]
+        if strain.suit is None:
+            value = c[0] + c[1] * (points - 20) + long_suit_bonus
+        else:
+            value = c[0] + c[1] * (points - 20) + c[2] * (trumps - 8) + c[3] * max(0, trumps - 8) + c[5] * 2.5
+        return min(13.0, max(0.0, value))
+
+    shipped = rule_bot.partnership_tricks, rule_bot.side_tricks
+    rule_bot.partnership_tricks, rule_bot.side_tricks = tricks, side  # type: ignore[assignment]
+    try:
+        again = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+    finally:
+        rule_bot.partnership_tricks, rule_bot.side_tricks = shipped
+    print("  RuleBot with the refitted formula:")
+    print_shortfalls({"rule": shortfalls(again, cache)["rule"]}, deals=deals)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -291,7 +510,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="seed")
     parser.add_argument("--parts", default="timing,duplicate",
-                        help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity")
+                        help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity, "
+                             "seeing (RuleBot's bidding with its partner's hand in sight), refit (its trick "
+                             "formula against double dummy, and refitted), cost (where SimBot's time and memory "
+                             "go; --timing-deals deals)")
     parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
                         help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
                              "beyond it the bot may bid)")
@@ -379,6 +601,16 @@ def main(argv: list[str] | None = None) -> int:
               "bolder or more careful")
         variants = [(float(a), float(b)) for a, b in (v.split(":") for v in args.variants.split(","))]
         sensitivity(variants=variants, deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "seeing" in parts:
+        print(f"\nRuleBot's bidding shortfall in self-play, {args.deals} deals, seed {args.seed}, rules {rules.name}, "
+              "each bidder seeing its partner's hand (see seeing_partner)")
+        seeing_partner(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "refit" in parts:
+        print(f"\nRuleBot's trick formula against double dummy, {args.deals} deals, seed {args.seed} (see refit)")
+        refit(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "cost" in parts:
+        print(f"\nSimBot's cost, {args.timing_deals} deals against rule, seed {args.seed} (see solver_cost)")
+        solver_cost(deals=args.timing_deals, seed=args.seed, rules=rules)
     print(f"\nwall time {time.monotonic() - start:.0f} s")
     return 0
 

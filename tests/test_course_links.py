@@ -10,6 +10,7 @@ explicit ``<a id>`` in the target. The clicks themselves are in tests/test_cours
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 import sys
@@ -23,7 +24,10 @@ sys.path.insert(0, str(ROOT / "deploy" / "course"))
 from course_folder import course_files, lab_command, update  # noqa: E402
 
 LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
-PAGES = [*sorted((ROOT / "notebooks").glob("*.ipynb")), ROOT / "notebooks" / "README.md"]
+#: the lessons and the course map, in English and translated (notebooks/de, notebooks/ru: deploy/course/translate.py)
+PAGES = [*sorted((ROOT / "notebooks").glob("*.ipynb")), ROOT / "notebooks" / "README.md",
+         *(page for lang in ("de", "ru") for page in [*sorted((ROOT / "notebooks" / lang).glob("*.ipynb")),
+                                                      ROOT / "notebooks" / lang / "README.md"])]
 
 
 def markdown_of(path: Path) -> str:
@@ -40,13 +44,14 @@ def links_of(path: Path) -> list[str]:
 FOLDER = {relative.as_posix(): source for source, relative in course_files(ROOT)}
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT / "notebooks").as_posix())
 def test_every_link_of_the_page_names_a_file_of_the_course_folder_and_an_anchor_it_has(page: Path) -> None:
     links = links_of(page)
     assert links, f"{page.name} has no links"
+    here = page.parent.relative_to(ROOT).as_posix()  # notebooks, or notebooks/de for a translated page
     for link in links:
         target, _, anchor = link.partition("#")
-        path = posixpath.normpath(posixpath.join("notebooks", target))
+        path = posixpath.normpath(posixpath.join(here, target))
         assert path in FOLDER, f"{page.name}: {link} is {path}, not in the course's folder"
         if anchor:
             text = markdown_of(FOLDER[path])
@@ -88,6 +93,26 @@ def test_update_keeps_a_learners_edits_and_brings_the_rest_up_to_date(tmp_path: 
     assert (folder / "docs" / "rules.md").read_text(encoding="utf-8") == "rules"
     (folder / ".copied.json").write_text("not json", encoding="utf-8")  # damaged: every differing copy is kept
     assert update(folder, checkout) == [Path("notebooks/00.ipynb")]
+
+
+def test_the_folder_has_the_translated_lessons_and_their_course_maps_never_the_catalogues() -> None:
+    for lang in ("de", "ru"):
+        assert {f"notebooks/{lang}/README.md", f"notebooks/{lang}/00-welcome.ipynb",
+                f"notebooks/{lang}/03-auction-levels.ipynb"} <= set(FOLDER)
+    assert (ROOT / "notebooks" / "locale" / "de" / "00-welcome.po").is_file()
+    assert not [p for p in FOLDER if p.startswith("notebooks/locale")]
+
+
+def test_make_course_in_german_opens_the_german_lesson_00_and_jupyterlab_in_german() -> None:
+    folder = ROOT / "build" / "course"
+    command, env = lab_command(folder, "de")
+    assert command[-1] == str(folder / "notebooks" / "de" / "00-welcome.ipynb")
+    first, *rest = env["JUPYTER_CONFIG_PATH"].split(os.pathsep)
+    assert rest == [str(ROOT / "deploy" / "course")]
+    overrides = json.loads((Path(first) / "labconfig" / "default_setting_overrides.json").read_text(encoding="utf-8"))
+    assert overrides == {"@jupyterlab/translation-extension:plugin": {"locale": "de_DE"}}
+    with pytest.raises(SystemExit, match="no language 'fr'; it has en, de, ru"):
+        lab_command(folder, "fr")
 
 
 def test_make_course_serves_the_folder_and_opens_lesson_00() -> None:

@@ -227,7 +227,9 @@ def test_the_demo_mode_is_for_one_computer_with_a_password(monkeypatch: pytest.M
 
     assert env["VINT_DATA_DIR"](Spawner()) == str(tmp_path / "hub" / "homes" / "ana" / ".vint")
     assert env["JUPYTER_CONFIG_PATH"](Spawner()).split(os.pathsep) == [  # nbgrader's learner side first
-        str(HUB_DIR / "nbgrader" / "learners"), str(HUB_DIR / "learner-config"), str(HUB_DIR / "jupyter-config")]
+        str(HUB_DIR / "nbgrader" / "learners"),
+        str(HUB_DIR.parent / "course" / "languages" / "de"),  # VINT_LANG=de: JupyterLab's menus in German
+        str(HUB_DIR / "learner-config"), str(HUB_DIR / "jupyter-config")]
     for ip in ("127.0.0.1", "::1", "localhost"):
         assert hub_config(monkeypatch, tmp_path, VINT_HUB_MODE="demo", VINT_HUB_PASSWORD="s", VINT_HUB_IP=ip)
     for ip in ("0.0.0.0", "", "192.168.1.10", "::"):

@@ -604,6 +604,7 @@ def _callables() -> dict[str, Callable[..., object]]:
     from vint_core.bots import make_bot
     from vint_core.bots.evaluation import estimate_contract
     from vint_core.bots.guide import promises
+    from vint_core.classroom.store import ClassStore
     from vint_core.explore import calculate, contract_grid, honours_in_deal, rubber_race
     from vint_core.pbn import dumps, loads_one, loads_rubbers
     from vint_core.quiz import check, generate
@@ -616,6 +617,10 @@ def _callables() -> dict[str, Callable[..., object]]:
     from vint_core.table.weighing import weigh
 
     deal = Deal.new(seed=3)
+    store = ClassStore("sqlite://")  # a class in memory, for garbage sent to what the learners' pages call
+    store.create_class("7b", teacher="T")
+    store.add_learners("7b", ["anna"])
+    store.publish_boards("7b", "Week 1", [(1, "N")])
     return {
         "Deal": Deal, "Deal.new": Deal.new, "Deal.from_pbn": Deal.from_pbn, "Deal.replay": Deal.replay,
         "Call.parse": Call.parse, "Card.parse": Card.parse, "Hand.parse": Hand.parse, "Contract.parse": Contract.parse,
@@ -634,6 +639,9 @@ def _callables() -> dict[str, Callable[..., object]]:
         "deal.apply": deal.apply, "deal.tricks_won": deal.tricks_won, "deal.view": deal.view,
         "rubber.record": Rubber(SEED).record, "SEED.replace": SEED.replace, "Strain.parse": Strain.parse,
         "Seat.parse": Seat.parse, "render.hand_html": render.hand_html,
+        "ClassStore": ClassStore, "store.record_result": store.record_result, "store.traveller": store.traveller,
+        "store.record_quiz_answer": store.record_quiz_answer, "store.learner_for_token": store.learner_for_token,
+        "store.next_board": store.next_board, "store.export_csv": store.export_csv,
     }
 
 

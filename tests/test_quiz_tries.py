@@ -244,6 +244,30 @@ def test_choosing_a_rule_set_asks_under_it_and_each_question_says_so(rules: str)
     assert quiz.item.rules == "seed" and "Rules:" not in plain(quiz.question.value)
 
 
+def test_the_rule_set_chosen_on_the_practice_page_is_kept_for_the_next_visit(tmp_path: Path) -> None:
+    path = tmp_path / "quiz.json"
+    page = QuizWidget.open(path, choose_rules=True)
+    page.rules_choice.value = "progressive"
+    widgets.Widget.close_all()
+    again = QuizWidget.open(path, choose_rules=True)
+    assert again.rules_choice.value == "progressive" and again.item.rules == "progressive"
+    lesson = QuizWidget.open(path)  # a lesson's quiz asks under the course's rules whatever the page chose
+    assert lesson.rules == "seed" and lesson.item.rules == "seed"
+    again.rules_choice.value = "seed"
+    assert json.loads(path.read_text(encoding="utf-8"))["rules"] is None
+    assert QuizWidget.open(path, choose_rules=True).rules == "seed"
+
+
+def test_a_progress_file_with_rules_that_do_not_exist_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "quiz.json"
+    QuizWidget.open(path, choose_rules=True).rules_choice.value = "progressive"
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**saved, "rules": "<b>mine</b>"}), encoding="utf-8")
+    page = QuizWidget.open(path, choose_rules=True)
+    assert page.rules == "seed" and page.progress.message is not None
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("quiz.json.damaged-")]
+
+
 def test_the_practice_page_starts_with_the_rules_it_is_given() -> None:
     from vint_core.app.quiz_page import settings_from_environment
 

@@ -306,6 +306,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                        "{seat} kann nicht 13 Karten ohne die ausgespielte Farbe bekommen"),
     "arg_progress": ("it is True, False or a function progress(done, total)",
                      "erlaubt sind True, False oder eine Funktion progress(done, total)"),
+    "arg_lesson_lang": ("it is a language the lessons' widgets speak: {known}",
+                        "erlaubt ist eine Sprache der Widgets der Lektionen: {known}"),
     "arg_integer": ("it is a whole number", "erlaubt ist eine ganze Zahl"),
     "arg_number": ("it is a number from {low} to {high}", "erlaubt ist eine Zahl von {low} bis {high}"),
     "arg_real": ("it is a number", "erlaubt ist eine Zahl"),
@@ -340,6 +342,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                     "erlaubt ist eine Liste von Ansagen und Karten oder ihren Texten, etwa ['1H', 'pass']"),
     "arg_item": ("it is a quiz item, as generate gives it", "erlaubt ist eine Quizfrage, wie generate sie liefert"),
     "arg_text": ("it is a text", "erlaubt ist ein Text"),
+    "arg_class_db": ("it is a database URL, like 'sqlite:///class.db' or 'postgresql+psycopg://host/db', a Path, "
+                     "or None",
+                     "erlaubt ist die URL einer Datenbank, etwa „sqlite:///class.db“ oder "
+                     "„postgresql+psycopg://host/db“, ein Path oder None"),
     "arg_choice": ("it is one of {choices}", "erlaubt ist eines von {choices}"),
     "save_not_session": ("it is not a saved vint_core game", "es ist kein gespeichertes vint_core-Spiel"),
     "save_version": ("it is written in version {version} of the save format; this program reads version {known}",
@@ -950,6 +956,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "class_what_class": ("class", "einer Klasse"),
     "class_what_learner": ("learner", "eines Lernenden"),
     "class_what_title": ("board set", "einer Spielserie"),
+    "class_what_topic": ("question type", "eines Fragetyps"),
+    "class_what_mistake": ("misconception", "eines Denkfehlers"),
+    "class_what_exercise": ("exercise", "einer Aufgabe"),
     "class_exists": ("there is already a class named {name}", "es gibt schon eine Klasse namens {name}"),
     "class_unknown_class": ("there is no class named {name}", "es gibt keine Klasse namens {name}"),
     "class_not_on_roster": ("{learner} is not on the roster of class {name}", "{learner} steht nicht in der "
@@ -991,6 +1000,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                          "{value} ist keine Tabelle zum Exportieren; es gibt {known}"),
     "class_bad_token": ("this link's token is not valid: ask your teacher for your personal link",
                         "der Schlüssel dieses Links ist ungültig: frag deine Lehrkraft nach deinem persönlichen Link"),
+    "class_no_store": ("the class's database {url} does not open ({error}): check the URL, the folder or the "
+                       "server, and that its driver is installed (pip install 'vint_core[class]')",
+                       "die Datenbank der Klasse {url} öffnet sich nicht ({error}): prüfe URL, Ordner oder Server "
+                       "und ob ihr Treiber installiert ist (pip install 'vint_core[class]')"),
     "class_store_busy": ("the class's database stayed busy: try again in a moment",
                          "die Datenbank der Klasse blieb belegt: versuche es gleich noch einmal"),
     "class_passed_out": ("passed out", "eingepasst"),

@@ -117,7 +117,10 @@ def race(steps: Sequence[RaceStep], *, target: int, lang: str = "en", size: tupl
     ax.axhline(target, color="#666666", linestyle="--", linewidth=1,
                label=text("explore_target_label", lang, target=target))
     ax.set_xticks(numbers)
-    ax.legend(frameon=False, labelcolor=_INK, loc="upper left")
+    # headroom above the target line for the legend in one row, so the legend never hides the line
+    highest = max([target, *(max(step.totals[Side.NS], step.totals[Side.EW]) for step in steps)])
+    ax.set_ylim(bottom=0, top=highest * 1.3)
+    ax.legend(frameon=False, labelcolor=_INK, loc="upper left", ncol=3)
     return fig
 
 

@@ -1,11 +1,13 @@
 """The course's folder: what a learner gets of a checkout, laid out the same wherever the course is served.
 
     notebooks/            the lessons and the course map (notebooks/README.md)
+    notebooks/de/, ru/    the lessons translated (deploy/course/translate.py), each with its course map
     docs/rules.md         the rules and the glossary the lessons link to (``../docs/rules.md#…``)
     exercises/README.md   how the exercises work (lesson 11 links it)
     exercises/*.ipynb     the learners' versions of the exercises, from ``exercises/release/``
 
-Never ``exercises/source/``: those are the solutions and hidden tests, which stay with the teacher. The
+Never ``exercises/source/``: those are the solutions and hidden tests, which stay with the teacher; nor
+``notebooks/locale/``, the translators' catalogues. The
 lessons' links are relative (``../docs/rules.md``), so they resolve wherever this layout is served:
 ``make course`` (``build/course``, JupyterLab's root), the hub's ``~/vint/course``
 (deploy/jupyterhub/learner_home.py) and the JupyterLite site (deploy/lite/build.py).
@@ -17,6 +19,13 @@ kept in the folder's hidden ``.copied.json``), so a newer lesson reaches a learn
 
     python deploy/course/course_folder.py build/course          # bring the folder up to date
     python deploy/course/course_folder.py build/course --lab    # make course: and open JupyterLab on it
+    python deploy/course/course_folder.py build/course --lang de --lab   # in German: lesson 00 and the menus
+
+The language (``--lang``, else ``$VINT_LANG``, else English) chooses the lesson JupyterLab opens first
+(``notebooks/de/00-welcome.ipynb``) and JupyterLab's own menus: ``deploy/course/languages/LL`` goes first on
+``JUPYTER_CONFIG_PATH``, its ``labconfig`` setting the default of ``@jupyterlab/translation-extension:plugin``'s
+``locale`` (the language packs ``jupyterlab-language-pack-de-DE`` and ``-ru-RU``, the ``notebooks`` extra). A
+learner's own choice (*Settings → Language*) is kept in their settings and wins over that default.
 
 Standard library only: the hub runs it in each learner's environment.
 """
@@ -38,12 +47,17 @@ FIRST_LESSON = "notebooks/00-welcome.ipynb"
 #: (what in the checkout, where in the course's folder); a folder brings all its files
 PARTS = (("notebooks", "notebooks"), ("docs/rules.md", "docs/rules.md"),
          ("exercises/README.md", "exercises/README.md"), ("exercises/release", "exercises"))
+#: the course's languages: the first lesson in each, and JupyterLab's locale (its language pack)
+LANGUAGES = {"en": (FIRST_LESSON, None), "de": ("notebooks/de/00-welcome.ipynb", "de_DE"),
+             "ru": ("notebooks/ru/00-welcome.ipynb", "ru_RU")}
+#: the folders of Jupyter configuration that set JupyterLab's language, one per language but English
+LANGUAGE_CONFIG = HERE / "languages"
 #: the hashes of the files as copied, in the folder (hidden from JupyterLab, which shows no dot-files)
 MANIFEST = ".copied.json"
 
 
 def _kept(path: Path) -> bool:
-    return path.is_file() and not {".ipynb_checkpoints", "__pycache__"} & set(path.parts)
+    return path.is_file() and not {".ipynb_checkpoints", "__pycache__", "locale"} & set(path.parts)
 
 
 def course_files(checkout: Path | None = ROOT) -> list[tuple[Path, Path]]:
@@ -96,25 +110,32 @@ def update(folder: Path, checkout: Path | None = ROOT) -> list[Path]:
     return kept
 
 
-def lab_command(folder: Path) -> tuple[list[str], dict[str, str]]:
-    """The command and environment that open JupyterLab on ``folder`` at lesson 00, as ``make course`` does
-    (``deploy/course`` on ``JUPYTER_CONFIG_PATH``: nbgrader's teacher tools off)."""
+def lab_command(folder: Path, lang: str = "en") -> tuple[list[str], dict[str, str]]:
+    """The command and environment that open JupyterLab on ``folder`` at lesson 00 in ``lang``, as ``make course``
+    does (``deploy/course`` on ``JUPYTER_CONFIG_PATH``: nbgrader's teacher tools off; before it, for a language
+    but English, ``deploy/course/languages/LL``: JupyterLab's menus in it)."""
+    if lang not in LANGUAGES:
+        raise SystemExit(f"course_folder.py: the course has no language {lang!r}; it has {', '.join(LANGUAGES)}")
     root = folder.resolve()
-    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(HERE)}
-    return [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", str(root / FIRST_LESSON)], env
+    first, locale = LANGUAGES[lang]
+    config = [str(LANGUAGE_CONFIG / lang)] if locale else []
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": os.pathsep.join([*config, str(HERE)])}
+    return [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", str(root / first)], env
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Bring the course's folder up to date (what make course serves).")
     parser.add_argument("folder", type=Path)
     parser.add_argument("--checkout", type=Path, default=ROOT)
+    parser.add_argument("--lang", default=os.environ.get("VINT_LANG", "").strip().lower() or "en",
+                        help=f"the course's language: {', '.join(LANGUAGES)} (default: $VINT_LANG, else en)")
     parser.add_argument("--lab", nargs=argparse.REMAINDER, metavar="ARGS",
                         help="then open JupyterLab on it at lesson 00 (ARGS go to jupyter lab)")
     args = parser.parse_args()
     for relative in update(args.folder, args.checkout):
         print(f"kept your own {args.folder / relative} (delete it to get the course's version)")
     if args.lab is not None:
-        command, env = lab_command(args.folder)
+        command, env = lab_command(args.folder, args.lang)
         os.execvpe(command[0], [*command, *args.lab], env)
 
 

@@ -213,6 +213,12 @@ learner_args = [f"--ServerApp.jpserver_extensions=nbgrader.server_extensions.{na
 #: JUPYTER_CONFIG_PATH: the start page opens rendered; for learners, nbgrader's teacher tools switched off
 config_dirs = [HERE / "jupyter-config"]
 learner_config_dirs = [HERE / "learner-config", *config_dirs]
+#: VINT_LANG=de or ru in VINT_TABLE_ENV: JupyterLab's own menus in that language too (its language pack)
+table_env = dict(kv.split("=", 1) for kv in setting("VINT_TABLE_ENV").split(";") if "=" in kv)
+language_dir = HERE.parent / "course" / "languages" / table_env.get("VINT_LANG", "en").strip().lower()
+if language_dir.is_dir():
+    config_dirs.insert(0, language_dir)
+    learner_config_dirs.insert(0, language_dir)
 
 
 async def before_spawn(spawner: Any) -> None:
@@ -243,7 +249,7 @@ c.Spawner.environment = {
     "VINT_DATA_DIR": lambda spawner: str(learner_home(spawner) / ".vint"),
     "JUPYTER_CONFIG_PATH": lambda spawner: os.pathsep.join(
         str(d) for d in (config_dirs if spawner.user.admin else learner_config_dirs)),
-    **dict(kv.split("=", 1) for kv in setting("VINT_TABLE_ENV").split(";") if "=" in kv),
+    **table_env,
 }
 c.Spawner.args = server_args
 c.Spawner.start_timeout = 120

@@ -74,9 +74,14 @@ def prepare(home: Path, *, server_url: str, course_dir: Path | None = None) -> P
     if files:
         update(folder / "course", course_dir)
     for _, relative in files:
-        if relative.suffix == ".ipynb" and relative.parts[0] in sections:
+        if relative.suffix == ".ipynb" and relative.parts[0] in sections and len(relative.parts) == 2:
             link = f"course/{relative.as_posix()}"
             sections[relative.parts[0]].append(f"- [{title(folder / link)}]({link})")
+    # the translated lessons (notebooks/de, notebooks/ru) through their own course maps
+    maps = [f"[{name}](course/notebooks/{lang}/README.md)" for lang, name in (("de", "Deutsch"), ("ru", "Русский"))
+            if any(relative.as_posix() == f"notebooks/{lang}/README.md" for _, relative in files)]
+    if maps and sections["notebooks"]:
+        sections["notebooks"].append(f"- In other languages: {' · '.join(maps)}")
     page = ["# Vint", "", "Click a link: the table and the practice page open in a page of their own, "
             "a lesson or an exercise here in JupyterLab.", "", *links, ""]
     for heading, part in (("Lessons", "notebooks"), ("Exercises", "exercises")):

@@ -43,14 +43,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event, select
-from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
-from sqlalchemy.orm import Session
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.pool import StaticPool
 
 from vint_core.classroom import migrations
 from vint_core.classroom.models import Board, BoardSet, Class, Grade, Learner, LessonEvent, QuizAnswer, Refusal, Result
 from vint_core.deal import Deal
-from vint_core.errors import Reason, VintError, shown
+from vint_core.errors import Reason, VintError, bad_argument, shown
 from vint_core.i18n import Phrase, text
 from vint_core.records import deal_from_json, deal_to_json, rule_set_changes
 from vint_core.rules import RuleSet, as_rule_set
@@ -306,6 +307,9 @@ def _contract_words(contract: str | None, declarer: str | None, tricks: int | No
                   tricks="?" if tricks is None else tricks, points=points)
 
 
+#: a result's learner and board loaded with it (one query for a traveller or a class's results, not one per row)
+_RESULT_LOADS = (joinedload(Result.learner), joinedload(Result.board))
+
 _LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
@@ -332,7 +336,20 @@ class ClassStore:
             url = default_url()
         elif isinstance(url, Path):
             url = f"sqlite:///{url.resolve()}"
+        if not isinstance(url, str):
+            raise bad_argument("url", url, "arg_class_db")
+        try:
+            shown_url = make_url(url).render_as_string(hide_password=True)
+        except (ArgumentError, ValueError):
+            raise bad_argument("url", url, "arg_class_db") from None
         self.url = url
+        try:
+            self._open(url)
+        except (SQLAlchemyError, ImportError, OSError) as exc:
+            # a URL of no database SQLAlchemy knows, a driver not installed, a file or server that does not open
+            raise ClassError("no_store", url=shown_url, error=shown(type(exc).__name__)) from exc
+
+    def _open(self, url: str) -> None:
         self._sqlite = url.startswith("sqlite")
         self._queue: threading.Lock | contextlib.nullcontext[None] = (
             _file_lock(url) if self._sqlite else contextlib.nullcontext())
@@ -417,6 +434,8 @@ class ClassStore:
     @staticmethod
     def _class(session: Session, cls: str | ClassInfo) -> Class:
         name = cls.name if isinstance(cls, ClassInfo) else cls
+        if not isinstance(name, str):
+            raise ClassError("unknown_class", name=shown(name))
         row = session.scalar(select(Class).where(Class.name == name))
         if row is None:
             raise ClassError("unknown_class", name=shown(name))
@@ -424,6 +443,8 @@ class ClassStore:
 
     @staticmethod
     def _learner(session: Session, klass: Class, learner: str) -> Learner:
+        if not isinstance(learner, str):
+            raise ClassError("not_on_roster", learner=shown(learner), name=klass.name)
         row = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner))
         if row is None:
             raise ClassError("not_on_roster", learner=shown(learner), name=klass.name)
@@ -581,10 +602,12 @@ class ClassStore:
         def refuse(why: str, board: object = board_id, **params: Any) -> ResultRefused:
             return ResultRefused(why, learner=who, board=board, details=params)
 
-        person = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner))
+        person = session.scalar(select(Learner).where(Learner.class_id == klass.id, Learner.name == learner)) \
+            if isinstance(learner, str) else None
         if person is None:
             raise refuse("not_on_roster", learner=who, name=klass.name)
-        board = session.get(Board, board_id) if isinstance(board_id, int) and not isinstance(board_id, bool) else None
+        ok = isinstance(board_id, int) and not isinstance(board_id, bool) and 0 < board_id < 2**31
+        board = session.get(Board, board_id) if ok else None
         if board is None or board.set.class_id != klass.id:
             raise refuse("not_published", board=shown(board_id), name=klass.name)
         number = board.number
@@ -665,7 +688,8 @@ class ClassStore:
         """Every kept result of the class, by board and then by the time it came."""
         def work(session: Session) -> list[ResultInfo]:
             klass = self._class(session, cls)
-            rows = session.scalars(select(Result).join(Board).join(BoardSet).where(BoardSet.class_id == klass.id)
+            rows = session.scalars(select(Result).options(*_RESULT_LOADS).join(Board).join(BoardSet)
+                                   .where(BoardSet.class_id == klass.id)
                                    .order_by(Board.number, Result.id))
             return [self._result_info(r) for r in rows]
 
@@ -677,9 +701,9 @@ class ClassStore:
         question's type (its topic), ``misconception`` the named mistake a wrong answer showed."""
         if not isinstance(source, str) or not _SOURCE.match(source):
             raise _bad("source", source, "class_allowed_source")
-        question_type = _name(question_type, "title")[:60]
+        question_type = _name(question_type, "topic")[:60]
         if misconception is not None:
-            misconception = _name(misconception, "title")[:80]
+            misconception = _name(misconception, "mistake")[:80]
 
         def work(session: Session) -> None:
             person = self._learner(session, self._class(session, cls), learner)
@@ -689,23 +713,23 @@ class ClassStore:
 
         self._write(work)
 
-    def record_lesson(self, cls: str, learner: str, lesson: str, event_name: str) -> None:
+    def record_lesson(self, cls: str, learner: str, lesson: str, event: str) -> None:
         """Keep that ``learner`` ``"opened"`` or ``"finished"`` ``lesson`` (its number, ``"03"``)."""
         if not isinstance(lesson, str) or not re.match(r"^\d{2}$", lesson):
             raise _bad("lesson", lesson, "class_allowed_lesson")
-        if event_name not in _EVENTS:
-            raise _bad("event", event_name, "class_allowed_event")
+        if event not in _EVENTS:
+            raise _bad("event", event, "class_allowed_event")
 
         def work(session: Session) -> None:
             person = self._learner(session, self._class(session, cls), learner)
-            session.add(LessonEvent(learner_id=person.id, lesson=lesson, event=event_name))
+            session.add(LessonEvent(learner_id=person.id, lesson=lesson, event=event))
 
         self._write(work)
 
     def record_grade(self, cls: str, learner: str, exercise: str, points: float, max_points: float) -> None:
         """Keep ``learner``'s grade of ``exercise`` (the grader's points out of ``max_points``; a new grade
         replaces the one before)."""
-        exercise = _name(exercise, "title")[:80]
+        exercise = _name(exercise, "exercise")[:80]
         for name, value in (("points", points), ("max_points", max_points)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10_000:
                 raise _bad(name, value, "class_allowed_points")
@@ -752,12 +776,15 @@ class ClassStore:
         """Board ``board_id``'s traveller. For the teacher (``viewer`` ``None``) every learner is named; for a
         learner (``viewer``, who must have played the board) the others are named or, in an anonymised class,
         "Learner 1", "Learner 2"… (in ``lang``). The par is computed once, with the solver, and kept."""
+        if lang not in ("en", "de"):
+            raise bad_argument("lang", lang, "arg_choice", choices="'en', 'de'")
         def work(session: Session) -> tuple[Traveller, Deal | None]:
             klass = self._class(session, cls)
-            board = session.get(Board, board_id) if isinstance(board_id, int) else None
+            ok = isinstance(board_id, int) and not isinstance(board_id, bool) and 0 < board_id < 2**31
+            board = session.get(Board, board_id) if ok else None
             if board is None or board.set.class_id != klass.id:
                 raise ClassError("unknown_board", name=klass.name, board=shown(board_id))
-            rows = sorted(session.scalars(select(Result).where(Result.board_id == board.id)),
+            rows = sorted(session.scalars(select(Result).options(*_RESULT_LOADS).where(Result.board_id == board.id)),
                           key=lambda r: (_rank_key(r), r.id))
             if viewer is not None:
                 person = self._learner(session, klass, viewer)
@@ -795,7 +822,8 @@ class ClassStore:
         """``learner``'s class boards, in the order of the boards."""
         def work(session: Session) -> list[ResultInfo]:
             person = self._learner(session, self._class(session, cls), learner)
-            rows = session.scalars(select(Result).join(Board).where(Result.learner_id == person.id)
+            rows = session.scalars(select(Result).options(*_RESULT_LOADS).join(Board)
+                                   .where(Result.learner_id == person.id)
                                    .order_by(Board.number))
             return [self._result_info(r) for r in rows]
 

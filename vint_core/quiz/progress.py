@@ -40,6 +40,7 @@ from vint_core.i18n import Phrase
 from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
+from vint_core.rules import RULE_SETS
 from vint_core.saves import data_dir, open_saved, write_json
 
 FORMAT = "vint-quiz-progress"
@@ -160,6 +161,9 @@ class Progress:
     totals: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: per question type, whether each of its latest first tries (up to :data:`WINDOW`) was right
     recent: dict[str, list[bool]] = field(default_factory=dict)
+    #: the rule set the learner chose in the Rules menu (a name of :data:`vint_core.rules.RULE_SETS`), None for the
+    #: course's own
+    rules: str | None = None
 
     def __post_init__(self) -> None:
         self.learner = clean_name(self.learner)
@@ -238,7 +242,7 @@ class Progress:
         return {"format": FORMAT, "version": VERSION, "learner": self.learner, "seed": self.seed,
                 "asked": dict(self.asked), "totals": {t: list(v) for t, v in self.totals.items()},
                 "recent": {t: list(v) for t, v in self.recent.items()},
-                "attempts": [asdict(a) for a in self.attempts]}
+                "attempts": [asdict(a) for a in self.attempts], "rules": self.rules}
 
     @classmethod
     def from_json(cls, obj: Any, *, path: Path | None = None) -> Progress:
@@ -273,8 +277,11 @@ class Progress:
         firsts = Counter(a.topic for a in answers if a.first_try)
         if any(score.get(topic, (0, 0))[1] < n for topic, n in firsts.items()):
             raise _Damaged("the score counts fewer answers than are kept")
+        rules = obj.get("rules")  # absent from files saved before the Rules menu was kept
+        if rules is not None and rules not in RULE_SETS:
+            raise _Damaged("the chosen rules are not one of the rule sets")
         return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path, totals=score,
-                   recent={t: list(v) for t, v in recent.items()})
+                   recent={t: list(v) for t, v in recent.items()}, rules=rules)
 
     def save(self) -> None:
         """Write the progress to ``path`` atomically (a temporary file, then a rename)."""

@@ -23,7 +23,14 @@ from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.deals import DealViewer
 from vint_core.widgets.hand import HandView
-from vint_core.widgets.lessons import AuctionPractice, BiddingPractice, OneDeal, TrickPractice
+from vint_core.widgets.lessons import (
+    AuctionPractice,
+    BiddingPractice,
+    OneDeal,
+    TrickPractice,
+    lesson_language,
+    set_lesson_language,
+)
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
@@ -33,7 +40,7 @@ from vint_core.widgets.trick import TrickView
 
 __all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "ContractExplorer", "DealViewer",
            "HandView", "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table",
-           "TableSettings", "TrickPractice", "TrickView"]
+           "TableSettings", "TrickPractice", "TrickView", "lesson_language", "set_lesson_language"]
 
 
 def __getattr__(name: str) -> Any:

@@ -17,7 +17,7 @@ from vint_core import render
 from vint_core.deal import Deal
 from vint_core.i18n import seat_name, text
 from vint_core.seats import Seat
-from vint_core.widgets.lessons import LessonBase
+from vint_core.widgets.lessons import LessonBase, lesson_language
 from vint_core.widgets.style import hbox, html
 
 __all__ = ["DealViewer"]
@@ -43,7 +43,8 @@ class DealViewer(LessonBase):
     css_name = "vint-deal-viewer"
 
     def __init__(self, *, seed: int = 0, dealer: Seat = Seat.NORTH, choose_dealer: bool = False,
-                 lang: str = "en") -> None:
+                 lang: str | None = None) -> None:
+        lang = lesson_language(lang)
         super().__init__(lang=lang)
         self.dealer_box = widgets.Dropdown(options=[(seat_name(s, lang), s) for s in Seat], value=dealer,
                                            description=text("explore_dd_dealer", lang),

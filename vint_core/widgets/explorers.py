@@ -40,7 +40,7 @@ from vint_core.i18n import Phrase, rules_title, seat_name, side_name, text
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.scoring import totals
 from vint_core.seats import PerSide, Seat, Side
-from vint_core.widgets.lessons import LessonBase
+from vint_core.widgets.lessons import LessonBase, lesson_language
 from vint_core.widgets.style import hbox, html, shared
 
 __all__ = ["ContractExplorer", "HonoursExplorer", "RubberRace", "ScoreCalculator"]
@@ -98,7 +98,8 @@ class ScoreCalculator(_Explorer):
     css_name = "vint-lesson-score"
 
     def __init__(self, *, contract: Contract | str = "4♥ N", tricks: int = 9, honours_ns: int = 2, aces_ns: int = 2,
-                 rules: RuleSet | str = SEED, lang: str = "en") -> None:
+                 rules: RuleSet | str = SEED, lang: str | None = None) -> None:
+        lang = lesson_language(lang)
         super().__init__(lang=lang)
         self.rules = as_rule_set(rules)
         start = Contract.parse(contract) if isinstance(contract, str) else contract
@@ -167,7 +168,8 @@ class HonoursExplorer(_Explorer):
     css_name = "vint-lesson-honours"
 
     def __init__(self, *, seed: int = 7, strain: Strain | str = Strain.HEARTS, seat: Seat | None = None,
-                 lang: str = "en") -> None:
+                 lang: str | None = None) -> None:
+        lang = lesson_language(lang)
         super().__init__(lang=lang)
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=text("explore_seed", lang))
         self.strain = widgets.Dropdown(options=[(s.symbol, s) for s in SEED.strain_order], value=_strain(strain),
@@ -230,7 +232,9 @@ class RubberRace(LessonBase):
 
     css_name = "vint-lesson-race"
 
-    def __init__(self, *, seed: int = 8, bot: str = "rule", rules: RuleSet | str = SEED, lang: str = "en") -> None:
+    def __init__(self, *, seed: int = 8, bot: str = "rule", rules: RuleSet | str = SEED,
+                 lang: str | None = None) -> None:
+        lang = lesson_language(lang)
         super().__init__(lang=lang)
         self.rules = as_rule_set(rules)
         self.steps: list[RaceStep] = rubber_race(seed=seed, bot=bot, rules=self.rules)
@@ -407,7 +411,9 @@ class ContractExplorer(_Explorer):
 
     def __init__(self, *, seed: int = 4, dealer: Seat = Seat.NORTH, declarer: Seat = Seat.NORTH,
                  contract: Contract | str | None = None, honours: bool = True,
-                 saved: SavedTables | str | Path | None = None, rules: RuleSet | str = SEED, lang: str = "en") -> None:
+                 saved: SavedTables | str | Path | None = None, rules: RuleSet | str = SEED,
+                 lang: str | None = None) -> None:
+        lang = lesson_language(lang)
         super().__init__(lang=lang)
         self.rules = as_rule_set(rules)
         self.saved = SavedTables.load(saved) if isinstance(saved, (str, Path)) else saved

@@ -39,6 +39,7 @@ from vint_core.lesson_progress import (
     open_lesson,
     taught_by,
 )
+from vint_core.widgets.lessons import lesson_language
 from vint_core.widgets.quiz import QuizWidget
 from vint_core.widgets.style import style_html
 
@@ -73,10 +74,11 @@ def resumed_text(state: LessonState, lang: str = "en") -> str:
 
 
 def lesson_quiz(number: str, *, topics: Iterable[str] | None = None, rules: str | None = None,
-                lang: str = "en", seed: int | None = None) -> QuizWidget:
+                lang: str | None = None, seed: int | None = None) -> QuizWidget:
     """Lesson ``number``'s quiz over ``topics`` (the learner may tick only what the course has taught by then): it
     keeps its answers in the data folder and goes on where the learner stopped; a new learner gets the lesson's own
     first questions (``seed``, default its number)."""
+    lang = lesson_language(lang)
     progress = open_lesson(number, seed=seed)
     quiz = QuizWidget(progress, topics=topics, lang=lang, rules=rules, offered=taught_by(number))
     quiz.widget.add_class("vint-lesson-quiz")
@@ -101,8 +103,8 @@ class CourseProgress:
 
     *Show again* reads the records again (a quiz answered in another lesson's notebook since)."""
 
-    def __init__(self, *, lang: str = "en") -> None:
-        self.lang = lang
+    def __init__(self, *, lang: str | None = None) -> None:
+        self.lang = lang = lesson_language(lang)
         self.states: list[LessonState] = []
         title = widgets.HTML(f'<div class="vint-progress-title">{html.escape(text("progress_title", lang))}</div>')
         self.summary = widgets.HTML()

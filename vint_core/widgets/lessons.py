@@ -26,9 +26,9 @@ from vint_core import render
 from vint_core.calls import PASS, Call
 from vint_core.cards import Card, Hand, Suit
 from vint_core.deal import Phase
-from vint_core.errors import VintError
+from vint_core.errors import VintError, bad_argument
 from vint_core.feedback import Feedback
-from vint_core.i18n import rules_title, seat_name, text
+from vint_core.i18n import LANGUAGES, rules_title, seat_name, text
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
 from vint_core.table.controller import Controller, Update
@@ -42,9 +42,55 @@ from vint_core.widgets.score import LiveScore
 from vint_core.widgets.style import hbox, html, shared, style_html, vbox
 from vint_core.widgets.trick import TrickView, last_trick_html
 
-__all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice"]
+__all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice", "lesson_language", "set_lesson_language"]
 
 _log = logging.getLogger(__name__)
+
+#: the language of the widgets a lesson makes without a ``lang`` of their own (set_lesson_language)
+_LESSON_LANG = {"lang": "en"}
+
+
+def set_lesson_language(lang: str) -> None:
+    """The language the lesson's widgets speak from now on in this kernel, when they are given no ``lang``: a
+    translated lesson's first code cell sets it (notebooks/de/, notebooks/ru/, written by
+    deploy/course/translate.py), so the code cells stay the English lesson's. The deals a cell shows
+    (``deal`` on a cell's last line) are drawn in it too, seat names and all.
+
+    >>> set_lesson_language("de"); lesson_language()
+    'de'
+    >>> set_lesson_language("fr")
+    Traceback (most recent call last):
+    ...
+    vint_core.errors.ParseError: lang cannot be 'fr': it is a language the lessons' widgets speak: en, de
+    >>> set_lesson_language("en")
+    """
+    if lang not in LANGUAGES:
+        raise bad_argument("lang", lang, "arg_lesson_lang", known=", ".join(LANGUAGES))
+    _LESSON_LANG["lang"] = lang
+    _draw_deals_in(lang)
+
+
+def lesson_language(lang: str | None = None) -> str:
+    """``lang`` if given, else the lesson's language (:func:`set_lesson_language`, English until set)."""
+    return _LESSON_LANG["lang"] if lang is None else lang
+
+
+def _draw_deals_in(lang: str) -> None:
+    """The notebook's drawing of a deal (its ``_repr_html_`` speaks English) in ``lang``, in a running kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets brings IPython
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from vint_core.deal import Deal
+
+    formatter = shell.display_formatter.formatters["text/html"]
+    if lang == "en":
+        formatter.pop(Deal, None)
+    else:
+        formatter.for_type(Deal, lambda deal: render.deal_html(deal, lang=lang))
 
 _LESSON_CSS = """
 .vint-lesson{max-width:calc(960*var(--vintpx));min-width:0}
@@ -172,11 +218,11 @@ class TrickPractice(_Lesson):
     @classmethod
     def position(cls, *, hand: Hand | str | Iterable[Card], led: Sequence[Card | str] = (),
                  trump: Suit | str | None = None, seat: Seat = Seat.SOUTH, tricks: int = 1, seed: int = 0,
-                 lang: str = "en") -> TrickPractice:
+                 lang: str | None = None) -> TrickPractice:
         """The learner at ``seat`` holds ``hand`` and plays after the cards ``led`` (see
         :func:`~vint_core.table.drills.trick_position`), ``tricks`` tricks in all."""
         return cls(TrickDrill.position(hand=hand, led=led, trump=trump, seat=seat, tricks=tricks, seed=seed,
-                                       lang=lang))
+                                       lang=lesson_language(lang)))
 
     def play(self, card: Card) -> Feedback:
         """Play ``card`` (as a click on it does) and draw the feedback."""
@@ -232,9 +278,10 @@ class BiddingPractice(_Lesson):
 
     def __init__(self, drill: BiddingDrill | None = None, *, calls: Sequence[Call | str] = (),
                  dealer: Seat = Seat.NORTH, rules: RuleSet | None = None, deal_number: int = 1,
-                 lang: str = "en") -> None:
+                 lang: str | None = None) -> None:
         if drill is None:
-            drill = BiddingDrill(calls=calls, dealer=dealer, rules=rules or SEED, deal_number=deal_number, lang=lang)
+            drill = BiddingDrill(calls=calls, dealer=dealer, rules=rules or SEED, deal_number=deal_number,
+                                 lang=lesson_language(lang))
         super().__init__(lang=drill.lang)
         self.drill = drill
         rules_used = drill.auction.rules
@@ -280,8 +327,9 @@ class AuctionPractice(_Lesson):
     css_name = "vint-lesson-auction"
 
     def __init__(self, drill: AuctionDrill | None = None, *, seed: int = 0, human: Seat = Seat.SOUTH,
-                 bots: str = "rule", lang: str = "en") -> None:
-        drill = drill if drill is not None else AuctionDrill(seed=seed, human=human, bots=bots, lang=lang)
+                 bots: str = "rule", lang: str | None = None) -> None:
+        drill = drill if drill is not None else AuctionDrill(seed=seed, human=human, bots=bots,
+                                                             lang=lesson_language(lang))
         super().__init__(lang=drill.lang)
         self.drill = drill
         session = drill.table.session
@@ -340,7 +388,9 @@ class OneDeal(_Lesson):
 
     css_name = "vint-lesson-deal"
 
-    def __init__(self, *, seed: int = 0, human: Seat = Seat.SOUTH, bots: str = "rule", lang: str = "en") -> None:
+    def __init__(self, *, seed: int = 0, human: Seat = Seat.SOUTH, bots: str = "rule",
+                 lang: str | None = None) -> None:
+        lang = lesson_language(lang)
         super().__init__(lang=lang)
         self.seed = seed
         self.human = human

@@ -107,7 +107,9 @@ class QuizWidget:
         #: called after each answer is recorded and saved (a lesson keeps its progress this way)
         self.on_answer = on_answer
         self.lang = lang
-        self.rules: str = rules if rules is not None and rules in RULE_SETS else COURSE_RULES
+        # the rules asked for, else (with the menu) those the learner chose last time, else the course's own
+        kept = progress.rules if choose_rules else None
+        self.rules: str = next((r for r in (rules, kept) if r is not None and r in RULE_SETS), COURSE_RULES)
         self.choose_rules = choose_rules
         chosen = [t for t in (topics or ()) if t in self.offered]
         self.topics: list[str] = chosen or list(self.offered)
@@ -463,6 +465,9 @@ class QuizWidget:
         self.rules = chosen
         self.status.value = html_lib.escape(_t("ui_rules_changed", self.lang, title=rules_title(chosen, self.lang)))
         self._new_item()
+        self.progress.rules = None if chosen == COURSE_RULES else chosen
+        if self.progress.path is not None:  # kept for the next visit (a disk that refuses it: said by _safe)
+            self.progress.save()
 
     def _draw_score(self) -> None:
         lang = self.lang

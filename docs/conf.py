@@ -54,6 +54,8 @@ _THIRD_PARTY = [
     "voila.shutdown_kernel_handler.VoilaShutdownKernelHandler", "voila.tornado.handler.TornadoVoilaHandler",
     "voila.tornado.kernel_websocket_handler.VoilaKernelWebsocketHandler",
     "sqlalchemy.orm.decl_api.DeclarativeBase", "sqlalchemy.sql.type_api.TypeDecorator",  # class mode's models
+    "jupyterhub.services.auth.HubOAuthenticated", "jupyter_server.auth.identity.PasswordIdentityProvider",
+    "jupyter_server.auth.identity.User",  # class mode's service and personal links
     "Application", "t.Any",  # from the traitlets of Voilà's and Jupyter Server's classes the pages extend
 ]
 nitpick_ignore = [("py:class", name) for name in _STDLIB + _THIRD_PARTY]

@@ -56,6 +56,9 @@ def hub_env(root: Path, port: int, **settings: str) -> dict[str, str]:
             del env[key]
     # the hub's own exchange, not the machine's /srv (a class hub needs one every account can reach: see test_classroom)
     env["VINT_NBGRADER_EXCHANGE"] = str(root / "nbgrader-exchange")
+    from vint_core.app.launch import free_port
+
+    env["VINT_CLASS_PORT"] = str(free_port())  # the class's service (vint-class): a free port, as the hub's own
     env.update(settings)
     return env
 

@@ -170,7 +170,8 @@ def test_the_class_on_one_machine_and_on_kubernetes_agree(monkeypatch: pytest.Mo
     single = values["singleuser"]
     assert config.Spawner.default_url == single["defaultUrl"] == "/lab/tree/vint/README.md"
     # idle servers culled after the same time; idle kernels as well
-    [culler] = config.JupyterHub.services
+    culler, served = config.JupyterHub.services  # the culler, and the class's service (not on Kubernetes yet)
+    assert served["name"] == "vint-class" and served["oauth_client_allowed_scopes"] == ["custom:vint-class:teach"]
     assert f"--timeout={values['cull']['timeout']}" in culler["command"]
     assert "jupyterhub_idle_culler" in culler["command"]
     assert set(config.Spawner.args) <= set(single["cmd"])

@@ -272,3 +272,41 @@ if closed is not None:
            "teacher's accounts cannot pass through: nbgrader could not release or fetch there. Use a folder every "
            f"account can reach (the default /srv/nbgrader/exchange), or open it for passing (chmod o+x {closed})")
 configure_hub(c, exchange=exchange)
+
+# -- the class's boards, travellers and overview (vint_core/classroom/service.py): a hub service, as the culler is,
+#    that owns the class's store (its one writer) and serves the teacher's page at /services/vint-class/. A learner's
+#    server reaches it with its own token (JUPYTERHUB_API_TOKEN, which their kernel inherits), so every result is the
+#    hub user's; the teacher's page needs the custom scope only the teacher's role holds.
+if mode != "demo":  # demo: no teacher, and every server is the hub's own user
+    import contextlib
+    import grp
+
+    from vint_core.classroom.service import NAME as CLASS_SERVICE
+    from vint_core.classroom.service import TEACH
+
+    class_store = Path(setting("VINT_CLASS_STORE") or state / "class")  # in state/: root's alone
+    class_port = int(setting("VINT_CLASS_PORT", "8012"))
+    class_name = setting("VINT_CLASS_NAME", "vint")
+    members = list(learners)
+    if mode == "system":  # the allowed groups' members are learners of the class too (a group not there: none)
+        for group_name in sorted(groups):
+            with contextlib.suppress(KeyError):
+                members += [m for m in grp.getgrnam(group_name).gr_mem if m not in members and m != teacher]
+    c.JupyterHub.custom_scopes = {TEACH: {"description": "See the Vint class's teacher's page: every learner's "
+                                                         "results, travellers, mastery and mistakes"}}
+    c.JupyterHub.services.append({
+        "name": CLASS_SERVICE, "url": f"http://127.0.0.1:{class_port}", "display": False,
+        "command": [sys.executable, "-m", "vint_core.classroom.service", "--store", str(class_store),
+                    "--class", class_name, "--teacher", teacher, *(f"--learner={m}" for m in members)],
+        "oauth_client_allowed_scopes": [TEACH], "oauth_no_confirm": True,  # the hub's own service: no consent page
+    })
+    c.JupyterHub.load_roles += [
+        {"name": "vint-class-teacher", "users": [teacher],
+         "scopes": [f"access:services!service={CLASS_SERVICE}", TEACH]},
+        # every user may reach the service; what it gives them is their own (the teacher's page needs TEACH)
+        {"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]},
+    ]
+    # the learner's server's own token (their kernels inherit it) may reach the service, as that learner
+    c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
+                                     f"access:services!service={CLASS_SERVICE}"]
+    c.Spawner.environment["VINT_CLASS_URL"] = f"http://127.0.0.1:{class_port}/services/{CLASS_SERVICE}/"

@@ -163,9 +163,11 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def run(settings: PageSettings, *, port: int | None = None, open_browser: bool = True, notebook: Path | None = None,
-        title: str = "The Vint table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> int:
+        title: str = "The Vint table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES,
+        class_dir: str | None = None) -> int:
     """Serve the table (or ``notebook``) with ``settings`` until interrupted (Ctrl-C, or SIGTERM: both stop Voilà
-    and every kernel); ``port`` None for a free one."""
+    and every kernel); ``port`` None for a free one. ``class_dir`` (``""`` for the default store of ``vint class``)
+    serves a class's learners, each from their personal link, and no page without one."""
     port = port or free_port()
     url = f"http://{HOST}:{port}/"
     token = secrets.token_urlsafe(24)
@@ -176,12 +178,21 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
     except OSError as err:
         print(f"The server's log is not kept: {err.strerror} ({err.filename})", file=sys.stderr)
         log = None
-    process = start_voila(port=port, env=settings.to_env(), notebook=notebook, token=token, log=log,
+    env, extra = settings.to_env(), []
+    if class_dir is not None:  # each learner plays from their own link (vint class tokens)
+        from vint_core.classroom.served import store_url
+
+        env["VINT_CLASS_DIR"] = store_url(class_dir or None)  # the store `vint class` uses by default
+        extra = [f"--TableServer.class_dir={env['VINT_CLASS_DIR']}"]
+    process = start_voila(port=port, env=env, notebook=notebook, token=token, log=log, extra=extra,
                           rotate=True, max_tables=max_tables, idle_minutes=idle_minutes)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         wait_until_serving(url, process=process)
         print(f"{title} is at {link}  (Ctrl-C stops it)", flush=True)
+        if extra:
+            print("For the class: each learner opens their own link (vint class tokens); this one opens no "
+                  "learner's table", flush=True)
         if log is not None:
             print(f"Its log (with the errors the page does not show): {log}", flush=True)
         if open_browser:

@@ -17,6 +17,11 @@ starts none for anyone but the learner's own browser:
   nothing;
 * a page asking for a table name that is not allowed (:func:`vint_core.app.table_name`) gets
   :data:`NAME_PAGE` (400), saying which names are;
+* serving a class (``--TableServer.class_dir``, ``vint table --class``): each learner opens their
+  personal link ``/?class_token=…`` (``vint class tokens``), whose token names them (:class:`ClassLinkIdentity`);
+  their page is their own table (``table-learner-ID.json``) whatever the address asks for, and ``?table=NAME``
+  opens nobody's: a page without a learner's token (the server's own token included) gets
+  :data:`CLASS_PAGE` (403) and plays nothing;
 * at most :attr:`TableServer.max_tables` tables run at once (``--TableServer.max_tables``, ``vint
   table --max-tables``): a page reserves its table before its kernel starts, so that pages loaded
   at the same moment cannot overfill it; one more page gets "The table is full" (503), in English
@@ -43,15 +48,16 @@ import json
 import time
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from jupyter_client.session import Session
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
 from tornado.ioloop import PeriodicCallback
 from tornado.web import HTTPError, RequestHandler
-from traitlets import Bool, Float, Integer
+from traitlets import Bool, Float, Integer, Type, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -60,7 +66,8 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  
 from vint_core.app import NAME_RULE, table_name
 from vint_core.errors import VintError
 
-__all__ = ["FOREIGN_PAGE", "FULL_PAGE", "NAME_PAGE", "TOKEN_PAGE", "TableServer", "foreign_origin", "from_elsewhere",
+__all__ = ["CLASS_PAGE", "FOREIGN_PAGE", "FULL_PAGE", "NAME_PAGE", "TOKEN_PAGE", "ClassLinkIdentity",
+           "TableServer", "foreign_origin", "from_elsewhere",
            "main", "own_host", "watch_activity"]
 
 _PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -97,6 +104,17 @@ NAME_PAGE = _PAGE.format(
     title="Not a table name",
     en=f"{{name}} is not a table's name. {NAME_RULE[0]} For example <code>?table=anna</code>.",
     de=f"{{name}} ist kein Name für einen Tisch. {NAME_RULE[1]} Zum Beispiel <code>?table=anna</code>.")
+#: the page a server for a class answers without a learner's personal token (``?table=NAME`` or the server's own
+#: token included): a learner's table opens from their own link only
+CLASS_PAGE = _PAGE.format(
+    title="Open your own link",
+    en="This table serves a class: each learner plays at their own table, from the personal link their teacher "
+       "gave them (<code>vint class tokens</code>). A name in the address opens nobody's table.",
+    de="Dieser Tisch dient einer Klasse: Jede Schülerin und jeder Schüler spielt am eigenen Tisch, über den "
+       "persönlichen Link von der Lehrkraft (<code>vint class tokens</code>). Ein Name in der Adresse öffnet "
+       "niemandes Tisch.")
+#: the prefix of a learner's user name on a server for a class (the rest is the learner's name in the class)
+LEARNER = "class-learner:"
 #: what ``Sec-Fetch-Site`` says for a request the learner's own page (or the learner, typing the address) made
 OWN_SITE = frozenset({"same-origin", "none"})
 #: the host names every server answers to, whatever its ``--Voila.ip``
@@ -191,6 +209,26 @@ def watch_activity(manager: Any, kernel_id: str) -> None:
     kernel._activity_stream.on_recv(record_activity)
 
 
+class ClassLinkIdentity(PasswordIdentityProvider):
+    """Jupyter's token login, and on a server for a class each learner's personal token as well: the
+    ``class_token`` of a link from ``vint class tokens`` logs its learner in (the user ``class-learner:ID``;
+    the login cookie keeps them in on a reload). The server's own token is the teacher's (``vint table`` prints it)."""
+
+    async def get_user_token(self, handler: RequestHandler) -> User | None:
+        user: User | None = await super().get_user_token(handler)
+        server = handler.settings.get("table_server")
+        if user is not None or server is None or not server.class_dir:
+            return user
+        from vint_core.classroom.links import TOKEN_PARAM
+
+        token = handler.get_argument(TOKEN_PARAM, "")
+        learner = server.learner_for_token(token) if token else None
+        if learner is None:
+            return None
+        handler._token_authenticated = True  # type: ignore[attr-defined]  # as Jupyter's own token login marks it
+        return User(f"{LEARNER}{learner.id}", learner.name, learner.class_name, learner.name[:1].upper(), None, None)
+
+
 class OwnSiteOnly:
     """Mixed into every handler of the server: a request under another host name, or that the browser says
     another site's page made, is answered with :data:`FOREIGN_PAGE` (403) before anything else happens."""
@@ -259,8 +297,18 @@ class TablePageHandler(OwnSiteOnly, TornadoVoilaHandler):  # type: ignore[misc]
         server: TableServer = self.settings["table_server"]
         if self.current_user is None:
             server.log.warning("Refused the page without the token (from %s)", self.request.remote_ip)
-            refuse(self, 403, TOKEN_PAGE)
+            refuse(self, 403, CLASS_PAGE if server.class_dir else TOKEN_PAGE)
             return
+        if server.class_dir:
+            learner = str(self.current_user.username)
+            if not learner.startswith(LEARNER):
+                server.log.warning("Refused a class table without a learner's token (from %s)", self.request.remote_ip)
+                refuse(self, 403, CLASS_PAGE)
+                return
+            # the learner's own table, whatever the address asks for: the kernel reads this query
+            query = {"table": f"learner-{learner[len(LEARNER):]}", "class": str(self.current_user.display_name)}
+            self.request.query = urlencode(query)
+            self.request.query_arguments = {k: [v.encode()] for k, v in query.items()}
         try:
             table_name(self.request.query)
         except VintError:
@@ -348,6 +396,19 @@ class TableServer(Voila):  # type: ignore[misc]
                           help="Seconds a page waits for a table to be freed (a reload frees its own) before it "
                                "is told that the table is full.")
     check_every = Float(1.0, config=True, help="Seconds between two looks for kernels to release.")
+    class_dir = Unicode("", config=True, help="A class's store (its folder or database URL, as vint class --db): "
+                                              "each learner plays from their own link's token, and only at their "
+                                              "own table.")
+
+    identity_provider_class = Type(ClassLinkIdentity, klass=IdentityProvider, config=True,
+                                   help="Jupyter's token login, with the learners' personal tokens for a class.")
+
+    def learner_for_token(self, token: str) -> Any:
+        """The learner (a :class:`~vint_core.classroom.store.LearnerInfo`) whose personal token ``token`` is;
+        None for any other token."""
+        from vint_core.classroom.links import learner_for_token
+
+        return learner_for_token(self.class_dir, token)
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()

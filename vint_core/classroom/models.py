@@ -59,7 +59,7 @@ class Class(Base):
     __tablename__ = "classes"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(100), unique=True)
-    rules: Mapped[str] = mapped_column(Text)  # a preset's name, or a RuleSet's JSON (its to_dict())
+    rules: Mapped[str] = mapped_column(Text)  # a preset's name, or a RuleSet's JSON (its to_json())
     teacher: Mapped[str] = mapped_column(String(100))
     anonymise: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=_now)

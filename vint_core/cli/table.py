@@ -22,7 +22,8 @@ def run(args: argparse.Namespace) -> int:
     settings = PageSettings(rules=args.rules, lang=args.lang, bots=args.bots, seed=args.seed, pace=args.pace,
                             seat=args.seat)
     return serve(settings, port=args.port, open_browser=not args.no_browser,
-                 max_tables=args.max_tables or MAX_TABLES, idle_minutes=args.idle_minutes or IDLE_MINUTES)
+                 max_tables=args.max_tables or MAX_TABLES, idle_minutes=args.idle_minutes or IDLE_MINUTES,
+                 class_dir=args.class_dir)
 
 
 def register(subparsers: Any) -> None:
@@ -46,6 +47,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--idle-minutes", type=more_than_zero(float), default=None,
                         help=f"minutes before an idle table stops (default {IDLE_MINUTES}); its game is saved")
     parser.add_argument("--seed", type=seed_arg, default=None, help="seed for the shuffles, to replay the same deals")
+    parser.add_argument("--class", dest="class_dir", nargs="?", const="", default=None, metavar="DB",
+                        help="serve a class's learners (vint class; its store: the --db of vint class, default "
+                             "$VINT_CLASS_DB or the data folder's): each plays at their own table from the personal "
+                             "link `vint class tokens` prints, and no page plays without one")
     parser.set_defaults(func=run)
 
 

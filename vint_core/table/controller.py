@@ -56,6 +56,7 @@ from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError, bad_argument
 from vint_core.feedback import auction_status
 from vint_core.i18n import bot_title, rules_title, seat_name, text
+from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
 from vint_core.table.frame import Buttons, CallMeaningLine, ReviewFrame, ScoreFrame, SeatFrame, TableFrame
@@ -222,6 +223,23 @@ class Controller:
         if deal is not None:
             session.load_deal(deal)
         return cls(session, pace=pace, until_trick=until_trick)
+
+    @classmethod
+    def board(cls, deal: Deal, *, save_path: Path, rules: RuleSet, bots: Mapping[Seat, str], seed: int,
+              lang: str = "en", pace: str | None = None) -> Controller:
+        """A table for one board of a class: the game saved at ``save_path`` if it is this board's deal (so a
+        learner resumes where they stopped), else ``deal`` from its first call, its dealer dealing; undo is not
+        allowed, so every learner's result of the board compares."""
+        if not isinstance(deal, Deal):
+            raise bad_argument("deal", deal, "arg_deal")
+        session = TableSession.open(save_path=save_path, lang=lang, undo_allowed=False, bots=bots, rules=rules,
+                                    seed=seed)
+        if session.deal.hands != deal.hands or session.deal.dealer != deal.dealer:
+            session = TableSession(save_path=save_path, lang=lang, undo_allowed=False, bots=bots, rules=rules,
+                                   seed=seed)
+            session.rubber = Rubber(session.rules, deal.dealer)  # the board's dealer deals first
+            session.load_deal(deal)
+        return cls(session, pace=pace)
 
     @classmethod
     def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,

@@ -1,0 +1,150 @@
+"""How a learner's table reaches their class: the hub's service, or the class's store behind a personal link.
+
+:func:`connect` finds the class of the page's kernel, or ``None`` (no class: the table shows no "Class
+boards"):
+
+* on JupyterHub, ``VINT_CLASS_URL`` (set by the hub for every server) and the server's own
+  ``JUPYTERHUB_API_TOKEN``, which the kernel inherits: :class:`HubClass` asks the service
+  (:mod:`vint_core.classroom.service`) with that token, so the learner is the hub user and nothing the
+  page could name;
+* without a hub, ``vint table --class FOLDER`` (``VINT_CLASS_DIR``): the server has already turned the
+  learner's personal token into their table (``?table=learner-ID&class=NAME``, the query the server wrote,
+  :mod:`vint_core.app.server`): :class:`LinkClass` writes to the store in the class's folder directly
+  (SQLite's WAL with retries keeps many writers apart).
+
+Both answer the same three questions: ``view()`` (the boards, the next one, the learner's
+history), ``send_result()`` (a finished board's record) and ``traveller()`` (a board's traveller as the
+learner may see it). A failure is a :class:`ClassUnreachable` (or the store's refusal), never a traceback
+on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from typing import Any, Protocol
+from urllib.parse import parse_qs
+
+from vint_core.errors import Reason, VintError
+from vint_core.i18n import text
+
+__all__ = ["ClassLink", "ClassUnreachable", "HubClass", "LinkClass", "connect"]
+
+
+class ClassUnreachable(VintError):
+    """The class's service did not answer (or answered with an error): the learner's game is kept."""
+
+    def __init__(self, detail: str = "") -> None:
+        self.detail = detail
+        super().__init__(Reason.CLASS, detail=detail)
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang``."""
+        return text("class_unreachable", lang)
+
+
+class ClassLink(Protocol):
+    """A learner's way to their class."""
+
+    def view(self) -> dict[str, Any]: ...
+
+    def send_result(self, board_id: int, record: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def traveller(self, board_id: int) -> dict[str, Any]: ...
+
+
+class HubClass:
+    """The class's hub service at ``url``, asked with the learner's server's token."""
+
+    def __init__(self, url: str, token: str, *, lang: str = "en", timeout: float = 10.0) -> None:
+        self.url = url.rstrip("/") + "/"
+        self.token = token
+        self.lang = lang
+        self.timeout = timeout
+
+    def _call(self, path: str, body: Any = None) -> Any:
+        request = urllib.request.Request(
+            f"{self.url}api/{path}?lang={self.lang}", method="GET" if body is None else "POST",
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            try:
+                said = json.loads(error.read() or b"{}")
+            except ValueError:
+                said = {}
+            raise ClassRefused(str(said.get("error") or error.code), str(said.get("reason", ""))) from None
+        except (OSError, ValueError) as error:
+            raise ClassUnreachable(type(error).__name__) from None
+
+    def view(self) -> dict[str, Any]:
+        """The class's boards, the next one to play and the learner's history."""
+        return dict(self._call("class"))
+
+    def send_result(self, board_id: int, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Send a finished board's record; the store's row for it."""
+        return dict(self._call("results", {"board": board_id, "record": dict(record)}))
+
+    def traveller(self, board_id: int) -> dict[str, Any]:
+        """Board ``board_id``'s traveller as this learner may see it."""
+        return dict(self._call(f"travellers/{int(board_id)}"))
+
+
+class ClassRefused(VintError):
+    """The class refused what the learner's table sent (its words, already in the learner's language)."""
+
+    def __init__(self, said: str, why: str = "") -> None:
+        self.said = said
+        self.why = why  # the class's key for it (``wrong_score``, ``not_published``, ``other_learner``, …)
+        super().__init__(Reason.CLASS, detail=said)
+
+    def message(self, lang: str = "en") -> str:
+        """What the class said."""
+        return self.said
+
+
+class LinkClass:
+    """The class ``name``'s store in ``folder``, for the learner the server named (personal links, no hub)."""
+
+    def __init__(self, folder: str, name: str, learner_id: int, *, lang: str = "en") -> None:
+        from vint_core.classroom.served import ServedClass
+
+        self.served = ServedClass.open(folder, name)
+        found = [info.name for info in self.served.store.learners(name) if info.id == learner_id]
+        if not found:
+            raise ClassUnreachable("not on the roster")
+        self.learner = found[0]
+        self.lang = lang
+
+    def view(self) -> dict[str, Any]:
+        """The class's boards, the next one to play and the learner's history."""
+        return self.served.learner_view(self.learner)
+
+    def send_result(self, board_id: int, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Keep a finished board's record (the store refuses a forged one)."""
+        return self.served.record_result(self.learner, board_id, dict(record))
+
+    def traveller(self, board_id: int) -> dict[str, Any]:
+        """Board ``board_id``'s traveller as this learner may see it."""
+        return self.served.learner_traveller(self.learner, board_id, self.lang)
+
+
+def connect(environ: Mapping[str, str] | None = None, *, lang: str = "en") -> ClassLink | None:
+    """The class of this kernel (see the module's docstring), or ``None`` when it is in none."""
+    env = os.environ if environ is None else environ
+    if env.get("VINT_CLASS_URL") and env.get("JUPYTERHUB_API_TOKEN"):
+        return HubClass(env["VINT_CLASS_URL"], env["JUPYTERHUB_API_TOKEN"], lang=lang)
+    if env.get("VINT_CLASS_DIR"):
+        query = parse_qs(env.get("QUERY_STRING", ""))
+        table, name = query.get("table", [""])[0], query.get("class", [""])[0]
+        if table.startswith("learner-") and table[len("learner-"):].isdigit() and name:
+            try:
+                return LinkClass(env["VINT_CLASS_DIR"], name, int(table[len("learner-"):]), lang=lang)
+            except VintError:
+                return None
+    return None

@@ -102,7 +102,7 @@ def one_round(samples: dict[str, list[Click]], seed: int, sent: Any) -> None:
         timed(samples, "AuctionPractice", auction.box.button(PASS).click, sent)
     deal = OneDeal(seed=3 + seed)
     while not deal.session.deal.is_finished:
-        controls = deal.flow.controls()
+        controls = deal.controller.controls()
         button = deal.box.button(PASS) if controls.calls else deal.hand.button(controls.cards[0])
         timed(samples, "OneDeal", button.click, sent)
     timed(samples, "OneDeal", deal.next_button.click, sent)
@@ -127,7 +127,7 @@ def one_round(samples: dict[str, list[Click]], seed: int, sent: Any) -> None:
     timed(samples, "QuizWidget (lesson 01)", table_quiz.next_button.click, sent)
     table = Table(TableSession(seed=2026 + seed, autosave=False), pace="none")
     for _ in range(8):
-        controls = table.flow.controls()
+        controls = table.controller.controls()
         if controls.calls:
             timed(samples, "Table", table.bidding.button(PASS).click, sent)
         elif controls.cards:

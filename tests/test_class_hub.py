@@ -138,18 +138,17 @@ def in_kernel(api: hs.Api, name: str, code: str) -> dict[str, Any]:
 
 FORGERIES = """
 import urllib.request
-from vint_core.records import deal_to_json
 from vint_core.table.session import TableSession
 from vint_core.widgets.class_boards import board_deal, CLASS_BOTS
 from vint_core.rules import RuleSet
 view = link.view()
 board = view["boards"][0]
-session = TableSession(human="S", rules=RuleSet.from_dict(board["rules"]), bots=CLASS_BOTS, seed=1, autosave=False,
-                       practice=False)
+session = TableSession(human="S", rules=RuleSet.from_json(board["rules"]), bots=CLASS_BOTS, seed=1, autosave=False,
+                       undo_allowed=False)
 session.load_deal(board_deal(board))
 while not session.deal.is_finished:
     session.act(session.hint().action) if session.human_to_act() else session.bot_step()
-record = deal_to_json(session.deal)
+record = session.deal.to_json()
 out["view"] = {{"next": view["next"], "boards": len(view["boards"])}}
 attempt("an impossible score", lambda: link.send_result(board["id"], {{**record, "points": {{"NS": 99999, "EW": 0}}}}))
 attempt("a board not published", lambda: link.send_result(999, record))

@@ -9,7 +9,6 @@ import pytest
 
 from vint_core.classroom import page
 from vint_core.classroom.served import ServedClass, teacher_page
-from vint_core.records import deal_to_json
 from vint_core.rules import RuleSet
 from vint_core.table.session import TableSession
 from vint_core.widgets.class_boards import CLASS_BOTS, board_deal, traveller_html
@@ -19,8 +18,8 @@ EVIL = "<script>alert(1)</script>"
 
 def played(board: dict, *, bid: bool) -> dict:
     """The board played out: the learner's seat by the hint (``bid``) or passing and its first card."""
-    session = TableSession(human="S", rules=RuleSet.from_dict(board["rules"]), bots=CLASS_BOTS, seed=board["id"],
-                           autosave=False, practice=False)
+    session = TableSession(human="S", rules=RuleSet.from_json(board["rules"]), bots=CLASS_BOTS, seed=board["id"],
+                           autosave=False, undo_allowed=False)
     session.load_deal(board_deal(board))
     while not session.deal.is_finished:
         if not session.human_to_act():
@@ -29,7 +28,7 @@ def played(board: dict, *, bid: bool) -> dict:
             session.act(session.hint().action if bid else session.legal_actions()[-1])
         else:
             session.act(next(a for a in session.legal_actions() if str(a) == "Pass"))
-    return deal_to_json(session.deal)
+    return session.deal.to_json()
 
 
 @pytest.fixture
@@ -85,8 +84,8 @@ def test_the_learners_traveller_marks_her_row_and_hides_nothing_it_should_not(se
 def test_vint_table_names_the_class_store_as_vint_class_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
 
-    from vint_core.app.launch import register
     from vint_core.classroom.served import store_url
+    from vint_core.cli.table import register
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers(dest="command"))

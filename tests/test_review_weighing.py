@@ -191,7 +191,7 @@ def test_one_deal_weighs_the_learners_cards_only_once_the_deal_is_over(counted: 
     while not s.deal.is_finished:
         assert counted == [] and lesson.review.weigh_box.layout.display == "none"
         assert lesson.review.weigh_text.value == ""
-        controls = lesson.flow.controls()
+        controls = lesson.controller.controls()
         if s.deal.phase is Phase.AUCTION:  # a bid first, then passes
             bids = [c for c in controls.calls if isinstance(c, Bid)]
             assert lesson.act(bids[0] if bids and not any(isinstance(c, Bid) for c in s.deal.auction.calls)

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from urllib.parse import parse_qs
 
 from vint_core.errors import Reason, VintError
-from vint_core.i18n import text
+from vint_core.i18n import Phrase
 
 __all__ = ["ClassLink", "ClassUnreachable", "HubClass", "LinkClass", "connect"]
 
@@ -38,12 +38,9 @@ class ClassUnreachable(VintError):
     """The class's service did not answer (or answered with an error): the learner's game is kept."""
 
     def __init__(self, detail: str = "") -> None:
+        super().__init__(Reason.CLASS, detail=Phrase("class_unreachable"))
+        #: what went wrong, for the server's log (the learner reads only that the class cannot be reached)
         self.detail = detail
-        super().__init__(Reason.CLASS, detail=detail)
-
-    def message(self, lang: str = "en") -> str:
-        """The message in ``lang``."""
-        return text("class_unreachable", lang)
 
 
 class ClassLink(Protocol):
@@ -101,11 +98,7 @@ class ClassRefused(VintError):
     def __init__(self, said: str, why: str = "") -> None:
         self.said = said
         self.why = why  # the class's key for it (``wrong_score``, ``not_published``, ``other_learner``, …)
-        super().__init__(Reason.CLASS, detail=said)
-
-    def message(self, lang: str = "en") -> str:
-        """What the class said."""
-        return self.said
+        super().__init__(Reason.CLASS, detail=said)  # the sentence as the class gave it, in any language
 
 
 class LinkClass:

@@ -202,7 +202,8 @@ def test_a_lesson_quizzes_the_topics_its_marker_names_and_keeps_the_answers_in_i
 def course_map_rows() -> dict[str, list[str]]:
     text = (NOTEBOOKS / "README.md").read_text(encoding="utf-8")
     rows = [line.strip("|").split(" | ") for line in text.splitlines() if re.match(r"\| \d\d \|", line)]
-    return {row[0].strip(): [cell.strip() for cell in row[1:]] for row in rows}
+    # the map's own table (number, lesson, goals, time, widgets, quiz, status), not the translations' table
+    return {row[0].strip(): [cell.strip() for cell in row[1:]] for row in rows if len(row) == 7}
 
 
 def test_the_course_map_lists_twelve_lessons_and_marks_those_that_exist() -> None:

@@ -36,7 +36,7 @@ def test_vint_table_prints_its_link_and_log_and_the_log_has_the_kernels_errors(t
     data_dir = bs.clean_dir(tmp_path / "data")
     port = free_port()
     env = {**os.environ, "VINT_DATA_DIR": str(data_dir), "VINT_BOTS": "rule", "VINT_PACE": "none"}
-    process = subprocess.Popen([sys.executable, "-m", "vint_core.app.launch", "--no-browser", f"--port={port}"],
+    process = subprocess.Popen([sys.executable, "-m", "vint_core.cli", "table", "--no-browser", f"--port={port}"],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                start_new_session=True)
     try:

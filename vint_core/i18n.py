@@ -31,6 +31,10 @@ from typing import Any
 
 LANGUAGES = ("en", "de")
 
+__all__ = ["LANGUAGES", "CatalogueError", "Phrase", "bot_about", "bot_text", "bot_title", "entries", "error_message",
+           "placeholders", "rules_about", "rules_short", "rules_title", "score_text", "seat_name", "side_name",
+           "text"]
+
 _SEATS = {"en": ("North", "East", "South", "West"), "de": ("Nord", "Ost", "Süd", "West")}
 _SIDES = {"en": ("N–S", "E–W"), "de": ("N–S", "O–W")}
 

@@ -68,7 +68,7 @@ log = logging.getLogger("vint.class")
 
 def reason(error: VintError) -> str:
     """The key of why the store refused: a refused result's check (``wrong_score``), else the error's key."""
-    return str(getattr(error, "why", None) or getattr(error, "key", "") or "refused")
+    return str(getattr(error, "why", None) or "refused")
 
 
 class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]

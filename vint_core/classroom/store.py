@@ -93,6 +93,8 @@ class ClassError(VintError):
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(Reason.CLASS, detail=Phrase("class_" + key, **params))
+        #: which of class mode's refusals this is (``play_first``, ``unknown_class``, …), for the service's answer
+        self.why = key
 
 
 class ResultRefused(ClassError):
@@ -101,8 +103,8 @@ class ResultRefused(ClassError):
     ``already_played``). The store logs it and keeps it in the refusals' log."""
 
     def __init__(self, why: str, *, learner: str, board: object, details: Mapping[str, Any] | None = None) -> None:
-        self.why = why
         super().__init__("refused", learner=learner, board=board, why=Phrase("class_why_" + why, **(details or {})))
+        self.why = why
 
 
 def _bad(field_name: str, value: object, allowed: str, **params: Any) -> ClassError:

@@ -29,6 +29,7 @@ from vint_core.rules import RuleSet
 from vint_core.saves import data_dir
 from vint_core.seats import Seat
 from vint_core.table.controller import Controller
+from vint_core.table.frame import TableFrame
 from vint_core.widgets.table import Table
 
 __all__ = ["CLASS_BOTS", "ClassBoards", "board_deal", "traveller_html", "with_class_boards"]
@@ -108,8 +109,9 @@ class _BoardTable(Table):
 
     on_finished: Any = None
 
-    def refresh(self) -> None:
-        super().refresh()
+    def draw(self, frame: TableFrame) -> None:
+        """Draw ``frame`` as the table does; once the deal has ended, say so for this board and tell the class."""
+        super().draw(frame)
         if self.on_finished is not None and self.session.deal.is_finished:
             # the status line speaks of this board, not of a next deal (the table's "Next deal" is not offered);
             # the drawing's mark after it is kept as it is

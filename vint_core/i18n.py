@@ -1154,6 +1154,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                                 "dieses Spiel wurde in einem anderen Tab oder Fenster weitergespielt: hier ist es, wie "
                                 "es jetzt steht (dein Klick wurde nicht ausgeführt)"),
     "widget_undone": ("taken back: your turn again", "zurückgenommen: du bist wieder am Zug"),
+    "widget_click_gone_by": ("That click was made on the table as it was a moment ago (a double click?), so it was "
+                             "not played: click again if you meant it.",
+                             "Dieser Klick galt dem Tisch von eben (ein Doppelklick?) und wurde nicht gespielt: "
+                             "klicke noch einmal, wenn du ihn so meintest."),
     "widget_claim_button": ("Claim the rest", "Rest beanspruchen"),
     "widget_claim_tip": ("claim every remaining trick for your side (checked against every defence)",
                          "alle restlichen Stiche für deine Partei beanspruchen (gegen jede Verteidigung geprüft)"),

@@ -15,18 +15,30 @@ The page sends a widget's changes one at a time (the next one waits until the ke
 handled the one before), so the marks go round :data:`SLOTS` pairs of widgets: a report never
 waits behind the one before it, and is on its way before the learner can click on the drawing.
 
+A report widget the page no longer sends is replaced. The page's widget sends its next change only once the
+kernel has answered the one before with an ``idle`` status; ipykernel 7 takes a widget's message while a cell
+awaits (lesson 05's checks await the review's weighing) and sends no status for it, so that widget would keep
+every later report to itself, and the clicks on each drawing whose mark it carried would be refused. A report
+taken that way (:func:`answered_without_status`) marks its slot, which gets a new report widget and link the next
+time a mark goes round to it. Reports count in the order of the drawings (a late report of an older drawing does
+not take the page back), and a click refused for an older drawing is said (:func:`click_gone_by`).
+
 Without a page (a script, a test without a browser) nothing is ever reported: :attr:`PageMark.seen` is
 None and every click counts.
 """
 
 from __future__ import annotations
 
+import sys
+from types import FrameType
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-__all__ = ["SLOTS", "PageMark"]
+from vint_core.i18n import text
+
+__all__ = ["SLOTS", "PageMark", "answered_without_status", "click_gone_by"]
 
 #: pairs of widgets the marks go round
 SLOTS = 4
@@ -39,27 +51,67 @@ class _Seen(widgets.IntText):  # type: ignore[misc]
     value = traitlets.CInt(-1).tag(sync=True, echo_update=False)
 
 
+def answered_without_status() -> bool:
+    """Is the page's message being handled now one the page will get no ``idle`` status for? ipykernel 7 takes a
+    widget's message while a cell awaits outside its queue (``dispatch_shell(..., concurrent=True)``, a frame
+    further up this call) and publishes no status for it."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "dispatch_shell" and frame.f_locals.get("concurrent") is True:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def click_gone_by(lang: str) -> str:
+    """The sentence for a click the kernel refused because it was made on a drawing the table has left."""
+    return text("widget_click_gone_by", lang)
+
+
 class PageMark:
     """The position drawn last and the one the page reports having drawn (see the module's docstring)."""
 
     def __init__(self) -> None:
         self.drawn_slots: tuple[Any, ...] = tuple(widgets.IntText(value=-1) for _ in range(SLOTS))
-        self.seen_slots: tuple[Any, ...] = tuple(_Seen(value=-1) for _ in range(SLOTS))
+        self.seen_slots: list[Any] = []
         #: in the page: every change of a drawn number is copied to its seen one, which the page sends back
-        self.links: tuple[Any, ...] = tuple(widgets.jsdlink((d, "value"), (s, "value"))
-                                            for d, s in zip(self.drawn_slots, self.seen_slots, strict=True))
+        self.links: list[Any] = []
+        for slot in range(SLOTS):
+            self._connect(slot)
         self._marks = 0
         self._last: int | None = None
         self._reported: int | None = None
-        for slot in self.seen_slots:
-            slot.observe(self._report, names="value")
+        self._reported_mark = -1
+        #: per slot, the number of the mark it carries and its position
+        self._carried: list[tuple[int, int]] = [(-1, -1)] * SLOTS
+        #: slots whose report widget the page no longer sends (see answered_without_status)
+        self.stuck: set[int] = set()
+
+    def _connect(self, slot: int) -> None:
+        """A new report widget for ``slot`` and its link from the drawn number (the old ones closed)."""
+        seen = _Seen(value=-1)
+        link = widgets.jsdlink((self.drawn_slots[slot], "value"), (seen, "value"))
+        seen.observe(lambda change, slot=slot: self._report(slot, change), names="value")
+        if slot < len(self.seen_slots):
+            old = self.seen_slots[slot], self.links[slot]
+            self.seen_slots[slot], self.links[slot] = seen, link
+            for widget in old:
+                widget.close()
+        else:
+            self.seen_slots.append(seen)
+            self.links.append(link)
 
     def drawn(self, position: int) -> None:
         """The drawing being sent shows ``position`` (send this after everything the learner may click)."""
         if position == self._last:
             return
         self._last = position
-        self.drawn_slots[self._marks % SLOTS].value = position
+        slot = self._marks % SLOTS
+        self._carried[slot] = (self._marks, position)
+        self.drawn_slots[slot].value = position
+        if slot in self.stuck:  # a new report widget: its link copies the number just drawn when the page has it
+            self.stuck.discard(slot)
+            self._connect(slot)
         self._marks += 1
 
     @property
@@ -67,9 +119,15 @@ class PageMark:
         """The slot that carries the latest mark (for a test that plays the page's part)."""
         return (self._marks - 1) % SLOTS
 
-    def _report(self, change: Any) -> None:
+    def _report(self, slot: int, change: Any) -> None:
+        if answered_without_status():
+            self.stuck.add(slot)
         value = change["new"]
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return
+        mark, position = self._carried[slot]
+        if value == position and mark > self._reported_mark:  # a later drawing than any reported before
+            self._reported_mark = mark
             self._reported = value
 
     @property

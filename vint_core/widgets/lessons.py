@@ -35,7 +35,7 @@ from vint_core.table.controller import Controller, Update
 from vint_core.table.drills import AuctionDrill, BiddingDrill, TrickDrill
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
-from vint_core.widgets.drawn import PageMark
+from vint_core.widgets.drawn import PageMark, click_gone_by
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore
@@ -425,10 +425,11 @@ class OneDeal(_Lesson):
     def act(self, action: Card | Call, *, position: int | None = None) -> bool:
         """The learner's call or card (as a click does); the computer players answer. False if refused (also when
         ``position``, the position the click was made on, has gone by)."""
+        gone_by = position is not None and position != self.controller.position
         update = self.controller.act(action, position=position)
         if update.follow:
             update = self.controller.advance()
-        self._after(update)
+        self._after(update, gone_by=gone_by)
         return update.accepted
 
     def _clicked(self, action: Card | Call) -> None:
@@ -442,9 +443,9 @@ class OneDeal(_Lesson):
         self.lines = []
         self._after(self.controller.advance())
 
-    def _after(self, update: Update) -> None:
-        if not update.accepted and self.controller.note:
-            self._say(self.controller.note)
+    def _after(self, update: Update, *, gone_by: bool = False) -> None:
+        if not update.accepted and (self.controller.note or gone_by):  # a refused click is never lost without a word
+            self._say(self.controller.note or click_gone_by(self.lang))
         self.refresh()
 
     def refresh(self) -> None:

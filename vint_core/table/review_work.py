@@ -5,7 +5,7 @@ the replay and "Learn from your mistakes" show (:func:`position_after`, :func:`p
 Weighing takes the double-dummy solver seconds, so it runs in a worker thread when the front end has an event loop
 to come back to (a notebook kernel) and the solver is installed; otherwise (a script, a test, the browser's Python,
 which has no threads) it is worked out at once. Either way the front end gets a
-:class:`concurrent.futures.Future`, resolved on its own thread (the loop's), and draws once it is done; a weighing
+``concurrent.futures.Future``, resolved on its own thread (the loop's), and draws once it is done; a weighing
 being worked out is not started twice (the same review drawn again, in another language).
 
 A weighing worked out is kept: in this kernel (by the deal, the seat and the samples, the last
@@ -49,7 +49,7 @@ _CACHE: OrderedDict[_Key, Weighing] = OrderedDict()
 #: the weighings being worked out now
 _WORKING: dict[_Key, Future[Weighing]] = {}
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def forget() -> None:
@@ -88,11 +88,11 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def _run(work: Callable[[], T], finish: Callable[[T | BaseException], None]) -> None:
+def _run(work: Callable[[], _T], finish: Callable[[_T | BaseException], None]) -> None:
     """``work`` in a worker thread, ``finish`` with its result (or the exception that stopped it) on the event
     loop's thread; both at once without a loop to come back to or without the solver."""
 
-    def attempt() -> T | BaseException:
+    def attempt() -> _T | BaseException:
         try:
             return work()
         except Exception as error:  # the front end says it in one line: the review stays usable

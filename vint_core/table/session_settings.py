@@ -1,7 +1,7 @@
 """SessionSettings: what the table keeps with a game besides its rules, seats and computer players.
 
 The pace of the computer players and the four-colour deck, one frozen value: made, read from a save
-(:meth:`SessionSettings.from_json`) and changed (:func:`dataclasses.replace`) through the same checks, so a value
+(:meth:`SessionSettings.from_json`) and changed (``dataclasses.replace``) through the same checks, so a value
 that cannot be is refused with a :class:`TableSettingError` that says what it may be. A save written before a
 setting existed simply lacks it: the setting's default is taken.
 

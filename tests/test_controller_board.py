@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vint_core import Deal, Seat
+from vint_core import Deal
 from vint_core.i18n import text
 from vint_core.rules import SEED
 from vint_core.table.controller import Controller

@@ -268,7 +268,8 @@ class Controller:
 
     @property
     def pace(self) -> str:
-        """The pace (a name of :data:`PACES`), kept in the session's settings; an unknown one is "normal"."""
+        """The pace (a name of :data:`~vint_core.table.session_settings.PACES`), kept in the session's settings; an
+        unknown one is "normal"."""
         return self.session.settings.pace
 
     @pace.setter

@@ -1,6 +1,7 @@
 """The work a finished deal's review asks for, given to a front end as futures: the learner's cards and calls weighed
 (:func:`weighing`), the rest of the deal played out after a card tried again (:func:`played_out`), and the positions
-the replay and "Learn from your mistakes" show (:func:`position_after`, :func:`position_before`).
+the replay and "Learn from your mistakes" show (:func:`~vint_core.table.review.position_after`,
+:func:`position_before`).
 
 Weighing takes the double-dummy solver seconds, so it runs in a worker thread when the front end has an event loop
 to come back to (a notebook kernel) and the solver is installed; otherwise (a script, a test, the browser's Python,

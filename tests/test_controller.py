@@ -12,6 +12,7 @@ import pytest
 from vint_core import PASS, SEED, SHORT, Call, Card, Deal, Hand, Phase, Seat
 from vint_core.table.controller import Controller, Update, pace_key, pause_of
 from vint_core.table.session import TableSession
+from vint_core.table.session_settings import SessionSettings
 
 RANDOM_BOTS = {seat: "random" for seat in Seat}
 
@@ -224,12 +225,12 @@ def test_settings_and_a_new_game(tmp_path: Path) -> None:
     table.advance()
     table.configure(bots={Seat.WEST: "rule", Seat.SOUTH: "random"}, pace="fast", four_colour=True)
     s = table.session
-    assert s.bot_names[Seat.WEST] == "rule" and s.settings == s.settings | {"pace": "fast", "four_colour": True}
-    assert TableSession.open(path).settings["pace"] == "fast"
+    assert s.bot_names[Seat.WEST] == "rule" and s.settings == SessionSettings(pace="fast", four_colour=True)
+    assert TableSession.open(path).settings.pace == "fast"
     update = table.new_game(human=Seat.EAST, rules=SHORT, bots={Seat.NORTH: "random"})
     new = table.session
     assert new is not s and new.human == Seat.EAST and new.rubber.rules == SHORT and new.seed == 10
-    assert new.save_path == path and new.settings["four_colour"] is True
+    assert new.save_path == path and new.settings.four_colour is True
     assert "new game" in update.status and (new.human_to_act() or new.deal.is_finished)
 
 

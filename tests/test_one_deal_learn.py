@@ -4,26 +4,16 @@ found and the rest played out. Each step waits for the panel's own signal (a fut
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import ipywidgets as widgets  # type: ignore[import-untyped]
-import pytest
+from review_support import fresh_cache  # noqa: F401  (autouse: each test weighs for itself)
 
 from vint_core import Card, Seat
 from vint_core.render import esc
-from vint_core.widgets import review as review_module
 from vint_core.widgets.lessons import OneDeal
 
 S = Seat.SOUTH
 WAIT = 600
 WRONG = Card.parse("3♠")
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    review_module._CACHE.clear()
-    yield
-    review_module._CACHE.clear()
 
 
 def lesson_deal() -> OneDeal:

@@ -8,18 +8,18 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Iterator
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import pytest
+from review_support import fresh_cache  # noqa: F401  (autouse: each test weighs for itself)
 from test_weighing import CASH, finish
 
 from vint_core import PASS, Bid, Card, Seat
 from vint_core.deal import Phase
 from vint_core.render import esc
+from vint_core.table import review_work
 from vint_core.table.review import position_after
 from vint_core.table.weighing import Weighing
-from vint_core.widgets import review as review_module
 from vint_core.widgets.lessons import OneDeal
 from vint_core.widgets.review import ReviewPanel
 
@@ -27,25 +27,17 @@ S = Seat.SOUTH
 WAIT = 300  # seconds at most for one weighing on a busy machine (it takes 1–5 s)
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    """Each test weighs for itself (the kept weighings of an earlier test would hide the work)."""
-    review_module._CACHE.clear()
-    yield
-    review_module._CACHE.clear()
-
-
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Card, ...]]:
     """Every weighing the panel starts, recorded (by the learner's cards), then worked out for real."""
     started: list[tuple[Card, ...]] = []
-    real = review_module.weigh
+    real = review_work.weigh
 
     def weigh(deal, seat, *, samples):  # type: ignore[no-untyped-def]
         started.append(tuple(a for a in deal.actions if isinstance(a, Card)))
         return real(deal, seat, samples=samples)
 
-    monkeypatch.setattr(review_module, "weigh", weigh)
+    monkeypatch.setattr(review_work, "weigh", weigh)
     return started
 
 
@@ -59,14 +51,14 @@ def test_the_weighing_is_worked_out_in_the_background_while_the_review_stays_usa
     seconds) and comes back to the loop, which stays free for the learner's clicks meanwhile."""
     deal = finish(CASH, "2D")
     release, started = threading.Event(), threading.Event()
-    real = review_module.weigh
+    real = review_work.weigh
 
     def slow_weigh(deal, seat, *, samples):  # type: ignore[no-untyped-def]
         started.set()
         assert release.wait(WAIT), "the test never let the weighing go on"
         return real(deal, seat, samples=samples)
 
-    monkeypatch.setattr(review_module, "weigh", slow_weigh)
+    monkeypatch.setattr(review_work, "weigh", slow_weigh)
 
     async def in_the_kernel() -> tuple[ReviewPanel, object]:
         panel = ReviewPanel(bottom=S)
@@ -93,8 +85,8 @@ def test_the_weighing_is_worked_out_in_the_background_while_the_review_stays_usa
 def test_without_a_solver_the_review_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     """The browser's Python (Pyodide) has no threads and no solver: the review weighs at once, with the notice."""
     deal = finish(CASH, "2D")
-    monkeypatch.setattr(review_module, "analysis_available", lambda: False)
-    monkeypatch.setattr(review_module, "weigh", lambda deal, seat, *, samples: Weighing(seat, (), needs_endplay=True,
+    monkeypatch.setattr(review_work, "analysis_available", lambda: False)
+    monkeypatch.setattr(review_work, "weigh", lambda deal, seat, *, samples: Weighing(seat, (), needs_endplay=True,
                                                                                       notice_key="weigh_needs_endplay"))
 
     def no_thread(*args: object, **kwargs: object) -> None:

@@ -16,12 +16,14 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import pytest
+from review_support import fresh_cache  # noqa: F401  (autouse: each test weighs for itself)
 from test_weighing import CASH, FINESSE, finish
 
 from vint_core import Card, Deal, Seat, render
 from vint_core.analysis import solve_positions
 from vint_core.errors import VintError
 from vint_core.render import esc
+from vint_core.table import review_work
 from vint_core.table import weighing as weighing_module
 from vint_core.table.review import position_after
 from vint_core.table.session import TableSession
@@ -37,18 +39,10 @@ from vint_core.table.weighing import (
     weighing_to_json,
 )
 from vint_core.widgets import Table
-from vint_core.widgets import review as review_module
 from vint_core.widgets.review import ReviewPanel
 
 S = Seat.SOUTH
 WAIT = 300  # seconds at most for one weighing on a busy machine
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    review_module._CACHE.clear()
-    yield
-    review_module._CACHE.clear()
 
 
 @pytest.fixture
@@ -176,7 +170,7 @@ def test_a_finished_deals_weighing_is_saved_with_the_game_and_shown_at_once_when
     shown = table.review.weigh_text.value, table.review.weigh_marked.value
     # the page reloaded, another day: a new session from the save, nothing kept in memory
     widgets.Widget.close_all()
-    review_module._CACHE.clear()
+    review_work.forget()
     solver_calls.clear()
     again = Table(TableSession.open(path), pace="none")
     assert again.review.weighed.done(), "the kept weighing is drawn at once, without a worker"
@@ -198,7 +192,7 @@ def test_an_older_save_without_weighings_opens_and_its_review_is_weighed(tmp_pat
     del saved["weighings"]  # as a save written before the weighing was kept
     path.write_text(json.dumps(saved), encoding="utf-8")
     widgets.Widget.close_all()
-    review_module._CACHE.clear()
+    review_work.forget()
     solver_calls.clear()
     session = TableSession.open(path)
     assert session.message == "welcome back: the saved game continues"  # not a damaged save
@@ -221,7 +215,7 @@ def test_a_damaged_kept_weighing_is_worked_out_again_and_the_game_still_opens(tm
         saved["weighings"] = "not a list"
     path.write_text(json.dumps(saved), encoding="utf-8")
     widgets.Widget.close_all()
-    review_module._CACHE.clear()
+    review_work.forget()
     solver_calls.clear()
     session = TableSession.open(path)
     assert session.message == "welcome back: the saved game continues"  # the game itself is not damaged

@@ -422,7 +422,7 @@ def test_autosave_and_resume_at_the_same_position(tmp_path: Path) -> None:
     assert path.exists() and not list(tmp_path.glob("*.tmp"))
     again = TableSession.open(path)
     assert again.deal == s.deal and again.rubber == s.rubber and again.history == s.history
-    assert again.settings["four_colour"] is True and again.settings["pace"] == "fast"
+    assert again.settings.four_colour is True and again.settings.pace == "fast"
     assert again.message and "welcome back" in again.message
     assert again.can_undo()
     a = [(m.seat, m.action) for m in s.run_bots()]

@@ -34,7 +34,8 @@ def test_a_frame_is_an_immutable_value_equal_to_the_next_one_while_nothing_happe
         frame.status = "changed"  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         frame.seats[0].cards_left = 13  # type: ignore[misc]
-    assert all(isinstance(part, tuple) for part in (frame.seats, frame.meanings, frame.calls, frame.cards, frame.howto))
+    parts = (frame.seats, frame.meanings, frame.controls.calls, frame.controls.cards, frame.howto)
+    assert all(isinstance(part, tuple) for part in parts)
     table.act(table.controls().cards[0])
     assert table.frame() != frame  # a card played: another frame
 
@@ -54,7 +55,7 @@ def test_the_frame_counts_cards_and_tricks_as_the_deal_has_them() -> None:
         assert seat.to_act == (deal.to_act == seat.seat) and seat.dealer == (deal.dealer == seat.seat)
     assert frame.tricks_won == deal.tricks_won
     assert frame.tricks_won[Side.NS] + frame.tricks_won[Side.EW] == len(deal.tricks)
-    assert frame.hand == deal.view(Seat.SOUTH).hand and set(frame.cards) == set(table.controls().cards)
+    assert frame.hand == deal.view(Seat.SOUTH).hand and frame.controls == table.controls()
     assert frame.contract == deal.contract and frame.auction == deal.auction
     mine = sum(1 for t in deal.tricks if t.winner == Seat.SOUTH)
     assert frame.hand_title.endswith(f"tricks: {mine}")
@@ -75,12 +76,12 @@ def test_during_the_auction_each_seat_shows_its_last_call_and_the_meanings_follo
     table.act(PASS)
     table.advance()
     frame = table.frame()
-    assert frame.in_auction and frame.turn == "call" and frame.calls and not frame.cards
+    assert frame.in_auction and frame.turn == "call" and frame.controls.calls and not frame.controls.cards
     calls = table.session.deal.view(Seat.SOUTH).calls_by()
     last = {seat: ("Pass" if call == PASS else str(call)) for seat, call in calls}
     assert {s.seat: s.last_call for s in frame.seats} == {s.seat: last.get(s.seat, "") for s in frame.seats}
     assert [(m.seat, m.call) for m in frame.meanings] == calls and all(m.meaning for m in frame.meanings)
-    assert frame.status == table.status() and frame.buttons.hint and not frame.buttons.claim
+    assert frame.status == table.status() and frame.controls.hint and not frame.controls.claim
 
 
 def test_the_frame_holds_only_what_the_learner_may_see_until_the_deal_is_over() -> None:
@@ -90,11 +91,12 @@ def test_the_frame_holds_only_what_the_learner_may_see_until_the_deal_is_over() 
     others = {card for seat in (Seat.WEST, Seat.NORTH, Seat.EAST)
               for card in table.session.deal.view(seat).hand}
     played = {card for _, card in table.session.deal.view(Seat.SOUTH).cards_played()}
-    shown = set(frame.hand) | set(frame.cards) | {c for t in (frame.trick, frame.last_trick) if t for c in t.cards}
+    shown = set(frame.hand) | set(frame.controls.cards)
+    shown |= {c for t in (frame.trick, frame.last_trick) if t for c in t.cards}
     assert not others & shown and shown - set(frame.hand) <= played and frame.review is None
     play_to(table, actions=200, seed=3)
     over = table.frame()
-    assert over.finished and over.review is not None and over.turn == "next" and over.buttons.next_deal
+    assert over.finished and over.review is not None and over.turn == "next" and over.controls.next_deal
     assert [s.cards_left for s in over.seats] == [0, 0, 0]
     assert over.review.reason_groups and over.review.reason_groups[0][0] == "The auction"
 

@@ -151,15 +151,15 @@ def test_the_status_names_the_thinking_player_and_faster_shortens_the_pause(tmp_
         print(f"next card after 'thinking': {max(baseline):.2f} s at the slow pace, {sooner:.2f} s after Faster")
         assert sooner < max(baseline), (sooner, baseline)
         bs.wait_for(lambda: learner_turn(page))
-        assert saved_session(data_dir).settings["pace"] == "normal"
+        assert saved_session(data_dir).settings.pace == "normal"
         select = bs.visible(page.locator(".vint-settings select")).nth(1)
         shown = select.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
         assert shown == "Pause zwischen Computerkarten"
 
         # "Schneller" until "Ohne Pause": then the computer players answer at once, nobody is announced as thinking
-        while learner_turn(page) == "card" and saved_session(data_dir).settings["pace"] != "none":
+        while learner_turn(page) == "card" and saved_session(data_dir).settings.pace != "none":
             act_and_watch(page, first_card(page), lang="de", click_faster=True)
-        assert saved_session(data_dir).settings["pace"] == "none"
+        assert saved_session(data_dir).settings.pace == "none"
         if learner_turn(page) == "card":
             drawings = act_and_watch(page, first_card(page), lang="de", data_dir=data_dir)
             assert not any(THINKING["de"].search(d.status) or d.faster for d in drawings)

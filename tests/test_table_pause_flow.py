@@ -22,7 +22,7 @@ def test_faster_moves_the_thinking_player_now_and_voids_the_old_step() -> None:
     old = flow.generation
     calls = len(flow.session.deal.auction.calls)
     update = flow.faster()
-    assert flow.pace == "normal" and flow.session.settings["pace"] == "normal"
+    assert flow.pace == "normal" and flow.session.settings.pace == "normal"
     assert len(flow.session.deal.auction.calls) == calls + 1  # the thinking player has called
     assert update.moves and update.moves[0].seat == thinker
     assert update.pause == flow.pause() == 0.45  # the next one at the new pace (halved in the auction)

@@ -293,10 +293,10 @@ def test_settings_change_the_session() -> None:
     west.value = "rule"
     assert s.bot_names[Seat.WEST] == "rule" and s.bot(Seat.WEST).name == "rule"
     panel.pace.value = "slow"
-    assert s.settings["pace"] == "slow" and table.pace == "slow"
+    assert s.settings.pace == "slow" and table.pace == "slow"
     panel.pace.value = "none"
     panel.four_colour.value = True
-    assert s.settings["four_colour"] is True and "vint-4c" in table.widget._dom_classes
+    assert s.settings.four_colour is True and "vint-4c" in table.widget._dom_classes
     panel.lang.value = "de"
     assert s.lang == "de"
     assert table.bidding.button(Bid(1, Strain.SPADES)).description == "1♠"

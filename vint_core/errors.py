@@ -101,6 +101,8 @@ class Reason(enum.Enum):
     BAD_STRAIN = "bad_strain"
     # the table
     TABLE = "table"
+    BAD_TABLE_SETTING = "bad_table_setting"
+    UNKNOWN_TABLE_SETTING = "unknown_table_setting"
     # class mode (vint_core.classroom)
     CLASS = "class"
     # the served pages' settings

@@ -136,6 +136,10 @@ _ERRORS: dict[str, tuple[str, str]] = {
     "bad_tricks": ("{n} tricks cannot be: a side takes 0 to 13 tricks",
                         "{n} Stiche gibt es nicht: eine Partei macht 0 bis 13 Stiche"),
     "table": ("{detail}", "{detail}"),
+    "bad_table_setting": ("the table's setting {name} cannot be {value}: {expected}",
+                          "die Einstellung {name} des Tischs kann nicht {value} sein: {expected}"),
+    "unknown_table_setting": ("the table has no setting {name}: its settings are {known}",
+                              "der Tisch hat keine Einstellung {name}: seine Einstellungen sind {known}"),
     "class": ("{detail}", "{detail}"),
     # the served pages' settings (vint_core.app.settings)
     "bad_setting": ("{name}: {error}", "{name}: {error}"),

@@ -43,6 +43,7 @@ front end keeps them for the review (:meth:`Controller.review`), as the table do
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -59,17 +60,14 @@ from vint_core.i18n import bot_title, rules_title, seat_name, text
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
-from vint_core.table.frame import Buttons, CallMeaningLine, ReviewFrame, ScoreFrame, SeatFrame, TableFrame
+from vint_core.table.frame import CallMeaningLine, Controls, ReviewFrame, ScoreFrame, SeatFrame, TableFrame
 from vint_core.table.review import DealReview
 from vint_core.table.session import BotMove, TableSession
+from vint_core.table.session_settings import PACES, SessionSettings
 
 __all__ = ["PACES", "Controller", "Controls", "Update", "faster_pace", "pause_of"]
 
 _ORIGINS = itertools.count(1)
-
-#: the pace choices: seconds between computer cards, or "confirm" (wait for a click after each trick)
-PACES: dict[str, float | str] = {"none": 0.0, "fast": 0.4, "normal": 0.9, "slow": 1.8, "confirm": "confirm"}
-
 
 #: the paces with a pause, slowest first: the learner's "Faster" goes one step along (from "fast" to no pause)
 SLOWER_TO_FASTER = ("slow", "normal", "fast", "none")
@@ -137,22 +135,6 @@ class Update:
     status: str = ""
 
 
-@dataclass(frozen=True)
-class Controls:
-    """What a front end offers the learner now: the calls and cards to enable and which buttons work."""
-
-    calls: tuple[Call, ...]
-    cards: tuple[Card, ...]
-    hint: bool
-    undo: bool
-    #: undo is allowed in this game: the undo button is shown at all
-    undo_offered: bool
-    claim: bool
-    #: under the "confirm" pace a completed trick waits for the learner: show "Continue"
-    confirm: bool
-    next_deal: bool
-
-
 class Controller:
     """The flow of one table around a :class:`~vint_core.table.session.TableSession` (see the module's docstring).
 
@@ -178,6 +160,8 @@ class Controller:
     #: the front end saves once it has drawn (:meth:`save`), so that the disk is not on the click's way; False: every
     #: action saves before it returns
     save_after_drawing: bool
+    #: a class board's table (:meth:`board`): one deal, no next deal, its end said as the board's
+    one_board: bool
 
     def __init__(self, session: TableSession, *, pace: str | None = None, timed: bool = False,
                  until_trick: int | None = None) -> None:
@@ -195,7 +179,7 @@ class Controller:
         self.timed = timed
         self.generation = 0
         self.waiting = False
-        self.pace = pace if pace is not None else str(session.settings.get("pace"))
+        self.pace = pace if pace is not None else session.settings.pace
         self.thinking = None
         self.note = ""
         self.recent = ()
@@ -204,6 +188,7 @@ class Controller:
         #: does not take a click on the old one's drawing for its own (12 bits: the number stays exact in a page)
         self._origin = next(_ORIGINS) & 0xFFF
         self.save_after_drawing = False
+        self.one_board = False
         self._meanings: tuple[tuple[object, ...], tuple[CallMeaningLine, ...]] | None = None
 
     @classmethod
@@ -239,7 +224,9 @@ class Controller:
                                    seed=seed)
             session.rubber = Rubber(session.rules, deal.dealer)  # the board's dealer deals first
             session.load_deal(deal)
-        return cls(session, pace=pace)
+        table = cls(session, pace=pace)
+        table.one_board = True
+        return table
 
     @classmethod
     def open(cls, *, save_path: Path | None = None, rules: str | None = None, lang: str | None = None,
@@ -281,14 +268,21 @@ class Controller:
 
     @property
     def pace(self) -> str:
-        """The pace (a name of :data:`PACES`), kept in the session's settings; an unknown one is "normal"."""
-        return str(self.session.settings.get("pace", "normal"))
+        """The pace (a name of :data:`~vint_core.table.session_settings.PACES`), kept in the session's settings; an
+        unknown one is "normal"."""
+        return self.session.settings.pace
 
     @pace.setter
     def pace(self, pace: str) -> None:
-        self.session.settings["pace"] = pace if pace in PACES else "normal"
+        s = self.session
+        s.settings = dataclasses.replace(s.settings, pace=pace if pace in PACES else "normal")
         if pace != "confirm":
             self.waiting = False
+
+    @property
+    def four_colour(self) -> bool:
+        """Is the four-colour deck drawn (kept in the session's settings)?"""
+        return self.session.settings.four_colour
 
     def pause(self) -> float:
         """Seconds before the next computer action: the pace's, halved during the auction."""
@@ -318,8 +312,11 @@ class Controller:
 
     def configure(self, *, bots: Mapping[Seat, str] | None = None, pace: str | None = None,
                   four_colour: bool | None = None, lang: str | None = None) -> Update:
-        """Change the computer players (not the learner's seat), the pace, the deck or the language; saved."""
+        """Change the computer players (not the learner's seat), the pace, the deck or the language; saved. A deck
+        that cannot be (not True or False) is refused before anything changes."""
         s = self.session
+        if four_colour is not None:
+            dataclasses.replace(s.settings, four_colour=four_colour)  # checked first: raises TableSettingError
         with s.saves_held():
             for seat, name in (bots or {}).items():
                 if seat != s.human and s.bot_names.get(seat) != name:
@@ -327,7 +324,7 @@ class Controller:
         if pace is not None:
             self.pace = pace
         if four_colour is not None:
-            s.settings["four_colour"] = four_colour
+            s.settings = dataclasses.replace(s.settings, four_colour=four_colour)
         if lang is not None:
             self._set_lang(lang)
         if s.autosave:
@@ -345,15 +342,19 @@ class Controller:
         s.lang = lang
 
     def new_game(self, *, human: Seat, rules: RuleSet, bots: Mapping[Seat, str], lang: str | None = None,
-                 settings: Mapping[str, Any] | None = None) -> Update:
-        """Leave this game and start a new one (a new rubber, the next seed), the learner in ``human``."""
+                 settings: SessionSettings | Mapping[str, Any] | None = None) -> Update:
+        """Leave this game and start a new one (a new rubber, the next seed), the learner in ``human``; ``settings``
+        changes the game's settings (all of them, or the fields of a mapping). A setting that cannot be is refused
+        (:class:`~vint_core.table.session_settings.TableSettingError`) before anything changes."""
         old = self.session
+        chosen = (settings if isinstance(settings, SessionSettings)
+                  else SessionSettings.from_json(old.settings.to_json() | dict(settings or {})))
         seed = None if old.seed is None else old.seed + 1
         self.session = TableSession(human=human, rules=rules,
                                     bots={seat: name for seat, name in bots.items() if seat != human},
                                     seed=seed, undo_allowed=old.undo_allowed, save_path=old.save_path,
                                     autosave=old.autosave, lang=lang or old.lang,
-                                    settings=dict(old.settings) | dict(settings or {}))
+                                    settings=chosen)
         self._reset_deal()
         self.note = text("widget_new_game_started", self.lang, rules=rules_title(rules.name, self.lang), seat=human)
         return self.advance()
@@ -467,9 +468,12 @@ class Controller:
         return self._update(accepted=ok)
 
     def next_deal(self) -> Update:
-        """Score the finished deal on the sheet and deal the next one."""
+        """Score the finished deal on the sheet and deal the next one (refused on a class board's table: the class
+        gives the next board)."""
         if (caught := self.catch_up()) is not None:
             return caught
+        if self.one_board:
+            return self._update(accepted=False)
         s = self.session
         with s.saves_held():
             try:
@@ -571,7 +575,8 @@ class Controller:
     # -- what to draw ----------------------------------------------------------------------
 
     def controls(self) -> Controls:
-        """The calls, cards and buttons to offer the learner now."""
+        """The calls, cards and buttons to offer the learner now (the frame's :attr:`TableFrame.controls
+        <vint_core.table.frame.TableFrame.controls>`)."""
         s = self.session
         idle = self.busy or self.stopped
         legal = s.legal_actions() if not idle else ()
@@ -580,7 +585,8 @@ class Controller:
                         cards=tuple(a for a in legal if isinstance(a, Card)),
                         hint=s.human_to_act() and not idle, undo=s.can_undo() and self.thinking is None,
                         undo_offered=s.undo_allowed, claim=phase is Phase.PLAY and not idle, confirm=self.waiting,
-                        next_deal=s.deal.is_finished)
+                        next_deal=s.deal.is_finished and not self.one_board,
+                        faster=faster_pace(self.pace) if self.thinking is not None else None)
 
     def frame(self) -> TableFrame:
         """Everything a front end draws now, worked out once (see :mod:`vint_core.table.frame`)."""
@@ -612,10 +618,6 @@ class Controller:
         done = list(view.tricks) if current is not None and current.cards else list(view.tricks[:-1])
         controls = self.controls()
         turn = "call" if controls.calls else "card" if controls.cards else "next" if controls.next_deal else ""
-        quicker = faster_pace(self.pace)
-        buttons = Buttons(hint=controls.hint, undo=controls.undo, undo_offered=controls.undo_offered,
-                          claim=controls.claim, confirm=controls.confirm, next_deal=controls.next_deal,
-                          faster=quicker if self.thinking is not None else None)
         if finished and not s.rubber.is_finished:
             score = ScoreFrame(rubber=s.rubber.record(deal), history=tuple(s.history), pending=None,
                                practised=frozenset(s.practised))
@@ -626,7 +628,7 @@ class Controller:
         passes = deal.rules.auction_end_passes
         places = {"seat": human, "partner": human.partner, "lho": human.left, "rho": human.right, "passes": passes}
         return TableFrame(
-            position=self.position, lang=lang, four_colour=bool(s.settings.get("four_colour")), human=human,
+            position=self.position, lang=lang, four_colour=s.settings.four_colour, human=human,
             rules=deal.rules, phase=view.phase, deal_number=deal.deal_number, dealer=deal.dealer, to_act=view.to_act,
             title=text("table_title", lang),
             subtitle=text("table_subtitle", lang, rules=rules_title(deal.rules.name, lang), rubber=len(s.history) + 1,
@@ -636,8 +638,8 @@ class Controller:
                        f"{text('ui_tricks_n', lang, n=won[human])}",
             tricks_won=view.tricks_won, trick=shown, last_trick=done[-1] if done else None,
             last_trick_number=len(done), auction=deal.auction, contract=view.contract,
-            meanings=self._call_meanings(tuple(calls_by), deal), calls=controls.calls, cards=controls.cards,
-            buttons=buttons, turn=turn, thinking=self.thinking, status=self.status(), save_notice=s.save_notice(),
+            meanings=self._call_meanings(tuple(calls_by), deal), controls=controls, turn=turn, thinking=self.thinking,
+            status=self.status(), save_notice=s.save_notice(),
             score=score,
             review=ReviewFrame(review=review, reason_groups=self._reason_groups()) if review is not None else None,
             howto=tuple(text(f"widget_howto_{i}", lang, **places) for i in range(1, 6)))
@@ -692,8 +694,8 @@ class Controller:
         if self.stopped:
             if self.until_trick:
                 parts.append(text("lesson_drill_done", lang, n=self.until_trick))
-        elif deal.is_finished:
-            parts.append(text("widget_deal_over", lang))
+        elif deal.is_finished:  # a class board's traveller follows below the table
+            parts.append(text("class_boards_over" if self.one_board else "widget_deal_over", lang))
         elif self.waiting:
             parts.append(text("widget_confirm_trick", lang))
         elif self.thinking is not None:

@@ -39,7 +39,7 @@ from vint_core.rules import RuleSet
 from vint_core.seats import PerSide, Seat
 from vint_core.table.review import DealReview
 
-__all__ = ["Buttons", "CallMeaningLine", "ReviewFrame", "ScoreFrame", "SeatFrame", "TableFrame"]
+__all__ = ["CallMeaningLine", "Controls", "ReviewFrame", "ScoreFrame", "SeatFrame", "TableFrame"]
 
 
 @dataclass(frozen=True)
@@ -59,15 +59,21 @@ class SeatFrame:
 
 
 @dataclass(frozen=True)
-class Buttons:
-    """Which of the table's buttons work now (``undo_offered``: the undo button is shown at all)."""
+class Controls:
+    """What a front end offers the learner now: the calls and cards to enable and which buttons work
+    (:meth:`Controller.controls <vint_core.table.controller.Controller.controls>`, and every frame's
+    :attr:`TableFrame.controls`); the front end draws them."""
 
+    calls: tuple[Call, ...]
+    cards: tuple[Card, ...]
     hint: bool
     undo: bool
+    #: undo is allowed in this game: the undo button is shown at all
     undo_offered: bool
     claim: bool
-    #: under the "confirm" pace a completed trick waits for the learner: "Continue"
+    #: under the "confirm" pace a completed trick waits for the learner: show "Continue"
     confirm: bool
+    #: "Next deal" works (a class board's table never offers it: the class gives the next board)
     next_deal: bool
     #: the pace "Faster" would switch to, offered beside "West is thinking…"; None: not offered
     faster: str | None = None
@@ -139,10 +145,8 @@ class TableFrame:
     contract: Contract | None
     #: each call so far and what it shows
     meanings: tuple[CallMeaningLine, ...]
-    #: the calls and cards the learner may make now
-    calls: tuple[Call, ...]
-    cards: tuple[Card, ...]
-    buttons: Buttons
+    #: the calls and cards the learner may make now, and which buttons work
+    controls: Controls
     #: what the learner may do now: "call", "card", "next" or "" (nothing: the computer players, a trick to confirm)
     turn: str
     #: the computer player whose move is scheduled (under a pace), if any

@@ -49,6 +49,7 @@ from vint_core.saves import (
 )
 from vint_core.seats import Seat
 from vint_core.table.review import DealReview
+from vint_core.table.session_settings import SessionSettings
 from vint_core.table.weighing import KeptWeighings
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
@@ -61,7 +62,14 @@ class _BadSave(Exception):
     """Why a saved game cannot be read (turned into a ``ParseError`` by ``TableSession.from_json``)."""
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.problem = Phrase(key, **params)
+        self.problem: Phrase | VintError = Phrase(key, **params)
+
+    @classmethod
+    def of(cls, error: VintError) -> _BadSave:
+        """The save's part that a reader refused, said by the reader's own error."""
+        bad = cls.__new__(cls)
+        bad.problem = error
+        return bad
 
 
 class SessionError(VintError):
@@ -115,8 +123,8 @@ class TableSession:
     undo_allowed: bool
     lang: str
     message: str | None
-    #: settings the table offers and keeps with the game: pace, four-colour deck, …
-    settings: dict[str, Any]
+    #: settings the table offers and keeps with the game: the pace, the four-colour deck (replaced, never changed)
+    settings: SessionSettings
     #: the deals in which undo was used, as (rubber number, deal number on its sheet), both from 1
     practised: set[tuple[int, int]]
     #: why the last save failed (a full or read-only disk), None once a save has succeeded (see :meth:`save`)
@@ -126,14 +134,16 @@ class TableSession:
 
     def __init__(self, *, human: Seat = Seat.SOUTH, rules: RuleSet = SEED, bots: Mapping[Seat, str] | None = None,
                  seed: int | None = None, undo_allowed: bool = True, save_path: Path | None = None,
-                 autosave: bool = True, lang: str = "en", settings: Mapping[str, Any] | None = None) -> None:
+                 autosave: bool = True, lang: str = "en",
+                 settings: SessionSettings | Mapping[str, Any] | None = None) -> None:
         """A new game: cut for the first dealer and deal the first deal.
 
         ``bots`` names the bot of each computer seat (``"random"``, ``"rule"``, ``"sim-normal"`` …);
         seats left out play ``"rule"``. ``undo_allowed``: the learner may undo. With ``autosave`` every action is
         saved to ``save_path`` (default :func:`~vint_core.saves.default_save_path`). ``human`` may be a seat's
-        text, ``rules`` a rule set's name; anything that cannot be raises a :class:`~vint_core.errors.VintError`
-        that says what may be given.
+        text, ``rules`` a rule set's name; ``settings`` the pace and the deck (a
+        :class:`~vint_core.table.session_settings.SessionSettings`, or a mapping of some of its fields); anything
+        that cannot be raises a :class:`~vint_core.errors.VintError` that says what may be given.
         """
         self.human = Seat.of(human)
         rules = as_rule_set(rules)
@@ -153,9 +163,7 @@ class TableSession:
             raise bad_argument("lang", lang, "arg_choice", choices=", ".join(LANGUAGES))
         if save_path is not None and not isinstance(save_path, (str, Path)):
             raise bad_argument("save_path", save_path, "arg_path")
-        if settings is not None and (not isinstance(settings, Mapping)
-                                     or not all(isinstance(k, str) for k in settings)):
-            raise bad_argument("settings", settings, "arg_settings")
+        chosen = SessionSettings.from_json(settings)
         self.bot_names: dict[Seat, str] = names
         self.seed = seed
         self.undo_allowed = undo_allowed
@@ -163,7 +171,7 @@ class TableSession:
         self._save_path = save_path
         self.autosave = autosave
         self.message = None
-        self.settings = {"pace": "normal", "four_colour": False} | dict(settings or {})
+        self.settings = chosen
         self._bots: dict[Seat, Bot] = {}
         self._json_cache: dict[str, Any] = {}
         self._held = 0  # saves held back (see saves_held)
@@ -398,7 +406,7 @@ class TableSession:
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "human": self.human.letter, "rules": self.rules.to_json(),
             "bots": {s.letter: n for s, n in self.bot_names.items()}, "seed": self.seed,
-            "undo_allowed": self.undo_allowed, "lang": self.lang, "settings": dict(self.settings),
+            "undo_allowed": self.undo_allowed, "lang": self.lang, "settings": self.settings.to_json(),
             "rng": rng_to_json(self._rng.getstate()),
             "deal": self.deal.to_json(), "rubber": self._rubber_json(),
             "history": self._history_json(),
@@ -427,7 +435,10 @@ class TableSession:
             # older saves call it "practice": read either key, write the new one
             self.undo_allowed = bool(obj["undo_allowed"] if "undo_allowed" in obj else obj["practice"])
             self.lang = str(obj["lang"])
-            self.settings = dict(obj.get("settings") or {})
+            try:  # an older save lacks a setting (or all of them): its default is taken
+                self.settings = SessionSettings.from_json(obj.get("settings"))
+            except ParseError as err:  # TableSettingError, or settings that are not a mapping
+                raise _BadSave.of(err) from None
             self.message = None
             self._bots = {}
             self._rng = random.Random()

@@ -110,16 +110,10 @@ class _BoardTable(Table):
     on_finished: Any = None
 
     def draw(self, frame: TableFrame) -> None:
-        """Draw ``frame`` as the table does; once the deal has ended, say so for this board and tell the class."""
+        """Draw ``frame`` as the table does (a board's controller says the board is over in its status line and
+        offers no next deal: :meth:`Controller.board`); once the deal has ended, tell the class."""
         super().draw(frame)
-        if self.on_finished is not None and self.session.deal.is_finished:
-            # the status line speaks of this board, not of a next deal (the table's "Next deal" is not offered);
-            # the drawing's mark after it is kept as it is
-            value = self.status.value
-            mark = value.find('<span class="vint-render"')
-            if mark >= 0:
-                said = _html.escape(text("class_boards_over", self.lang))
-                self.status.value = f'<div class="vint-status" role="status">{said}</div>' + value[mark:]
+        if self.on_finished is not None and frame.finished:
             self.on_finished()
 
 

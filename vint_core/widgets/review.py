@@ -1,10 +1,9 @@
 """ReviewPanel: after a deal, all four hands, the auction, a trick-by-trick replay, the itemised score and the
-learner's cards and calls weighed (:mod:`vint_core.table.weighing`)."""
+learner's cards and calls weighed. The panel draws; the work (the weighing, the rest played out, the positions, what
+is kept) is the table's (:mod:`vint_core.table.review_work`), which hands it back as futures."""
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
@@ -18,8 +17,8 @@ from vint_core.errors import VintError
 from vint_core.i18n import text
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
-from vint_core.table.review import analysis_available, position_after
-from vint_core.table.weighing import SAMPLES, CardWeight, KeptWeighings, PlayedOut, Weighing, deal_seed, play_out, weigh
+from vint_core.table import review_work
+from vint_core.table.review_work import SAMPLES, CardWeight, KeptWeighings, PlayedOut, Weighing
 from vint_core.widgets.style import Foldout, html, shared
 
 #: the weighing's own marks and list (the colours are the page's, light or dark)
@@ -48,24 +47,6 @@ _WEIGH_CSS = """<style>
 .vint-learn-worse{font-weight:700;color:var(--vint-h)}
 </style>"""
 
-#: weighings already worked out, by deal, seat and sample count (re-opening a review, another language)
-_CACHE: OrderedDict[tuple[int, Seat, int], Weighing] = OrderedDict()
-_CACHE_SIZE = 32
-
-
-def _cached(key: tuple[int, Seat, int]) -> Weighing | None:
-    got = _CACHE.get(key)
-    if got is not None:
-        _CACHE.move_to_end(key)
-    return got
-
-
-def _remember(key: tuple[int, Seat, int], weighing: Weighing) -> None:
-    _CACHE[key] = weighing
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-
-
 def _replace(box: Any, children: tuple[Any, ...]) -> None:
     """Put ``children`` in ``box`` and close the buttons taken out: no model of an earlier deal's card stays in the
     page."""
@@ -73,13 +54,6 @@ def _replace(box: Any, children: tuple[Any, ...]) -> None:
     box.children = children
     for child in old:
         child.close()
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class ReviewPanel:
@@ -93,7 +67,7 @@ class ReviewPanel:
     for (``on_analysis``) only when the learner opens that part, or when a deal is shown while
     the part is open; :meth:`show_analysis` then fills it in.
 
-    The learner's (``bottom``'s) cards and calls are weighed (:func:`vint_core.table.weighing.weigh`) as
+    The learner's (``bottom``'s) cards and calls are weighed (:func:`vint_core.table.review_work.weighing`) as
     soon as a deal is shown, in a worker thread: a progress line first, then the summary, the marked
     cards with the better card and why, and the costliest moments as buttons that move the replay
     to the cards held before that trick. :attr:`weighed` is the signal: a future that holds the
@@ -138,8 +112,7 @@ class ReviewPanel:
         self.weighing: Weighing | None = None
         #: resolved with the weighing once it is drawn (or with the error that stopped it)
         self.weighed: Future[Weighing] = Future()
-        self._weigh_key: tuple[int, Seat, int] | None = None
-        # a worker without an event loop (tests, scripts) draws from its own thread: never into a cleared panel
+        self._working: Future[Weighing] | None = None  # the table's work whose weighing this panel shows
         self.weigh_text = html("vint-review-weighing")
         self.moments = widgets.HBox([], layout=widgets.Layout(display="none"))
         self.moments.add_class("vint-weigh-moments")
@@ -253,75 +226,46 @@ class ReviewPanel:
     # -- the weighing ------------------------------------------------------------------
 
     def _weigh(self, deal: Deal, store: KeptWeighings | None = None) -> None:
-        """Draw the deal's weighing: at once when it is kept (in memory, or with the saved game), else a progress
-        line and a worker thread."""
-        key = (deal_seed(deal), self.bottom, self.samples)
-        if key == self._weigh_key and not self.weighed.done():
+        """Draw the deal's weighing: at once when it is kept (in memory, or with the saved game ``store``), else a
+        progress line until the table's work is done."""
+        work = review_work.weighing(deal, self.bottom, samples=self.samples, store=store)
+        if work is self._working and not work.done():
             self._draw_progress()  # being worked out already (the same review drawn again, perhaps in German)
             return
-        self._weigh_key = key
+        self._working = work
         done: Future[Weighing] = Future()
         self.weighed = done
         self.weigh_box.layout.display = None
-        seat, samples = self.bottom, self.samples
-        kept = _cached(key)
-        if kept is None and store is not None:
-            kept = store.get(deal, seat, samples)  # None unless it fits this deal
-            if kept is not None:
-                _remember(key, kept)
-        elif kept is not None and store is not None and not store.has(deal, seat, samples):
-            store.put(deal, kept, samples)  # weighed in this kernel before: kept with this game too
-        if kept is not None:
-            self._draw_weighing(key, done, kept)
-            return
-        self.weighing = None
-        self._draw_progress()
-        _replace(self.moments, ())
-        self.moments.layout.display = "none"
-        self.weigh_marked.value = ""
-        loop = _running_loop()
-
-        def work() -> Weighing | BaseException:
-            try:
-                return weigh(deal, seat, samples=samples)
-            except Exception as error:  # said on the page in one line: the review stays usable
-                return error
-
-        def finish(outcome: Weighing | BaseException) -> None:  # on the kernel's own thread: the widgets change
-            if isinstance(outcome, Weighing):
-                _remember(key, outcome)
-                if store is not None:
-                    store.put(deal, outcome, samples)  # saved with the game: the review reopened shows it at once
-            self._finish(key, done, outcome)
-
-        if loop is None or not analysis_available():
-            # no event loop to come back to (a script), or no solver (the browser's Python, which has no threads):
-            # the weighing is worked out at once (without the solver it is only its notice and the calls)
-            finish(work())
-            return
-        # the solver's seconds in a worker thread, as the double-dummy analysis; the result comes back to the loop
-        loop.run_in_executor(None, work).add_done_callback(lambda task: finish(task.result()))
+        if not work.done():
+            self.weighing = None
+            self._draw_progress()
+            _replace(self.moments, ())
+            self.moments.layout.display = "none"
+            self.weigh_marked.value = ""
+        # called on the kernel's own thread (the event loop's), or at once when the work is done already
+        work.add_done_callback(lambda finished: self._finish(work, done, finished))
 
     def _draw_progress(self) -> None:
         self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p class="vint-weigh-progress" role="status">'
                                  f'{render.esc(text("widget_weighing", self.lang))}</p></div>')
 
-    def _finish(self, key: tuple[int, Seat, int], done: Future[Weighing], outcome: Weighing | BaseException) -> None:
-        if isinstance(outcome, Weighing):
-            self._draw_weighing(key, done, outcome)
+    def _finish(self, work: Future[Weighing], done: Future[Weighing], finished: Future[Weighing]) -> None:
+        """The summary, the costliest moments' buttons and the marked cards, or what stopped the work (only for
+        the review shown now); then :attr:`weighed` is resolved."""
+        current = work is self._working and done is self.weighed
+        outcome = finished.exception()
+        if outcome is None:
+            result = finished.result()
+            if current and self.deal is not None:
+                self.weighing = result
+                self._render_weighing()
+            done.set_result(result)
             return
-        if key == self._weigh_key and done is self.weighed:
+        if current:
             error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
             self.weigh_text.value = (f'<div class="vint vint-review-weighing"><p>'
                                      f'{render.esc(text("widget_weigh_failed", self.lang, error=error))}</p></div>')
         done.set_exception(outcome)
-
-    def _draw_weighing(self, key: tuple[int, Seat, int], done: Future[Weighing], weighing: Weighing) -> None:
-        """The summary, the costliest moments' buttons and the marked cards (only for the review shown now)."""
-        if key == self._weigh_key and done is self.weighed and self.deal is not None:
-            self.weighing = weighing
-            self._render_weighing()
-        done.set_result(weighing)
 
     def _render_weighing(self) -> None:
         weighing, lang = self.weighing, self.lang
@@ -403,9 +347,10 @@ class ReviewPanel:
     _rest_token: object = None
 
     def see_rest(self) -> None:
-        """Play the deal out from the marked position after the card tried (:func:`~vint_core.table.weighing.play_out`:
-        every player's best card with all cards visible), in a worker thread as the weighing, then show it as a
-        replay with its tricks and points beside the deal's. :attr:`rested` is the signal."""
+        """Play the deal out from the marked position after the card tried
+        (:func:`~vint_core.table.review_work.played_out`: every player's best card with all cards visible), in a
+        worker thread as the weighing, then show it as a replay with its tricks and points beside the deal's.
+        :attr:`rested` is the signal."""
         got = self.learn_position()
         card = self._learn_tried
         if got is None or card is None or self.deal is None:
@@ -421,36 +366,29 @@ class ReviewPanel:
         self.rest_text.value = (f'<div class="vint vint-learn-rest"><p class="vint-weigh-progress" role="status">'
                                 f'{render.esc(text("widget_learn_resting", self.lang))}</p></div>')
 
-        def work() -> PlayedOut | BaseException:
-            try:
-                return play_out(deal, seat, before, card)
-            except Exception as error:  # said on the page in one line
-                return error
+        review_work.played_out(deal, seat, before, card).add_done_callback(
+            lambda finished: self._rested(token, done, finished))
 
-        def finish(outcome: PlayedOut | BaseException) -> None:
-            if token is self._rest_token:
-                if isinstance(outcome, PlayedOut):
-                    self.played_out = outcome
-                    self.rest_slider.max = 13  # before the minimum: the field keeps min <= max
-                    self.rest_slider.min = outcome.trick
-                    self.rest_slider.value = outcome.trick  # the trick with the card tried, then on
-                    self.rest_controls.layout.display = None
-                    self._draw_rest()
-                else:
-                    error = (outcome.message(self.lang) if isinstance(outcome, VintError)
-                             else type(outcome).__name__)
-                    self.rest_text.value = ('<div class="vint vint-learn-rest"><p>' + render.esc(
-                        text("widget_learn_rest_failed", self.lang, error=error)) + "</p></div>")
-            if isinstance(outcome, PlayedOut):
-                done.set_result(outcome)
+    def _rested(self, token: object, done: Future[PlayedOut], finished: Future[PlayedOut]) -> None:
+        """Draw the rest played out (or what stopped it) if it is still the one asked for; then :attr:`rested`."""
+        outcome = finished.exception()
+        if token is self._rest_token:
+            if outcome is None:
+                out = finished.result()
+                self.played_out = out
+                self.rest_slider.max = 13  # before the minimum: the field keeps min <= max
+                self.rest_slider.min = out.trick
+                self.rest_slider.value = out.trick  # the trick with the card tried, then on
+                self.rest_controls.layout.display = None
+                self._draw_rest()
             else:
-                done.set_exception(outcome)
-
-        loop = _running_loop()
-        if loop is None or not analysis_available():
-            finish(work())
-            return
-        loop.run_in_executor(None, work).add_done_callback(lambda task: finish(task.result()))
+                error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
+                self.rest_text.value = ('<div class="vint vint-learn-rest"><p>' + render.esc(
+                    text("widget_learn_rest_failed", self.lang, error=error)) + "</p></div>")
+        if outcome is None:
+            done.set_result(finished.result())
+        else:
+            done.set_exception(outcome)
 
     def _draw_rest(self) -> None:
         out = self.played_out
@@ -468,7 +406,7 @@ class ReviewPanel:
         if out is None:
             return
         k = self.rest_slider.value
-        position = out.deal if k >= 13 else position_after(out.deal, k)
+        position = out.deal if k >= 13 else review_work.position_after(out.deal, k)
         self.rest_board.value = render.deal_html(position, bottom=self.bottom, lang=self.lang,
                                                  four_colour=self.four_colour, css=False)
 
@@ -481,11 +419,7 @@ class ReviewPanel:
         if self.learn_at is None or self.weighing is None or self.deal is None:
             return None
         card = self.weighing.marked[self.learn_at]
-        deal = self.deal
-        at = len(deal.auction.calls) + (card.trick - 1) * 4 + card.place
-        before = Deal.replay(deal.hands, deal.actions[:at], dealer=deal.dealer, rules=deal.rules,
-                             deal_number=deal.deal_number, board=deal.board)
-        return card, before
+        return card, review_work.position_before(self.deal, card)
 
     def _draw_learning(self, *, fresh: bool = False) -> None:
         got = self.learn_position()
@@ -627,7 +561,7 @@ class ReviewPanel:
         self.analysis_box.layout.display = "none"
         self.reasons.value = ""
         self.weighing = None
-        self._weigh_key = None  # a weighing still being worked out is not drawn any more
+        self._working = None  # a weighing still being worked out is not drawn any more
         self.stop_learning()
         self.learn_button.layout.display = "none"
         self.weigh_box.layout.display = "none"
@@ -639,7 +573,7 @@ class ReviewPanel:
         if self.deal is None:
             return
         k = self.slider.value
-        position = self.deal if k >= len(self.deal.tricks) else position_after(self.deal, k)
+        position = self.deal if k >= len(self.deal.tricks) else review_work.position_after(self.deal, k)
         # the finished deal shows every hand as dealt; an earlier position the cards still held
         self.board.value = render.deal_html(position, bottom=self.bottom, lang=self.lang, four_colour=self.four_colour,
                                             css=False)

@@ -179,7 +179,7 @@ class Table:
 
     @property
     def four_colour(self) -> bool:
-        return bool(self.session.settings.get("four_colour"))
+        return self.controller.four_colour
 
     @property
     def pace(self) -> str:
@@ -402,7 +402,7 @@ class Table:
         """The "Faster" control, beside the status line while a computer player is thinking (its place kept
         otherwise, so the table does not jump with each move)."""
         lang = frame.lang
-        quicker = frame.buttons.faster
+        quicker = frame.controls.faster
         offered = quicker is not None
         label = "widget_no_pause_button" if quicker == "none" else "widget_faster_button"
         tip = text("widget_faster_tip", lang, pace=text(f"widget_pace_{quicker or 'none'}", lang))
@@ -436,17 +436,17 @@ class Table:
             self.live_panel.layout.display = None
         # the learner's hand
         title = render.esc(frame.hand_title)
-        if frame.phase is Phase.PLAY and not frame.cards and set(frame.hand) <= set(self.hand.cards):
+        if frame.phase is Phase.PLAY and not frame.controls.cards and set(frame.hand) <= set(self.hand.cards):
             # the computer players to answer: the hand frozen as it is (one message; one more unfreezes it on the
             # learner's turn) rather than every card switched off and on again
             self.hand.freeze(frame.hand, title=title)
         else:
-            self.hand.show(frame.hand, legal=frame.cards, title=title)
+            self.hand.show(frame.hand, legal=frame.controls.cards, title=title)
         # the bidding box, during the auction only
         if self.bidding.rules != frame.rules:
             self.bidding.set_rules(frame.rules)
         if in_auction:
-            self.bidding.show(frame.calls)
+            self.bidding.show(frame.controls.calls)
             self.bidding.widget.layout.display = None
         else:  # its buttons are left as they were until the next auction, not switched off and on again
             self.bidding.put_away()
@@ -462,7 +462,7 @@ class Table:
                                                        four_colour=four) if not in_auction else ""
         self.sheet.draw(frame.score)
         # the buttons (each one that changes sends one message)
-        buttons = frame.buttons
+        buttons = frame.controls
         self._set_button(self.hint_button, description=text("widget_hint_button", lang),
                          tooltip=text("widget_hint_tip", lang), disabled=not buttons.hint)
         self._set_button(self.undo_button, description=text("widget_undo_button", lang),

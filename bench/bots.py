@@ -492,6 +492,7 @@ INFORMATION_ROWS: tuple[tuple[str, str, str], ...] = (
     ("its honours", "honours", "fitted"),
     ("its points and honours", "hcp,honours", "fitted"),
     ("its suit lengths and honours", "lengths,honours", "fitted"),
+    ("its lengths and honours in the suits it bid", "bid,lengths,honours", "fitted"),
     ("its whole hand", "hcp,lengths,honours", "shipped"),
     ("its whole hand", "hcp,lengths,honours", "fitted"),
     ("the double-dummy tricks", "dd", "exact"),
@@ -502,7 +503,8 @@ INFORMATION_ROWS: tuple[tuple[str, str, str], ...] = (
 def information(*, deals: int, seed: int, rules: RuleSet, cache: DDCache, fit_deals: int, fit_seed: int) -> None:
     """What the bidding loses for want of what, in RuleBot's self-play (one table, ``deals`` deals seeded as
     ``sensitivity`` and ``seeing`` are): each bidder is let see, for this run only, part of its partner's hand
-    as dealt (its points, its suit lengths, its honours: the rest read from the calls as shipped), and estimates
+    as dealt (its points, its suit lengths, its honours, or these only in the suits it has bid: the rest read
+    from the calls as shipped), and estimates
     its side's tricks with the shipped formula, with a formula fitted to double dummy on other deals
     (:func:`fit_trick_formula`), or by the double-dummy result itself (the better partner declaring). The last
     rows are what the guide's way of bidding (one step at a time, by the Vint score) loses when its trick
@@ -535,6 +537,8 @@ def information(*, deals: int, seed: int, rules: RuleSet, cache: DDCache, fit_de
                 other = evaluate(deal.hands[partner])
                 hcp = float(other.hcp) if "hcp" in shown else bidder.model.hcp[partner]
                 lengths = other.lengths if "lengths" in shown else bidder.model.lengths[partner]
+                if "bid" in shown and strain not in bidder.reading.strains[partner]:
+                    lengths = bidder.model.lengths[partner]
                 if estimate == "shipped":
                     return partnership_tricks(bidder.ev, strain, partner_hcp=hcp, partner_lengths=lengths)
                 length = 0.0 if strain.suit is None else float(lengths[strain.suit])
@@ -543,7 +547,8 @@ def information(*, deals: int, seed: int, rules: RuleSet, cache: DDCache, fit_de
                 return min(13.0, max(0.0, value))
 
             def seen_honours(bidder: rule_bot._Bidder, strain: Strain, shown: set[str] = shown) -> float:
-                if "honours" not in shown:
+                unbid = strain not in bidder.reading.strains[bidder.seat.partner]
+                if "honours" not in shown or ("bid" in shown and unbid):
                     return honours(bidder, strain)
                 other, suit = evaluate(dealt[bidder.view.hand_dealt._mask].hands[bidder.seat.partner]), strain.suit
                 held = bidder.ev.aces + other.aces if suit is None else bidder.ev.honours[suit] + other.honours[suit]

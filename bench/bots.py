@@ -22,7 +22,10 @@ Prints, with the command line used:
   double dummy; with a 95% interval, and per deal;
 * ``--old REF``: the current RuleBot against RuleBot as it is at the git revision
   ``REF`` (its four bot modules are read with ``git show`` into a temporary package
-  for this run only), in duplicate on the same seeded deals, with both shortfalls.
+  for this run only), in duplicate on the same seeded deals, with both shortfalls;
+* ``--parts information``: RuleBot's shortfall in self-play when each bidder sees part of its
+  partner's hand (points, suit lengths, honours), with its trick formula, with one fitted to double
+  dummy on other deals, and with the double-dummy tricks themselves (:func:`information`).
 
 These are measurements, never assertions; nothing here runs in the test suite.
 """
@@ -419,6 +422,148 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
         analysis.solve_positions = solve
 
 
+def _trick_features(ev: object, strain: Strain, partner_hcp: float, partner_length: float) -> list[float]:
+    """The fitted trick formula's terms for one hand and what it knows (or assumes) of its partner: the
+    combined points above 20 (and their square, in tenths), and at a suit the combined trumps above or below 8
+    (and above only), this hand's shortness (as the shipped formula counts it, once there are 8 trumps), its
+    trump honours, its controls (ace 2, king 1), points × trumps and its own trump length; at no-trump its
+    longest suit, its stopped suits (A, K x, Q x x), controls and aces."""
+    from vint_core.bots.evaluation import HandEval
+
+    assert isinstance(ev, HandEval)
+    p = ev.hcp + partner_hcp - 20
+    controls = sum(2 for r in ev.ranks if r and r[0] == 14) + sum(1 for r in ev.ranks if 13 in r)
+    suit = strain.suit
+    if suit is None:
+        stopped = sum(1 for r in ev.ranks if r and (r[0] == 14 or (r[0] == 13 and len(r) >= 2)
+                                                   or (r[0] == 12 and len(r) >= 3)))
+        return [1.0, p, p * p / 10, float(max(ev.lengths)), float(stopped), float(controls), float(ev.aces)]
+    trumps = ev.lengths[suit] + partner_length - 8
+    short = min(4, ev.shortness_points(suit)) / 2 if trumps >= 0 else 0.0
+    return [1.0, p, p * p / 10, trumps, max(0.0, trumps), short, float(ev.honours[suit]), float(controls),
+            p * trumps / 10, float(ev.lengths[suit])]
+
+
+def fit_trick_formula(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> dict[bool, list[float]]:
+    """Least squares of the double-dummy tricks (the better declarer of a side) on :func:`_trick_features`,
+    over ``deals`` random deals seeded ``seed``, ``seed + 1``, … (apart from the deals measured), each seat in
+    turn the hand and its partner's real points and length; per strain kind (True: no-trump) the coefficients.
+    Prints the root mean square error on the last third when fitted on the first two thirds, next to the
+    shipped formula's."""
+    import numpy as np
+
+    from vint_core.bots.evaluation import evaluate, partnership_tricks
+
+    rows: dict[bool, list[tuple[list[float], float, float]]] = {True: [], False: []}
+    for index in range(deals):
+        deal = Deal.new(rules=rules, seed=seed + index)
+        table = cache.table(deal)
+        for seat in Seat:
+            ev, other = evaluate(deal.hands[seat]), evaluate(deal.hands[seat.partner])
+            for strain in rules.strain_order:
+                dd = float(max(table[strain, seat], table[strain, seat.partner]))
+                length = 0.0 if strain.suit is None else float(other.lengths[strain.suit])
+                shipped = partnership_tricks(ev, strain, partner_hcp=other.hcp, partner_lengths=other.lengths)
+                rows[strain.suit is None].append((_trick_features(ev, strain, other.hcp, length), dd, shipped))
+    cache.save()
+    fitted: dict[bool, list[float]] = {}
+    for nt, data in rows.items():
+        x = np.array([r[0] for r in data])
+        y = np.array([r[1] for r in data])
+        shipped_tricks = np.array([r[2] for r in data])
+        cut = len(y) * 2 // 3
+        part = np.linalg.lstsq(x[:cut], y[:cut], rcond=None)[0]
+        coef = np.linalg.lstsq(x, y, rcond=None)[0]
+        fitted[nt] = [float(c) for c in coef]
+        print(f"  {'no-trump' if nt else 'suits':<8} {len(y)} cases: the shipped formula off by root mean square "
+              f"{np.sqrt(np.mean((shipped_tricks[cut:] - y[cut:]) ** 2)):.2f} tricks, the fitted one "
+              f"{np.sqrt(np.mean((x[cut:] @ part - y[cut:]) ** 2)):.2f} (on the last third, fitted on the rest); "
+              f"coefficients {np.round(coef, 3).tolist()}")
+    return fitted
+
+
+#: what a bidder sees of its partner's hand in each row of :func:`information`, and how it estimates tricks
+INFORMATION_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("nothing (as shipped)", "", "shipped"),
+    ("nothing", "", "fitted"),
+    ("its points", "hcp", "fitted"),
+    ("its suit lengths", "lengths", "fitted"),
+    ("its points and suit lengths", "hcp,lengths", "fitted"),
+    ("its honours", "honours", "fitted"),
+    ("its points and honours", "hcp,honours", "fitted"),
+    ("its suit lengths and honours", "lengths,honours", "fitted"),
+    ("its lengths and honours in the suits it bid", "bid,lengths,honours", "fitted"),
+    ("its whole hand", "hcp,lengths,honours", "shipped"),
+    ("its whole hand", "hcp,lengths,honours", "fitted"),
+    ("the double-dummy tricks", "dd", "exact"),
+    ("the double-dummy tricks and its honours", "dd,honours", "exact"),
+)
+
+
+def information(*, deals: int, seed: int, rules: RuleSet, cache: DDCache, fit_deals: int, fit_seed: int) -> None:
+    """What the bidding loses for want of what, in RuleBot's self-play (one table, ``deals`` deals seeded as
+    ``sensitivity`` and ``seeing`` are): each bidder is let see, for this run only, part of its partner's hand
+    as dealt (its points, its suit lengths, its honours, or these only in the suits it has bid: the rest read
+    from the calls as shipped), and estimates
+    its side's tricks with the shipped formula, with a formula fitted to double dummy on other deals
+    (:func:`fit_trick_formula`), or by the double-dummy result itself (the better partner declaring). The last
+    rows are what the guide's way of bidding (one step at a time, by the Vint score) loses when its trick
+    estimate is exact: the rest of the shortfall is the estimate and what the auction does not tell."""
+    from vint_core.bots import rule_bot
+    from vint_core.bots.evaluation import evaluate, honours_units, partnership_tricks
+
+    print(f"  the trick formula fitted to double dummy on {fit_deals} deals seeded from {fit_seed}:")
+    fitted = fit_trick_formula(deals=fit_deals, seed=fit_seed, rules=rules, cache=cache)
+    dealt: dict[int, Deal] = {}
+    view, tricks, honours = Deal.view, rule_bot._Bidder.tricks, rule_bot._Bidder.honours
+
+    def recording_view(deal: Deal, seat: Seat, **kwargs: object) -> SeatView:
+        seen = view(deal, seat, **kwargs)  # type: ignore[arg-type]
+        dealt[seen.hand_dealt._mask] = deal
+        return seen
+
+    Deal.view = recording_view  # type: ignore[method-assign, assignment]
+    try:
+        for label, sees, estimate in INFORMATION_ROWS:
+            shown = set(sees.split(",")) - {""}
+
+            def estimated(bidder: rule_bot._Bidder, strain: Strain, shown: set[str] = shown,
+                          estimate: str = estimate) -> float:
+                deal = dealt[bidder.view.hand_dealt._mask]
+                if estimate == "exact":
+                    table = cache.table(deal)
+                    return float(max(table[strain, bidder.seat], table[strain, bidder.seat.partner]))
+                partner = bidder.seat.partner
+                other = evaluate(deal.hands[partner])
+                hcp = float(other.hcp) if "hcp" in shown else bidder.model.hcp[partner]
+                lengths = other.lengths if "lengths" in shown else bidder.model.lengths[partner]
+                if "bid" in shown and strain not in bidder.reading.strains[partner]:
+                    lengths = bidder.model.lengths[partner]
+                if estimate == "shipped":
+                    return partnership_tricks(bidder.ev, strain, partner_hcp=hcp, partner_lengths=lengths)
+                length = 0.0 if strain.suit is None else float(lengths[strain.suit])
+                terms = _trick_features(bidder.ev, strain, hcp, length)
+                value = sum(c * t for c, t in zip(fitted[strain.suit is None], terms, strict=True))
+                return min(13.0, max(0.0, value))
+
+            def seen_honours(bidder: rule_bot._Bidder, strain: Strain, shown: set[str] = shown) -> float:
+                unbid = strain not in bidder.reading.strains[bidder.seat.partner]
+                if "honours" not in shown or ("bid" in shown and unbid):
+                    return honours(bidder, strain)
+                other, suit = evaluate(dealt[bidder.view.hand_dealt._mask].hands[bidder.seat.partner]), strain.suit
+                held = bidder.ev.aces + other.aces if suit is None else bidder.ev.honours[suit] + other.honours[suit]
+                return honours_units(bidder.rules, strain, held=held, partner_share=0.0)
+
+            rule_bot._Bidder.tricks = estimated  # type: ignore[method-assign, assignment]
+            rule_bot._Bidder.honours = seen_honours  # type: ignore[method-assign, assignment]
+            res = simulate(deals=deals, ns="rule", ew="rule", rules=rules, seed=seed)
+            print(f"  seeing {label}, tricks by the {estimate} {'result' if estimate == 'exact' else 'formula'}:")
+            print_shortfalls({"rule": shortfalls(res, cache)["rule"]}, deals=deals)
+    finally:
+        Deal.view = view  # type: ignore[method-assign]
+        rule_bot._Bidder.tricks, rule_bot._Bidder.honours = tricks, honours  # type: ignore[method-assign]
+
+
 def refit(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> None:
     """RuleBot's trick formula against double dummy, and its bidding with the formula refitted, for this run only.
 
@@ -512,8 +657,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", default="timing,duplicate",
                         help="comma-separated: timing, duplicate (with the bidding shortfall), old, sensitivity, "
                              "seeing (RuleBot's bidding with its partner's hand in sight), refit (its trick "
-                             "formula against double dummy, and refitted), cost (where SimBot's time and memory "
-                             "go; --timing-deals deals)")
+                             "formula against double dummy, and refitted), information (what the bidding loses "
+                             "for want of which part of the partner's hand, with a formula fitted to double "
+                             "dummy), cost (where SimBot's time and memory go; --timing-deals deals)")
+    parser.add_argument("--fit-deals", type=int, default=600,
+                        help="for 'information': the deals the trick formula is fitted on (double dummy)")
+    parser.add_argument("--fit-seed", type=int, default=1000,
+                        help="for 'information': the first seed of those deals (apart from the measured ones)")
     parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
                         help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
                              "beyond it the bot may bid)")
@@ -608,6 +758,11 @@ def main(argv: list[str] | None = None) -> int:
     if "refit" in parts:
         print(f"\nRuleBot's trick formula against double dummy, {args.deals} deals, seed {args.seed} (see refit)")
         refit(deals=args.deals, seed=args.seed, rules=rules, cache=cache)
+    if "information" in parts:
+        print(f"\nRuleBot's bidding shortfall in self-play, {args.deals} deals, seed {args.seed}, rules {rules.name}, "
+              "each bidder seeing part of its partner's hand (see information)")
+        information(deals=args.deals, seed=args.seed, rules=rules, cache=cache, fit_deals=args.fit_deals,
+                    fit_seed=args.fit_seed)
     if "cost" in parts:
         print(f"\nSimBot's cost, {args.timing_deals} deals against rule, seed {args.seed} (see solver_cost)")
         solver_cost(deals=args.timing_deals, seed=args.seed, rules=rules)

@@ -35,13 +35,15 @@ class BoardView:
 @dataclass(frozen=True)
 class LearnerView:
     """A learner's summary: lessons finished, quiz mastery per question type (0–1, first tries right),
-    exercise points (got, out of), boards played."""
+    exercise points (got, out of), boards played, lessons opened, quiz first tries (right, asked)."""
 
     name: str
     lessons_done: int
     mastery: dict[str, float]
     exercise_points: tuple[float, float]
     boards_played: int
+    lessons_opened: int = 0
+    quiz_right: tuple[int, int] = (0, 0)  # first tries right, first tries
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class Overview:
     mistakes: Sequence[tuple[str, int]] = ()
     refusals: Sequence[str] = ()
     topics: Sequence[str] = field(default=())
+    questions: Sequence[Any] = ()  # the store's QuestionCount, per question type
+    exercises: Sequence[Any] = ()  # the store's ExerciseCount, per exercise
 
 
 STYLE = """
@@ -130,20 +134,54 @@ def traveller_table(board: BoardView, lang: str = "en") -> str:
             f"<thead><tr>{cells}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
-def _learners_table(overview: Overview, lang: str) -> str:
-    columns = ("class_learner", "class_lessons_done", "class_quiz_mastery", "class_exercise_points",
-               "class_boards_played")
+def _table(css: str, columns: Sequence[str], rows: Sequence[Sequence[tuple[object, bool]]], lang: str,
+           key: str = "key") -> str:
+    """A table of ``rows`` (each cell a value and whether it is a number), headed by the texts ``columns``."""
     cells = "".join(f"<th scope='col'>{_e(text(c, lang))}</th>" for c in columns)
+    body = "".join(
+        f"<tr data-{key}='{_e(row[0][0])}'>"
+        + "".join(f"<td class='num'>{_e(v)}</td>" if num else f"<td>{_e(v)}</td>" for v, num in row) + "</tr>"
+        for row in rows)
+    return (f"<div class='scroll'><table class='{css}'><thead><tr>{cells}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def _share(right: float, out_of: float) -> str:
+    return f"{right / out_of:.0%}" if out_of else "—"
+
+
+def _learners_table(overview: Overview, lang: str) -> str:
+    columns = ("class_learner", "class_lessons_opened", "class_lessons_done", "class_quiz_right",
+               "class_quiz_mastery", "class_exercise_points", "class_boards_played")
     rows = []
     for learner in overview.learners:
         mastery = ", ".join(f"{topic} {share:.0%}" for topic, share in sorted(learner.mastery.items())) or "—"
         got, out_of = learner.exercise_points
-        points = f"{got:g} / {out_of:g}" if out_of else "—"
-        rows.append(f"<tr data-learner='{_e(learner.name)}'><td>{_e(learner.name)}</td>"
-                    f"<td class='num'>{learner.lessons_done}</td><td>{_e(mastery)}</td>"
-                    f"<td class='num'>{_e(points)}</td><td class='num'>{learner.boards_played}</td></tr>")
-    return (f"<div class='scroll'><table class='vint-class-learners'><thead><tr>{cells}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table></div>")
+        right, asked = learner.quiz_right
+        rows.append([(learner.name, False), (learner.lessons_opened, True), (learner.lessons_done, True),
+                     (f"{right} / {asked}" if asked else "—", True), (mastery, False),
+                     (f"{got:g} / {out_of:g}" if out_of else "—", True), (learner.boards_played, True)])
+    return _table("vint-class-learners", columns, rows, lang, key="learner")
+
+
+def _questions(overview: Overview, lang: str) -> str:
+    title = f"<h2 id='questions'>{_e(text('class_questions_title', lang))}</h2>"
+    if not overview.questions:
+        return title + f"<p class='muted'>{_e(text('class_heat_empty', lang))}</p>"
+    columns = ("class_question_type", "class_learners", "class_first_tries", "class_right", "class_share")
+    rows = [[(q.question_type, False), (q.learners, True), (q.asked, True), (q.right, True),
+             (_share(q.right, q.asked), True)] for q in overview.questions]
+    return title + _table("vint-class-questions", columns, rows, lang)
+
+
+def _exercises(overview: Overview, lang: str) -> str:
+    title = f"<h2 id='exercises'>{_e(text('class_exercises_title', lang))}</h2>"
+    if not overview.exercises:
+        return title + f"<p class='muted'>{_e(text('class_exercises_empty', lang))}</p>"
+    columns = ("class_exercise", "class_graded", "class_full_marks", "class_exercise_points", "class_share")
+    rows = [[(x.exercise, False), (x.graded, True), (x.full_marks, True), (f"{x.points:g} / {x.max_points:g}", True),
+             (_share(x.points, x.max_points), True)] for x in overview.exercises]
+    return title + _table("vint-class-exercises", columns, rows, lang)
 
 
 def _heat_map(overview: Overview, lang: str) -> str:
@@ -186,7 +224,8 @@ def render(overview: Overview, lang: str = "en", *, export_href: str = "export.c
              f"<p class='muted'>{_e(text('class_page_intro', lang, learners=len(overview.learners), boards=len(overview.boards), results=played))}</p>",  # noqa: E501
              f"<p><a href='{_e(export_href)}' download>{_e(text('class_export', lang))}</a></p>",
              f"<h2>{_e(text('class_learners', lang))}</h2>", _learners_table(overview, lang),
-             _heat_map(overview, lang), _mistakes(overview, lang),
+             _questions(overview, lang), _exercises(overview, lang), _heat_map(overview, lang),
+             _mistakes(overview, lang),
              f"<h2>{_e(text('class_travellers', lang))}</h2>",
              *(traveller_table(board, lang) for board in overview.boards)]
     if overview.refusals:

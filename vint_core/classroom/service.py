@@ -117,6 +117,7 @@ class ApiHandler(Base):
     """A learner's server's requests: the hub user of the ``Authorization: token …`` header, nothing else."""
 
     learner: str = ""
+    teaches: bool = False
 
     def get_current_user(self) -> Any:
         return None  # no cookie: prepare() names the learner from the token alone
@@ -130,6 +131,7 @@ class ApiHandler(Base):
             self.answer(403, {"error": text("class_api_forbidden", self.lang)})
             return
         self.learner = str(model["name"])
+        self.teaches = bool(self.hub_auth.check_scopes({TEACH}, model))  # the token holds the teacher's scope
 
     def answer(self, status: int, body: Any) -> None:
         self.set_status(status)
@@ -216,6 +218,34 @@ class LessonApi(ApiHandler):
         self.answer(201, {"recorded": True})
 
 
+class GradeApi(ApiHandler):
+    """``POST api/grades``: an exercise's grade for a learner (``learner``, ``exercise``, ``points``,
+    ``max_points``), only from a token holding the teacher's scope :data:`TEACH` (the teacher's own server's, as
+    ``nbgrader export --exporter vint_core.classroom.grades.ClassExport`` sends them); a learner's is refused
+    (403) and logged."""
+
+    async def post(self) -> None:
+        if not self.teaches:
+            log.warning("refused: %s sent a grade without the teacher's scope", self.learner)
+            await self.run(self.store.log_refusal, self.learner, "—", "not_teacher", "sent to api/grades")
+            self.answer(403, {"error": text("class_api_teacher_only", self.lang), "reason": "not_teacher"})
+            return
+        try:
+            body = json.loads(self.request.body or b"{}")
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            self.answer(400, {"error": text("class_api_not_json", self.lang)})
+            return
+        try:
+            await self.run(self.store.record_grade, body.get("learner"), body.get("exercise"), body.get("points"),
+                           body.get("max_points"))
+        except VintError as error:
+            await self.refused(error, None)
+            return
+        self.answer(201, {"recorded": True})
+
+
 class TravellerApi(ApiHandler):
     """``GET api/travellers/N``: board N's traveller as a learner may see it (after playing it: the others
     named or anonymised, as the teacher chose); 403 before they have played it."""
@@ -244,6 +274,7 @@ def make_app(store: Any, *, prefix: str = f"/services/{NAME}/") -> web.Applicati
         (url_path_join(prefix, "api/results"), ResultApi, kwargs),
         (url_path_join(prefix, "api/quiz"), QuizApi, kwargs),
         (url_path_join(prefix, "api/lessons"), LessonApi, kwargs),
+        (url_path_join(prefix, "api/grades"), GradeApi, kwargs),
         (url_path_join(prefix, r"api/travellers/(\d{1,4})"), TravellerApi, kwargs),
         (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
     ], cookie_secret=os.urandom(32), default_handler_class=NotFound, default_handler_args=kwargs)

@@ -58,9 +58,9 @@ from vint_core.rules import RuleSet, as_rule_set
 from vint_core.scoring import totals
 from vint_core.seats import PerSide, Seat, Side
 
-__all__ = ["LEARNER_SEAT", "BoardInfo", "ClassError", "ClassInfo", "ClassStore", "LearnerInfo", "LearnerSummary",
-           "Mastery", "ParLine", "ResultInfo", "ResultRefused", "Traveller", "TravellerRow", "default_url",
-           "neutralise"]
+__all__ = ["LEARNER_SEAT", "BoardInfo", "ClassError", "ClassInfo", "ClassStore", "ExerciseCount", "LearnerInfo",
+           "LearnerSummary", "Mastery", "ParLine", "QuestionCount", "ResultInfo", "ResultRefused", "Traveller",
+           "TravellerRow", "default_url", "neutralise"]
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +225,27 @@ class LearnerSummary:
     quiz: Mapping[str, tuple[int, int]]
     exercise_points: float
     exercise_max: float
+
+
+@dataclass(frozen=True)
+class QuestionCount:
+    """One question type over the class: learners who answered it, first tries, first tries right."""
+
+    question_type: str
+    learners: int
+    asked: int
+    right: int
+
+
+@dataclass(frozen=True)
+class ExerciseCount:
+    """One exercise over the class: learners graded, learners with every point, points got and possible (summed)."""
+
+    exercise: str
+    graded: int
+    full_marks: int
+    points: float
+    max_points: float
 
 
 @dataclass(frozen=True)
@@ -590,7 +611,7 @@ class ClassStore:
         except ResultRefused as exc:
             log.warning("class %s: %s", cls, exc.message("en"))
             try:
-                self._log_refusal(cls, learner, board_id, exc)
+                self.log_refusal(cls, learner, board_id, exc)
             except (VintError, SQLAlchemyError):  # the refusal stands, logged above, if the log's row is not kept
                 log.exception("class %s: the refusal was not kept in the refusals' log", cls)
             raise
@@ -667,7 +688,10 @@ class ClassStore:
             tricks = data["tricks"] if isinstance(data["tricks"], int) or data["tricks"] is None else -1
         return contract, declarer, tricks, points
 
-    def _log_refusal(self, cls: str, learner: object, board_id: object, exc: ResultRefused) -> None:
+    def log_refusal(self, cls: str, learner: object, board_id: object, exc: ResultRefused) -> None:
+        """Keep ``exc`` in the class's refusals' log (:meth:`refusals`), under ``learner`` as sent and
+        ``board_id`` (kept only when it is a number): for a refusal the store did not make itself, as the
+        hub's service refusing a result sent in another learner's name."""
         def work(session: Session) -> None:
             klass = self._class(session, cls)
             board = board_id if isinstance(board_id, int) and not isinstance(board_id, bool) else None
@@ -889,6 +913,40 @@ class ClassStore:
                                                            QuizAnswer.correct.is_(False))
             found: Counter[str] = Counter(m for m in session.scalars(wrong) if m is not None)
             return sorted(found.items(), key=lambda item: (-item[1], item[0]))
+
+        return self._read(work)
+
+    def questions(self, cls: str) -> list[QuestionCount]:
+        """Per question type, over the class: how many learners answered it, how many first tries, how many of
+        them right (the quiz's question types, alphabetically)."""
+        def work(session: Session) -> list[QuestionCount]:
+            klass = self._class(session, cls)
+            quiz = self._first_tries(session, {row.id: row.name for row in klass.learners})
+            out: dict[str, list[int]] = {}
+            for (_, qt), (right, asked) in quiz.items():
+                row = out.setdefault(qt, [0, 0, 0])
+                row[0] += 1
+                row[1] += asked
+                row[2] += right
+            return [QuestionCount(qt, *out[qt]) for qt in sorted(out)]
+
+        return self._read(work)
+
+    def exercises(self, cls: str) -> list[ExerciseCount]:
+        """Per exercise graded, over the class: how many learners have a grade, how many got every point, and
+        the points got and possible, summed (exercises by name)."""
+        def work(session: Session) -> list[ExerciseCount]:
+            klass = self._class(session, cls)
+            ids = [row.id for row in klass.learners]
+            out: dict[str, list[float]] = {}
+            for exercise, points, most in session.execute(select(Grade.exercise, Grade.points, Grade.max_points)
+                                                          .where(Grade.learner_id.in_(ids))):
+                row = out.setdefault(exercise, [0, 0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += points >= most
+                row[2] += points
+                row[3] += most
+            return [ExerciseCount(name, int(r[0]), int(r[1]), r[2], r[3]) for name, r in sorted(out.items())]
 
         return self._read(work)
 

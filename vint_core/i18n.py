@@ -1345,6 +1345,9 @@ _TEXTS.update({
     "class_full_marks": ("Every point", "Volle Punktzahl"),
     "class_answer_not_sent": ("Kept here, but your class did not receive it: {why}",
                               "Hier gespeichert, aber deine Klasse hat es nicht bekommen: {why}"),
+    "class_why_disk_full": ("the class's disk is full", "der Datenträger der Klasse ist voll"),
+    "class_why_disk_read_only": ("the class's disk is read-only", "der Datenträger der Klasse ist schreibgeschützt"),
+    "class_why_disk_failing": ("the class's disk failed to write", "der Datenträger der Klasse konnte nicht schreiben"),
     "class_api_teacher_only": ("Only the class's teacher sends grades.", "Nur die Lehrkraft sendet Bewertungen."),
     "class_not_saved": ("The class could not keep it: {why}. Nothing kept before is lost; tell your teacher.",
                         "Die Klasse konnte es nicht speichern: {why}. Nichts bisher Gespeichertes geht verloren; "

@@ -80,8 +80,10 @@ class ServedClass:
         if teacher is not None and name not in {c.name for c in store.classes()}:
             store.create_class(name, rules=rules, teacher=teacher)
         names = list(learners)
-        if names:
-            store.add_learners(name, names)
+        if names:  # only new names are written (a store on a read-only disk still opens for reading)
+            have = {info.name for info in store.learners(name)}
+            if [n for n in names if n.strip() not in have]:
+                store.add_learners(name, names)
         return cls(store, name)
 
     # -- what a learner's table sends and reads --

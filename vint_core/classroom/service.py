@@ -153,15 +153,24 @@ class ApiHandler(Base):
         named = body.pop("learner", None)
         if named is not None and named != self.learner:
             log.warning("refused: %s sent a result in the name of %r", self.learner, named)
-            await self.run(self.store.log_refusal, self.learner, body.get("board"), "other_learner",
-                           f"sent in the name of {str(named)[:60]!r}")
+            await self.log_refusal(body.get("board"), "other_learner", f"sent in the name of {str(named)[:60]!r}")
             self.answer(403, {"error": text("class_api_own_results", self.lang), "reason": "other_learner"})
             return None
         return body
 
+    async def log_refusal(self, board: Any, why: str, detail: str) -> None:
+        """Keep a refusal of the service's own in the store's log (said in the service's log if it cannot be)."""
+        try:
+            await self.run(self.store.log_refusal, self.learner, board, why, detail)
+        except VintError as error:
+            log.error("the refusal of %s (%s) was not kept in the store: %s", self.learner, why, error)
+
     async def refused(self, error: VintError, board: Any) -> None:
-        log.warning("refused from %s (board %s): %s", self.learner, board, error)
-        self.answer(409, {"error": error.message(self.lang), "reason": reason(error)})
+        """Answer a refusal: 409 for what the store would not keep, 503 when it could not save (its disk)."""
+        why = reason(error)
+        log.warning("%s from %s (board %s): %s", "not saved" if why == "not_saved" else "refused", self.learner,
+                    board, error)
+        self.answer(503 if why == "not_saved" else 409, {"error": error.message(self.lang), "reason": why})
 
 
 class ClassApi(ApiHandler):
@@ -227,7 +236,7 @@ class GradeApi(ApiHandler):
     async def post(self) -> None:
         if not self.teaches:
             log.warning("refused: %s sent a grade without the teacher's scope", self.learner)
-            await self.run(self.store.log_refusal, self.learner, "—", "not_teacher", "sent to api/grades")
+            await self.log_refusal("—", "not_teacher", "sent to api/grades")
             self.answer(403, {"error": text("class_api_teacher_only", self.lang), "reason": "not_teacher"})
             return
         try:

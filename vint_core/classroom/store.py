@@ -294,6 +294,29 @@ def neutralise(value: object) -> str:
     return cell
 
 
+def _on_read_only_disk(path: Path) -> bool:
+    """Whether the database file ``path`` exists on a file system mounted read-only."""
+    import os
+
+    try:
+        return path.exists() and bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _disk_problem(exc: OperationalError) -> Phrase | None:
+    """Why the database could not write, in the learner's words, when it is its disk (full, read-only, failing:
+    SQLite's and PostgreSQL's own messages); ``None`` for any other error."""
+    said = str(exc.orig).lower()
+    if "disk is full" in said or "no space left" in said or "diskfull" in type(exc.orig).__name__.lower():
+        return Phrase("class_why_disk_full")
+    if "readonly" in said or "read-only" in said:
+        return Phrase("class_why_disk_read_only")
+    if "disk i/o error" in said or "unable to open database file" in said:
+        return Phrase("class_why_disk_failing")
+    return None
+
+
 def _rules_text(rules: RuleSet) -> str:
     return rules.name if rule_set_changes(rules) is None else json.dumps(rules.to_json(), sort_keys=True)
 
@@ -384,13 +407,30 @@ class ClassStore:
                 self._writer = self._reader = create_engine(url, connect_args=args, poolclass=StaticPool)
                 self._sqlite_events(self._writer, "BEGIN IMMEDIATE", wal=False)
             else:
+                path = make_url(url).database
+                if path and _on_read_only_disk(Path(path)):
+                    # SQLite cannot open a WAL database on a read-only disk (it must make its -shm file) unless it
+                    # is told the file will not change: the class's results can still be read, each write is
+                    # refused as "not saved: the disk is read-only"
+                    log.error("class store: %s is on a read-only disk: it is read, nothing can be saved", path)
+                    url = f"sqlite:///file:{Path(path).resolve()}?mode=ro&immutable=1&uri=true"
+                    wal = False
+                else:
+                    wal = True
                 self._writer = create_engine(url, connect_args=args)
                 self._reader = create_engine(url, connect_args=args)
                 for engine, begin in ((self._writer, "BEGIN IMMEDIATE"), (self._reader, "BEGIN")):
-                    self._sqlite_events(engine, begin, wal=True)
+                    self._sqlite_events(engine, begin, wal=wal)
         else:
             self._writer = self._reader = create_engine(url, pool_pre_ping=True)
-        self._write(self._migrate)
+        if self._read(self._revision) != migrations.HEAD:  # a store up to date opens on a read-only disk too
+            self._write(self._migrate)
+
+    @staticmethod
+    def _revision(session: Session) -> str | None:
+        from alembic.migration import MigrationContext
+
+        return MigrationContext.configure(session.connection()).get_current_revision()
 
     @staticmethod
     def _sqlite_events(engine: Engine, begin: str, *, wal: bool) -> None:
@@ -444,7 +484,12 @@ class ClassStore:
                 log.info("class store: a concurrent write, attempt %d: %s", attempt + 1, exc)
             except OperationalError as exc:
                 if not self._sqlite or ("locked" not in str(exc) and "busy" not in str(exc)):
-                    raise
+                    problem = _disk_problem(exc)
+                    if problem is None:
+                        raise
+                    # nothing of this transaction is kept (rolled back), everything kept before stays as it was
+                    log.error("class store: not saved, %s: %s", problem.text("en"), exc.orig)
+                    raise ClassError("not_saved", why=problem) from None
                 log.info("class store busy, attempt %d: %s", attempt + 1, exc)
                 time.sleep(0.05 * (attempt + 1) + secrets.randbelow(50) / 1000)
         raise ClassError("store_busy")
@@ -839,7 +884,10 @@ class ClassStore:
                     if board is not None and board.par_json is None:
                         board.par_json = par_json
 
-                self._write(keep)
+                try:
+                    self._write(keep)
+                except ClassError as exc:  # a full or read-only disk: the par is shown, and solved again next time
+                    log.warning("class %s: the par of board %s was not kept: %s", cls, board_id, exc.message("en"))
                 traveller = Traveller(traveller.board, traveller.rows, _par_from_json(par_json))
         return traveller
 

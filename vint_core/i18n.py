@@ -1343,6 +1343,8 @@ _TEXTS.update({
     "class_exercise": ("Exercise", "Übung"),
     "class_graded": ("Learners graded", "Bewertete Lernende"),
     "class_full_marks": ("Every point", "Volle Punktzahl"),
+    "class_not_reached": ("the class's service does not answer right now",
+                          "der Dienst der Klasse antwortet gerade nicht"),
     "class_answer_not_sent": ("Kept here, but your class did not receive it: {why}",
                               "Hier gespeichert, aber deine Klasse hat es nicht bekommen: {why}"),
     "class_why_disk_full": ("the class's disk is full", "der Datenträger der Klasse ist voll"),

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from urllib.parse import parse_qs
 
 from vint_core.errors import Reason, VintError
-from vint_core.i18n import Phrase
+from vint_core.i18n import Phrase, text
 
 _log = logging.getLogger(__name__)
 
@@ -212,8 +212,11 @@ class Reporter:
             return None
         try:
             call(self.link)
+        except ClassUnreachable as error:
+            _log.warning("class: %s not received: %s", what, error.detail)
+            return text("class_not_reached", self.lang)
         except VintError as error:
-            _log.warning("class: %s not received: %s %s", what, error.message("en"), getattr(error, "detail", ""))
+            _log.warning("class: %s not received: %s", what, error.message("en"))
             return error.message(self.lang)
         return None
 

@@ -75,10 +75,10 @@ a{color:var(--bar)}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:0.3em 0 0.6em}
 th,td{border:1px solid var(--line);padding:0.25em 0.5em;text-align:left;white-space:nowrap}
-th{background:var(--head);font-weight:600}
+th{background:var(--head);font-weight:600;white-space:normal}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.mine td{background:var(--mine)}
-.vint-class-learners td:nth-child(5){white-space:normal;min-width:14em}
+.vint-class-learners td:nth-child(5){white-space:normal;min-width:12em}
 .vint-class-heat td.cell{text-align:center;min-width:3.2em;color:#111}
 .vint-class-heat td.none{background:transparent;color:var(--muted)}
 .vint-class-bars{list-style:none;padding:0;margin:0.3em 0;max-width:40em}
@@ -86,7 +86,8 @@ tr.mine td{background:var(--mine)}
 .vint-class-bars .bar{background:var(--bar);height:1.1em;border-radius:2px;min-width:2px}
 .vint-class-bars .label{overflow-wrap:anywhere}
 ul{padding-left:1.3em}li{overflow-wrap:anywhere}
-@media (max-width:480px){body{padding:0.3em 0.5em 2em}h1{font-size:1.3em}th{white-space:normal}
+@media (max-width:480px){body{padding:0.3em 0.5em 2em}h1{font-size:1.3em}table{font-size:0.9em}
+th,td{padding:0.2em 0.3em}
 .vint-class-bars li{grid-template-columns:1fr}}
 """
 

@@ -46,7 +46,7 @@ from vint_core.classroom.served import teacher_page
 from vint_core.errors import VintError
 from vint_core.i18n import text
 
-__all__ = ["HEADERS", "NAME", "TEACH", "main", "make_app"]
+__all__ = ["HEADERS", "NAME", "TEACH", "arguments", "main", "make_app"]
 
 #: the service's name on the hub (its address is ``/services/vint-class/``)
 NAME = "vint-class"
@@ -296,25 +296,32 @@ class NotFound(Base):
         raise web.HTTPError(404)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Serve the class of ``--store`` as the hub's service (its address from ``JUPYTERHUB_SERVICE_URL``)."""
-    from urllib.parse import urlsplit
-
-    from vint_core.classroom.served import ServedClass
-
+def arguments() -> argparse.ArgumentParser:
+    """The service's command line (``c.JupyterHub.services``' ``command``, or ``hub.services`` on Kubernetes)."""
     parser = argparse.ArgumentParser(description="The Vint class's JupyterHub service.")
     parser.add_argument("--store", type=Path, required=True, help="the class's folder (its store)")
     parser.add_argument("--class", dest="name", required=True, help="the class's name")
     parser.add_argument("--teacher", default=None, help="the teacher's hub name (makes the class if it is new)")
     parser.add_argument("--learner", action="append", default=[], help="a learner's hub name (the roster)")
     parser.add_argument("--rules", default="seed", help="the class's rule set, if it is new")
-    args = parser.parse_args(argv)
+    parser.add_argument("--ip", default=None, help="the address to listen on (default: the host of the service's "
+                                                   "URL; 0.0.0.0 in a pod, whose URL names the cluster's service)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve the class of ``--store`` as the hub's service (its address from ``JUPYTERHUB_SERVICE_URL``)."""
+    from urllib.parse import urlsplit
+
+    from vint_core.classroom.served import ServedClass
+
+    args = arguments().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[vint-class %(asctime)s] %(message)s")
     args.store.mkdir(mode=0o700, parents=True, exist_ok=True)
     store = ServedClass.open(args.store, args.name, teacher=args.teacher, learners=args.learner, rules=args.rules)
     url = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     app = make_app(store, prefix=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/"))
-    HTTPServer(app, max_body_size=MAX_BODY).listen(url.port or 80, url.hostname or "127.0.0.1")
+    HTTPServer(app, max_body_size=MAX_BODY).listen(url.port or 80, args.ip or url.hostname or "127.0.0.1")
     log.info("the class %r (%d learners) at %s", args.name, len(args.learner), url.geturl())
     IOLoop.current().start()
     return 0

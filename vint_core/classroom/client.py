@@ -69,9 +69,10 @@ class ClassLink(Protocol):
 
 
 class HubClass:
-    """The class's hub service at ``url``, asked with the learner's server's token."""
+    """The class's hub service at ``url``, asked with the learner's server's token; ``timeout`` seconds for an
+    answer (a board's first traveller solves its par with all cards visible: seconds on a busy machine)."""
 
-    def __init__(self, url: str, token: str, *, lang: str = "en", timeout: float = 10.0) -> None:
+    def __init__(self, url: str, token: str, *, lang: str = "en", timeout: float = 30.0) -> None:
         self.url = url.rstrip("/") + "/"
         self.token = token
         self.lang = lang

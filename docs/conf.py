@@ -56,6 +56,7 @@ _THIRD_PARTY = [
     "sqlalchemy.orm.decl_api.DeclarativeBase", "sqlalchemy.sql.type_api.TypeDecorator",  # class mode's models
     "jupyterhub.services.auth.HubOAuthenticated", "jupyter_server.auth.identity.PasswordIdentityProvider",
     "jupyter_server.auth.identity.User",  # class mode's service and personal links
+    "nbgrader.api.Gradebook", "nbgrader.plugins.export.ExportPlugin",  # class mode's grades from nbgrader
     "Application", "t.Any",  # from the traitlets of Voilà's and Jupyter Server's classes the pages extend
 ]
 nitpick_ignore = [("py:class", name) for name in _STDLIB + _THIRD_PARTY]

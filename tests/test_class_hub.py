@@ -286,3 +286,134 @@ def test_two_learners_play_the_class_boards_and_the_teacher_sees_the_travellers(
                 page.screenshot(path=str(SHOTS / f"hub-teacher-{width}-{scheme}.png"), full_page=True)
         page.context.close()
     print(f"\ntwo learners, two class boards each, in Chromium: {played:.1f} s")
+
+
+#: run in a learner's own kernel: lesson 02's quiz widget answered as a learner would, each answer going to the
+#: class through the widget's own hook (QuizWidget.on_answer → Reporter → the service, with the server's token)
+LESSON_QUIZ = """
+import tempfile
+os.environ["VINT_DATA_DIR"] = tempfile.mkdtemp()  # a lesson not yet begun
+from vint_core.widgets.lesson_progress import lesson_quiz
+quiz = lesson_quiz("02", topics=["play"], rules="seed")
+given = []
+for _ in range({n}):
+    item = quiz.item
+    if {wrong} and item.kind == "choice":
+        quiz.answer_with(next(c.value for c in item.choices if not c.correct))
+    else:
+        quiz.answer_with(item.answer)
+    quiz.check_button.click()
+    given.append([quiz.attempt.type, quiz.attempt.correct])
+    quiz.next_button.click()
+out["given"] = given
+out["status"] = quiz.status.value
+"""
+
+#: run in the teacher's own kernel: a gradebook as nbgrader's autograde leaves it, then nbgrader's own export
+#: command with the class's exporter, which sends the grades with the teacher's server's token
+GRADES = """
+import subprocess, sys, tempfile
+from nbgrader.api import Gradebook
+folder = tempfile.mkdtemp()
+url = f"sqlite:///{{folder}}/gradebook.db"
+with Gradebook(url) as gb:
+    gb.add_assignment("01-trick-value")
+    gb.add_notebook("01-trick-value", "01-trick-value")
+    gb.add_grade_cell("check-1", "01-trick-value", "01-trick-value", max_score=3, cell_type="code")
+    for student, score in {scores!r}:
+        gb.add_student(student)
+        gb.add_submission("01-trick-value", student)
+        gb.find_grade("check-1", "01-trick-value", "01-trick-value", student).auto_score = score
+    gb.db.commit()
+done = subprocess.run([sys.executable, "-m", "nbgrader", "export", "--exporter",
+                       "vint_core.classroom.grades.ClassExport", "--db", url], cwd=folder, capture_output=True,
+                      text=True)
+out["export"] = {{"rc": done.returncode, "said": done.stderr[-3000:]}}
+"""
+
+#: what boris's own kernel tries in ana's name, and as the teacher
+IMPERSONATE = f"""
+attempt("an answer in ana's name", lambda: link._call("quiz", {{"source": "practice", "question_type": "trick_winner",
+                                                               "correct": False, "learner": {ANA!r}}}))
+attempt("a lesson in ana's name", lambda: link._call("lessons", {{"lesson": "03", "event": "finished",
+                                                                 "learner": {ANA!r}}}))
+attempt("a grade for ana", lambda: link.send_grade({ANA!r}, "01-trick-value", 0, 3))
+attempt("a grade for himself", lambda: link.send_grade({BORIS!r}, "01-trick-value", 3, 3))
+"""
+
+
+def test_lesson_answers_and_grades_reach_the_teachers_page_and_no_learner_sends_as_another(
+        hub: ClassHub, apis: dict[str, hs.Api], answered: None) -> None:
+    served = hub.served()
+    before = {s.name: dict(s.quiz) for s in served.store.learner_summaries(CLASS)}
+    ana = in_kernel(apis[ANA], ANA, LESSON_QUIZ.format(n=4, wrong=False))
+    boris = in_kernel(apis[BORIS], BORIS, LESSON_QUIZ.format(n=3, wrong=True))
+    print(f"\nana answered {ana['given']}\nboris answered {boris['given']}")
+    assert all(right for _, right in ana["given"]) and not all(right for _, right in boris["given"])
+    assert "did not receive" not in ana["status"] + boris["status"], (ana["status"], boris["status"])
+    attacks = in_kernel(apis[BORIS], BORIS, IMPERSONATE)
+    print(f"boris as ana or the teacher: {attacks}")
+    assert attacks["an answer in ana's name"]["refused"] == "other_learner", attacks
+    assert attacks["a lesson in ana's name"]["refused"] == "other_learner", attacks
+    assert attacks["a grade for ana"]["refused"] == "not_teacher", attacks
+    assert attacks["a grade for himself"]["refused"] == "not_teacher", attacks
+
+    # each answer kept under its own learner, nothing more: the widget's answers, and none of boris's in ana's name
+    after = {s.name: s for s in served.store.learner_summaries(CLASS)}
+    for name, seen in ((ANA, ana), (BORIS, boris)):
+        added: dict[str, list[int]] = {}
+        for kind, right in seen["given"]:
+            added.setdefault(kind, [0, 0])
+            added[kind][0] += right
+            added[kind][1] += 1
+        for kind, (right, asked) in added.items():
+            was = before[name].get(kind, (0, 0))
+            assert after[name].quiz[kind] == (was[0] + right, was[1] + asked), (name, kind, after[name].quiz)
+    assert after[ANA].lessons_opened == ("02",) and after[ANA].lessons_finished == ("02",)  # 3 right finish it
+    assert after[BORIS].lessons_opened == ("02",) and after[BORIS].lessons_finished == ()
+    whys = [why for who, _, why, _ in served.store.refusals(CLASS) if who == BORIS]
+    assert whys.count("other_learner") >= 2 and whys.count("not_teacher") == 2, whys
+
+    # the teacher's grading: nbgrader's export from the teacher's own server, with its own token
+    browser = hs.Browser(hub.url)
+    assert browser.login(TEACHER, PASSWORDS[TEACHER])
+    teacher = hs.Api(hub.url, browser.token(TEACHER))
+    teacher.start_server(TEACHER)
+    graded = in_kernel(teacher, TEACHER, GRADES.format(scores=[(ANA, 3), (BORIS, 1), ("not-in-class", 2)]))
+    print(f"nbgrader export: {graded['export']}")
+    assert graded["export"]["rc"] == 0 and "sent 2 of 3 grades to the class" in graded["export"]["said"], graded
+    (exercise,) = served.store.exercises(CLASS)
+    assert (exercise.exercise, exercise.graded, exercise.full_marks, exercise.points, exercise.max_points) == (
+        "01-trick-value", 2, 1, 4.0, 6.0)
+    summaries = {s.name: s for s in served.store.learner_summaries(CLASS)}
+    assert (summaries[ANA].exercise_points, summaries[BORIS].exercise_points) == (3.0, 1.0)
+
+    questions = {q.question_type: q for q in served.store.questions(CLASS)}
+    shots = bs.ARTIFACTS / "class-page"
+    with bs.chromium() as chromium:
+        for scheme in ("light", "dark"):
+            page = login(chromium, hub, TEACHER, scheme=scheme)
+            for width in (1280, 390):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.goto(f"{hub.url}/services/vint-class/")
+                page.wait_for_selector("table.vint-class-questions", timeout=120_000)
+                rows = page.locator("table.vint-class-questions tbody tr")
+                drawn = {rows.nth(i).get_attribute("data-key"): rows.nth(i).locator("td").all_inner_texts()
+                         for i in range(rows.count())}
+                assert set(drawn) == set(questions) >= {"legal_cards", "trick_winner"}, drawn
+                for kind, q in questions.items():
+                    assert drawn[kind][1:4] == [str(q.learners), str(q.asked), str(q.right)], (kind, drawn[kind])
+                learner_rows = page.locator("table.vint-class-learners tbody tr")
+                cells = {learner_rows.nth(i).get_attribute("data-learner"):
+                         learner_rows.nth(i).locator("td").all_inner_texts() for i in range(learner_rows.count())}
+                for name in LEARNERS:
+                    right = sum(r for r, _ in summaries[name].quiz.values())
+                    asked = sum(a for _, a in summaries[name].quiz.values())
+                    assert cells[name][1:4] == ["1", "1" if name == ANA else "0", f"{right} / {asked}"], cells[name]
+                assert cells[ANA][5] == "3 / 3" and cells[BORIS][5] == "1 / 3", cells
+                exercises = page.locator("table.vint-class-exercises tbody tr")
+                assert exercises.count() == 1
+                assert exercises.first.locator("td").all_inner_texts() == ["01-trick-value", "2", "1", "4 / 6", "67%"]
+                assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+                page.screenshot(path=str(shots / f"teacher-answers-{width}-{scheme}.png"), full_page=True)
+            page.context.close()

@@ -306,7 +306,9 @@ if mode != "demo":  # demo: no teacher, and every server is the hub's own user
         # every user may reach the service; what it gives them is their own (the teacher's page needs TEACH)
         {"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]},
     ]
-    # the learner's server's own token (their kernels inherit it) may reach the service, as that learner
+    # the learner's server's own token (their kernels inherit it) may reach the service, as that learner; the
+    # teacher's also holds TEACH (the hub gives each token only the scopes its user holds), so that nbgrader's
+    # export in the teacher's server sends the grades (vint_core/classroom/grades.py)
     c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
-                                     f"access:services!service={CLASS_SERVICE}"]
+                                     f"access:services!service={CLASS_SERVICE}", TEACH]
     c.Spawner.environment["VINT_CLASS_URL"] = f"http://127.0.0.1:{class_port}/services/{CLASS_SERVICE}/"

@@ -35,13 +35,15 @@ class BoardView:
 @dataclass(frozen=True)
 class LearnerView:
     """A learner's summary: lessons finished, quiz mastery per question type (0–1, first tries right),
-    exercise points (got, out of), boards played."""
+    exercise points (got, out of), boards played, lessons opened, quiz first tries (right, asked)."""
 
     name: str
     lessons_done: int
     mastery: dict[str, float]
     exercise_points: tuple[float, float]
     boards_played: int
+    lessons_opened: int = 0
+    quiz_right: tuple[int, int] = (0, 0)  # first tries right, first tries
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class Overview:
     mistakes: Sequence[tuple[str, int]] = ()
     refusals: Sequence[str] = ()
     topics: Sequence[str] = field(default=())
+    questions: Sequence[Any] = ()  # the store's QuestionCount, per question type
+    exercises: Sequence[Any] = ()  # the store's ExerciseCount, per exercise
 
 
 STYLE = """
@@ -71,9 +75,10 @@ a{color:var(--bar)}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:0.3em 0 0.6em}
 th,td{border:1px solid var(--line);padding:0.25em 0.5em;text-align:left;white-space:nowrap}
-th{background:var(--head);font-weight:600}
+th{background:var(--head);font-weight:600;white-space:normal}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.mine td{background:var(--mine)}
+.vint-class-learners td:nth-child(5){white-space:normal;min-width:12em}
 .vint-class-heat td.cell{text-align:center;min-width:3.2em;color:#111}
 .vint-class-heat td.none{background:transparent;color:var(--muted)}
 .vint-class-bars{list-style:none;padding:0;margin:0.3em 0;max-width:40em}
@@ -81,7 +86,8 @@ tr.mine td{background:var(--mine)}
 .vint-class-bars .bar{background:var(--bar);height:1.1em;border-radius:2px;min-width:2px}
 .vint-class-bars .label{overflow-wrap:anywhere}
 ul{padding-left:1.3em}li{overflow-wrap:anywhere}
-@media (max-width:480px){body{padding:0.3em 0.5em 2em}h1{font-size:1.3em}
+@media (max-width:480px){body{padding:0.3em 0.5em 2em}h1{font-size:1.3em}table{font-size:0.9em}
+th,td{padding:0.2em 0.3em}
 .vint-class-bars li{grid-template-columns:1fr}}
 """
 
@@ -130,20 +136,54 @@ def traveller_table(board: BoardView, lang: str = "en") -> str:
             f"<thead><tr>{cells}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
-def _learners_table(overview: Overview, lang: str) -> str:
-    columns = ("class_learner", "class_lessons_done", "class_quiz_mastery", "class_exercise_points",
-               "class_boards_played")
+def _table(css: str, columns: Sequence[str], rows: Sequence[Sequence[tuple[object, bool]]], lang: str,
+           key: str = "key") -> str:
+    """A table of ``rows`` (each cell a value and whether it is a number), headed by the texts ``columns``."""
     cells = "".join(f"<th scope='col'>{_e(text(c, lang))}</th>" for c in columns)
+    body = "".join(
+        f"<tr data-{key}='{_e(row[0][0])}'>"
+        + "".join(f"<td class='num'>{_e(v)}</td>" if num else f"<td>{_e(v)}</td>" for v, num in row) + "</tr>"
+        for row in rows)
+    return (f"<div class='scroll'><table class='{css}'><thead><tr>{cells}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def _share(right: float, out_of: float) -> str:
+    return f"{right / out_of:.0%}" if out_of else "—"
+
+
+def _learners_table(overview: Overview, lang: str) -> str:
+    columns = ("class_learner", "class_lessons_opened", "class_lessons_done", "class_quiz_right",
+               "class_quiz_mastery", "class_exercise_points", "class_boards_played")
     rows = []
     for learner in overview.learners:
         mastery = ", ".join(f"{topic} {share:.0%}" for topic, share in sorted(learner.mastery.items())) or "—"
         got, out_of = learner.exercise_points
-        points = f"{got:g} / {out_of:g}" if out_of else "—"
-        rows.append(f"<tr data-learner='{_e(learner.name)}'><td>{_e(learner.name)}</td>"
-                    f"<td class='num'>{learner.lessons_done}</td><td>{_e(mastery)}</td>"
-                    f"<td class='num'>{_e(points)}</td><td class='num'>{learner.boards_played}</td></tr>")
-    return (f"<div class='scroll'><table class='vint-class-learners'><thead><tr>{cells}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table></div>")
+        right, asked = learner.quiz_right
+        rows.append([(learner.name, False), (learner.lessons_opened, True), (learner.lessons_done, True),
+                     (f"{right} / {asked}" if asked else "—", True), (mastery, False),
+                     (f"{got:g} / {out_of:g}" if out_of else "—", True), (learner.boards_played, True)])
+    return _table("vint-class-learners", columns, rows, lang, key="learner")
+
+
+def _questions(overview: Overview, lang: str) -> str:
+    title = f"<h2 id='questions'>{_e(text('class_questions_title', lang))}</h2>"
+    if not overview.questions:
+        return title + f"<p class='muted'>{_e(text('class_heat_empty', lang))}</p>"
+    columns = ("class_question_type", "class_learners", "class_first_tries", "class_right", "class_share")
+    rows = [[(q.question_type, False), (q.learners, True), (q.asked, True), (q.right, True),
+             (_share(q.right, q.asked), True)] for q in overview.questions]
+    return title + _table("vint-class-questions", columns, rows, lang)
+
+
+def _exercises(overview: Overview, lang: str) -> str:
+    title = f"<h2 id='exercises'>{_e(text('class_exercises_title', lang))}</h2>"
+    if not overview.exercises:
+        return title + f"<p class='muted'>{_e(text('class_exercises_empty', lang))}</p>"
+    columns = ("class_exercise", "class_graded", "class_full_marks", "class_exercise_points", "class_share")
+    rows = [[(x.exercise, False), (x.graded, True), (x.full_marks, True), (f"{x.points:g} / {x.max_points:g}", True),
+             (_share(x.points, x.max_points), True)] for x in overview.exercises]
+    return title + _table("vint-class-exercises", columns, rows, lang)
 
 
 def _heat_map(overview: Overview, lang: str) -> str:
@@ -186,7 +226,8 @@ def render(overview: Overview, lang: str = "en", *, export_href: str = "export.c
              f"<p class='muted'>{_e(text('class_page_intro', lang, learners=len(overview.learners), boards=len(overview.boards), results=played))}</p>",  # noqa: E501
              f"<p><a href='{_e(export_href)}' download>{_e(text('class_export', lang))}</a></p>",
              f"<h2>{_e(text('class_learners', lang))}</h2>", _learners_table(overview, lang),
-             _heat_map(overview, lang), _mistakes(overview, lang),
+             _questions(overview, lang), _exercises(overview, lang), _heat_map(overview, lang),
+             _mistakes(overview, lang),
              f"<h2>{_e(text('class_travellers', lang))}</h2>",
              *(traveller_table(board, lang) for board in overview.boards)]
     if overview.refusals:

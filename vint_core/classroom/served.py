@@ -80,8 +80,10 @@ class ServedClass:
         if teacher is not None and name not in {c.name for c in store.classes()}:
             store.create_class(name, rules=rules, teacher=teacher)
         names = list(learners)
-        if names:
-            store.add_learners(name, names)
+        if names:  # only new names are written (a store on a read-only disk still opens for reading)
+            have = {info.name for info in store.learners(name)}
+            if [n for n in names if n.strip() not in have]:
+                store.add_learners(name, names)
         return cls(store, name)
 
     # -- what a learner's table sends and reads --
@@ -111,10 +113,14 @@ class ServedClass:
         """Keep a lesson opened or finished by ``learner``."""
         self.store.record_lesson(self.name, learner, lesson, event)  # type: ignore[arg-type]
 
+    def record_grade(self, learner: str, exercise: object, points: object, max_points: object) -> None:
+        """Keep ``learner``'s grade of ``exercise`` (from the teacher's grading: a learner never sends one)."""
+        self.store.record_grade(self.name, learner, exercise, points, max_points)  # type: ignore[arg-type]
+
     def log_refusal(self, learner: str, board: object, why: str, detail: str) -> None:
         """Log a request the service refused before the store saw it (a result in another learner's name)."""
         refused = ResultRefused(why, learner=learner, board=board, details={"detail": detail})
-        self.store._log_refusal(self.name, learner, board, refused)  # the store's own log of refusals
+        self.store.log_refusal(self.name, learner, board, refused)  # the store's own log of refusals
 
     def learner_traveller(self, learner: str, board_id: int, lang: str = "en") -> dict[str, Any]:
         """Board ``board_id``'s traveller as ``learner`` may see it (after playing it), as JSON values."""
@@ -142,11 +148,13 @@ class ServedClass:
         for summary in self.store.learner_summaries(self.name):
             shares = {qt: share for qt, share in zip(mastery.question_types, mastery.row(summary.name), strict=True)
                       if share is not None}
+            right = sum(r for r, _ in summary.quiz.values()), sum(a for _, a in summary.quiz.values())
             learners.append(page.LearnerView(summary.name, len(summary.lessons_finished), shares,
-                                             (summary.exercise_points, summary.exercise_max), summary.boards_played))
+                                             (summary.exercise_points, summary.exercise_max), summary.boards_played,
+                                             len(summary.lessons_opened), right))
         refusals = [f"{who}: {message}" for who, _, _, message in self.store.refusals(self.name)]
         return page.Overview(self.name, boards, learners, self.store.common_mistakes(self.name), refusals,
-                             mastery.question_types)
+                             mastery.question_types, self.store.questions(self.name), self.store.exercises(self.name))
 
 
 def teacher_page(served: ServedClass, lang: str = "en") -> str:

@@ -46,7 +46,7 @@ from vint_core.classroom.served import teacher_page
 from vint_core.errors import VintError
 from vint_core.i18n import text
 
-__all__ = ["HEADERS", "NAME", "TEACH", "main", "make_app"]
+__all__ = ["HEADERS", "NAME", "TEACH", "arguments", "main", "make_app"]
 
 #: the service's name on the hub (its address is ``/services/vint-class/``)
 NAME = "vint-class"
@@ -117,6 +117,7 @@ class ApiHandler(Base):
     """A learner's server's requests: the hub user of the ``Authorization: token …`` header, nothing else."""
 
     learner: str = ""
+    teaches: bool = False
 
     def get_current_user(self) -> Any:
         return None  # no cookie: prepare() names the learner from the token alone
@@ -130,6 +131,7 @@ class ApiHandler(Base):
             self.answer(403, {"error": text("class_api_forbidden", self.lang)})
             return
         self.learner = str(model["name"])
+        self.teaches = bool(self.hub_auth.check_scopes({TEACH}, model))  # the token holds the teacher's scope
 
     def answer(self, status: int, body: Any) -> None:
         self.set_status(status)
@@ -151,15 +153,24 @@ class ApiHandler(Base):
         named = body.pop("learner", None)
         if named is not None and named != self.learner:
             log.warning("refused: %s sent a result in the name of %r", self.learner, named)
-            await self.run(self.store.log_refusal, self.learner, body.get("board"), "other_learner",
-                           f"sent in the name of {str(named)[:60]!r}")
+            await self.log_refusal(body.get("board"), "other_learner", f"sent in the name of {str(named)[:60]!r}")
             self.answer(403, {"error": text("class_api_own_results", self.lang), "reason": "other_learner"})
             return None
         return body
 
+    async def log_refusal(self, board: Any, why: str, detail: str) -> None:
+        """Keep a refusal of the service's own in the store's log (said in the service's log if it cannot be)."""
+        try:
+            await self.run(self.store.log_refusal, self.learner, board, why, detail)
+        except VintError as error:
+            log.error("the refusal of %s (%s) was not kept in the store: %s", self.learner, why, error)
+
     async def refused(self, error: VintError, board: Any) -> None:
-        log.warning("refused from %s (board %s): %s", self.learner, board, error)
-        self.answer(409, {"error": error.message(self.lang), "reason": reason(error)})
+        """Answer a refusal: 409 for what the store would not keep, 503 when it could not save (its disk)."""
+        why = reason(error)
+        log.warning("%s from %s (board %s): %s", "not saved" if why == "not_saved" else "refused", self.learner,
+                    board, error)
+        self.answer(503 if why == "not_saved" else 409, {"error": error.message(self.lang), "reason": why})
 
 
 class ClassApi(ApiHandler):
@@ -216,6 +227,34 @@ class LessonApi(ApiHandler):
         self.answer(201, {"recorded": True})
 
 
+class GradeApi(ApiHandler):
+    """``POST api/grades``: an exercise's grade for a learner (``learner``, ``exercise``, ``points``,
+    ``max_points``), only from a token holding the teacher's scope :data:`TEACH` (the teacher's own server's, as
+    ``nbgrader export --exporter vint_core.classroom.grades.ClassExport`` sends them); a learner's is refused
+    (403) and logged."""
+
+    async def post(self) -> None:
+        if not self.teaches:
+            log.warning("refused: %s sent a grade without the teacher's scope", self.learner)
+            await self.log_refusal("—", "not_teacher", "sent to api/grades")
+            self.answer(403, {"error": text("class_api_teacher_only", self.lang), "reason": "not_teacher"})
+            return
+        try:
+            body = json.loads(self.request.body or b"{}")
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            self.answer(400, {"error": text("class_api_not_json", self.lang)})
+            return
+        try:
+            await self.run(self.store.record_grade, body.get("learner"), body.get("exercise"), body.get("points"),
+                           body.get("max_points"))
+        except VintError as error:
+            await self.refused(error, None)
+            return
+        self.answer(201, {"recorded": True})
+
+
 class TravellerApi(ApiHandler):
     """``GET api/travellers/N``: board N's traveller as a learner may see it (after playing it: the others
     named or anonymised, as the teacher chose); 403 before they have played it."""
@@ -244,6 +283,7 @@ def make_app(store: Any, *, prefix: str = f"/services/{NAME}/") -> web.Applicati
         (url_path_join(prefix, "api/results"), ResultApi, kwargs),
         (url_path_join(prefix, "api/quiz"), QuizApi, kwargs),
         (url_path_join(prefix, "api/lessons"), LessonApi, kwargs),
+        (url_path_join(prefix, "api/grades"), GradeApi, kwargs),
         (url_path_join(prefix, r"api/travellers/(\d{1,4})"), TravellerApi, kwargs),
         (url_path_join(prefix, "oauth_callback"), HubOAuthCallbackHandler),
     ], cookie_secret=os.urandom(32), default_handler_class=NotFound, default_handler_args=kwargs)
@@ -256,25 +296,32 @@ class NotFound(Base):
         raise web.HTTPError(404)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Serve the class of ``--store`` as the hub's service (its address from ``JUPYTERHUB_SERVICE_URL``)."""
-    from urllib.parse import urlsplit
-
-    from vint_core.classroom.served import ServedClass
-
+def arguments() -> argparse.ArgumentParser:
+    """The service's command line (``c.JupyterHub.services``' ``command``, or ``hub.services`` on Kubernetes)."""
     parser = argparse.ArgumentParser(description="The Vint class's JupyterHub service.")
     parser.add_argument("--store", type=Path, required=True, help="the class's folder (its store)")
     parser.add_argument("--class", dest="name", required=True, help="the class's name")
     parser.add_argument("--teacher", default=None, help="the teacher's hub name (makes the class if it is new)")
     parser.add_argument("--learner", action="append", default=[], help="a learner's hub name (the roster)")
     parser.add_argument("--rules", default="seed", help="the class's rule set, if it is new")
-    args = parser.parse_args(argv)
+    parser.add_argument("--ip", default=None, help="the address to listen on (default: the host of the service's "
+                                                   "URL; 0.0.0.0 in a pod, whose URL names the cluster's service)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve the class of ``--store`` as the hub's service (its address from ``JUPYTERHUB_SERVICE_URL``)."""
+    from urllib.parse import urlsplit
+
+    from vint_core.classroom.served import ServedClass
+
+    args = arguments().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[vint-class %(asctime)s] %(message)s")
     args.store.mkdir(mode=0o700, parents=True, exist_ok=True)
     store = ServedClass.open(args.store, args.name, teacher=args.teacher, learners=args.learner, rules=args.rules)
     url = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
     app = make_app(store, prefix=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{NAME}/"))
-    HTTPServer(app, max_body_size=MAX_BODY).listen(url.port or 80, url.hostname or "127.0.0.1")
+    HTTPServer(app, max_body_size=MAX_BODY).listen(url.port or 80, args.ip or url.hostname or "127.0.0.1")
     log.info("the class %r (%d learners) at %s", args.name, len(args.learner), url.geturl())
     IOLoop.current().start()
     return 0

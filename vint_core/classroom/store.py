@@ -58,9 +58,9 @@ from vint_core.rules import RuleSet, as_rule_set
 from vint_core.scoring import totals
 from vint_core.seats import PerSide, Seat, Side
 
-__all__ = ["LEARNER_SEAT", "BoardInfo", "ClassError", "ClassInfo", "ClassStore", "LearnerInfo", "LearnerSummary",
-           "Mastery", "ParLine", "ResultInfo", "ResultRefused", "Traveller", "TravellerRow", "default_url",
-           "neutralise"]
+__all__ = ["LEARNER_SEAT", "BoardInfo", "ClassError", "ClassInfo", "ClassStore", "ExerciseCount", "LearnerInfo",
+           "LearnerSummary", "Mastery", "ParLine", "QuestionCount", "ResultInfo", "ResultRefused", "Traveller",
+           "TravellerRow", "default_url", "neutralise"]
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +228,27 @@ class LearnerSummary:
 
 
 @dataclass(frozen=True)
+class QuestionCount:
+    """One question type over the class: learners who answered it, first tries, first tries right."""
+
+    question_type: str
+    learners: int
+    asked: int
+    right: int
+
+
+@dataclass(frozen=True)
+class ExerciseCount:
+    """One exercise over the class: learners graded, learners with every point, points got and possible (summed)."""
+
+    exercise: str
+    graded: int
+    full_marks: int
+    points: float
+    max_points: float
+
+
+@dataclass(frozen=True)
 class Mastery:
     """The class's mastery: for each learner and question type, the share of first tries answered right
     (``None``: never asked). ``learners`` and ``question_types`` are the axes, in the roster's order and
@@ -271,6 +292,29 @@ def neutralise(value: object) -> str:
     if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.match(cell):
         return "'" + cell
     return cell
+
+
+def _on_read_only_disk(path: Path) -> bool:
+    """Whether the database file ``path`` exists on a file system mounted read-only."""
+    import os
+
+    try:
+        return path.exists() and bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _disk_problem(exc: OperationalError) -> Phrase | None:
+    """Why the database could not write, in the learner's words, when it is its disk (full, read-only, failing:
+    SQLite's and PostgreSQL's own messages); ``None`` for any other error."""
+    said = str(exc.orig).lower()
+    if "disk is full" in said or "no space left" in said or "diskfull" in type(exc.orig).__name__.lower():
+        return Phrase("class_why_disk_full")
+    if "readonly" in said or "read-only" in said:
+        return Phrase("class_why_disk_read_only")
+    if "disk i/o error" in said or "unable to open database file" in said:
+        return Phrase("class_why_disk_failing")
+    return None
 
 
 def _rules_text(rules: RuleSet) -> str:
@@ -363,13 +407,30 @@ class ClassStore:
                 self._writer = self._reader = create_engine(url, connect_args=args, poolclass=StaticPool)
                 self._sqlite_events(self._writer, "BEGIN IMMEDIATE", wal=False)
             else:
+                path = make_url(url).database
+                if path and _on_read_only_disk(Path(path)):
+                    # SQLite cannot open a WAL database on a read-only disk (it must make its -shm file) unless it
+                    # is told the file will not change: the class's results can still be read, each write is
+                    # refused as "not saved: the disk is read-only"
+                    log.error("class store: %s is on a read-only disk: it is read, nothing can be saved", path)
+                    url = f"sqlite:///file:{Path(path).resolve()}?mode=ro&immutable=1&uri=true"
+                    wal = False
+                else:
+                    wal = True
                 self._writer = create_engine(url, connect_args=args)
                 self._reader = create_engine(url, connect_args=args)
                 for engine, begin in ((self._writer, "BEGIN IMMEDIATE"), (self._reader, "BEGIN")):
-                    self._sqlite_events(engine, begin, wal=True)
+                    self._sqlite_events(engine, begin, wal=wal)
         else:
             self._writer = self._reader = create_engine(url, pool_pre_ping=True)
-        self._write(self._migrate)
+        if self._read(self._revision) != migrations.HEAD:  # a store up to date opens on a read-only disk too
+            self._write(self._migrate)
+
+    @staticmethod
+    def _revision(session: Session) -> str | None:
+        from alembic.migration import MigrationContext
+
+        return MigrationContext.configure(session.connection()).get_current_revision()
 
     @staticmethod
     def _sqlite_events(engine: Engine, begin: str, *, wal: bool) -> None:
@@ -423,7 +484,12 @@ class ClassStore:
                 log.info("class store: a concurrent write, attempt %d: %s", attempt + 1, exc)
             except OperationalError as exc:
                 if not self._sqlite or ("locked" not in str(exc) and "busy" not in str(exc)):
-                    raise
+                    problem = _disk_problem(exc)
+                    if problem is None:
+                        raise
+                    # nothing of this transaction is kept (rolled back), everything kept before stays as it was
+                    log.error("class store: not saved, %s: %s", problem.text("en"), exc.orig)
+                    raise ClassError("not_saved", why=problem) from None
                 log.info("class store busy, attempt %d: %s", attempt + 1, exc)
                 time.sleep(0.05 * (attempt + 1) + secrets.randbelow(50) / 1000)
         raise ClassError("store_busy")
@@ -590,7 +656,7 @@ class ClassStore:
         except ResultRefused as exc:
             log.warning("class %s: %s", cls, exc.message("en"))
             try:
-                self._log_refusal(cls, learner, board_id, exc)
+                self.log_refusal(cls, learner, board_id, exc)
             except (VintError, SQLAlchemyError):  # the refusal stands, logged above, if the log's row is not kept
                 log.exception("class %s: the refusal was not kept in the refusals' log", cls)
             raise
@@ -667,7 +733,10 @@ class ClassStore:
             tricks = data["tricks"] if isinstance(data["tricks"], int) or data["tricks"] is None else -1
         return contract, declarer, tricks, points
 
-    def _log_refusal(self, cls: str, learner: object, board_id: object, exc: ResultRefused) -> None:
+    def log_refusal(self, cls: str, learner: object, board_id: object, exc: ResultRefused) -> None:
+        """Keep ``exc`` in the class's refusals' log (:meth:`refusals`), under ``learner`` as sent and
+        ``board_id`` (kept only when it is a number): for a refusal the store did not make itself, as the
+        hub's service refusing a result sent in another learner's name."""
         def work(session: Session) -> None:
             klass = self._class(session, cls)
             board = board_id if isinstance(board_id, int) and not isinstance(board_id, bool) else None
@@ -815,7 +884,10 @@ class ClassStore:
                     if board is not None and board.par_json is None:
                         board.par_json = par_json
 
-                self._write(keep)
+                try:
+                    self._write(keep)
+                except ClassError as exc:  # a full or read-only disk: the par is shown, and solved again next time
+                    log.warning("class %s: the par of board %s was not kept: %s", cls, board_id, exc.message("en"))
                 traveller = Traveller(traveller.board, traveller.rows, _par_from_json(par_json))
         return traveller
 
@@ -889,6 +961,40 @@ class ClassStore:
                                                            QuizAnswer.correct.is_(False))
             found: Counter[str] = Counter(m for m in session.scalars(wrong) if m is not None)
             return sorted(found.items(), key=lambda item: (-item[1], item[0]))
+
+        return self._read(work)
+
+    def questions(self, cls: str) -> list[QuestionCount]:
+        """Per question type, over the class: how many learners answered it, how many first tries, how many of
+        them right (the quiz's question types, alphabetically)."""
+        def work(session: Session) -> list[QuestionCount]:
+            klass = self._class(session, cls)
+            quiz = self._first_tries(session, {row.id: row.name for row in klass.learners})
+            out: dict[str, list[int]] = {}
+            for (_, qt), (right, asked) in quiz.items():
+                row = out.setdefault(qt, [0, 0, 0])
+                row[0] += 1
+                row[1] += asked
+                row[2] += right
+            return [QuestionCount(qt, *out[qt]) for qt in sorted(out)]
+
+        return self._read(work)
+
+    def exercises(self, cls: str) -> list[ExerciseCount]:
+        """Per exercise graded, over the class: how many learners have a grade, how many got every point, and
+        the points got and possible, summed (exercises by name)."""
+        def work(session: Session) -> list[ExerciseCount]:
+            klass = self._class(session, cls)
+            ids = [row.id for row in klass.learners]
+            out: dict[str, list[float]] = {}
+            for exercise, points, most in session.execute(select(Grade.exercise, Grade.points, Grade.max_points)
+                                                          .where(Grade.learner_id.in_(ids))):
+                row = out.setdefault(exercise, [0, 0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += points >= most
+                row[2] += points
+                row[3] += most
+            return [ExerciseCount(name, int(r[0]), int(r[1]), r[2], r[3]) for name, r in sorted(out.items())]
 
         return self._read(work)
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from vint_core.classroom.client import Reporter
 from vint_core.i18n import text
 from vint_core.lesson_progress import (
     FINISHED_RIGHT,
@@ -86,15 +87,23 @@ def lesson_quiz(number: str, *, topics: Iterable[str] | None = None, rules: str 
     before = LessonState.of(number, progress)
     if progress.message is None and before.answered:
         quiz.status.value = html.escape(resumed_text(before, lang))
+    # in a class (the hub's service): the lesson opened, each answer, and the lesson finished go to the teacher too
+    reporter = Reporter.connect(lang=lang)
+    key = lesson(number).number
+    problem = reporter.lesson(key, "opened")
+    if problem is not None:
+        quiz.status.value = html.escape(text("class_answer_not_sent", lang, why=problem))
 
     def answered() -> None:
         nonlocal before
         now = LessonState.of(number, quiz.progress)
         if now.finished and not before.finished:
             quiz.status.value = html.escape(text("lesson_finished_now", lang, number=number, right=now.right))
+            reporter.lesson(key, "finished")
         before = now
 
     quiz.on_answer = answered
+    quiz.send_to_class(f"lesson {key}", reporter)
     return quiz
 
 

@@ -36,6 +36,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
 from vint_core.cards import Hand
+from vint_core.classroom.client import Reporter
 from vint_core.errors import FileRefused
 from vint_core.i18n import rules_title, side_name, text
 from vint_core.quiz import TOPICS, TYPES
@@ -140,7 +141,30 @@ class QuizWidget:
         progress = Progress.open(path)
         if learner:
             progress.learner = clean_name(learner)
-        return cls(progress, topics=topics, lang=lang, rules=rules, choose_rules=choose_rules)
+        quiz = cls(progress, topics=topics, lang=lang, rules=rules, choose_rules=choose_rules)
+        quiz.send_to_class("practice")
+        return quiz
+
+    def send_to_class(self, source: str, reporter: Reporter | None = None) -> bool:
+        """From now on send each answer (once saved, through :attr:`on_answer`) to the learner's class too, as
+        from ``source`` (``"practice"``, ``"lesson NN"``): the hub's service with the learner's server's own token
+        (:class:`~vint_core.classroom.client.Reporter`). Outside a class nothing is sent and nothing said; an
+        answer the class did not receive is said in the status line (it stays counted here). True in a class."""
+        reporter = reporter if reporter is not None else Reporter.connect(lang=self.lang)
+        if not reporter:
+            return False
+        before = self.on_answer
+
+        def answered() -> None:
+            if before is not None:
+                before()
+            if self.attempt is not None:
+                problem = reporter.answer(self.attempt, source)
+                if problem is not None:
+                    self.status.value = html_lib.escape(text("class_answer_not_sent", self.lang, why=problem))
+
+        self.on_answer = answered
+        return True
 
     # -- building ---------------------------------------------------------------------------
 

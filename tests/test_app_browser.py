@@ -356,13 +356,48 @@ def test_a_double_click_on_pass_makes_one_pass(served: Any) -> None:
     before = learner_passes(data_dir)
     call_button(page, "Pass").dblclick()
     assert wait_for_turn(page) == "call"  # the answers are drawn and the learner calls again: a second Pass could be
-    round_trip(page)  # both clicks have reached the kernel
-    assert learner_passes(data_dir) == before + 1
+    bs.wait_for(lambda: GONE_BY in status_line(page))  # the second click has reached the kernel, and is said
+    round_trip(page)  # (a change of the settings: the learner's next action, the sentence goes)
+    assert learner_passes(data_dir) == before + 1 and GONE_BY not in status_line(page)
     session = saved_session(data_dir)
     assert session.deal.phase.name == "AUCTION" and session.human_to_act()
     bs.click_and_wait(page, call_button(page, "Pass"))  # a click on the new drawing counts
     wait_for_turn(page)
     assert learner_passes(data_dir) == before + 2
+    assert GONE_BY not in status_line(page)
+    assert not page.errors, page.errors
+
+
+GONE_BY = "That click was made on the table as it was a moment ago"
+
+
+def status_line(page: Any) -> str:
+    return str(page.locator(".vint-status-box").first.inner_text())
+
+
+def learner_cards(data_dir: Path) -> int:
+    session = saved_session(data_dir)
+    return sum(1 for seat, _card in session.deal.view(session.human).cards_played() if seat == session.human)
+
+
+def test_a_double_click_on_a_card_is_said_and_play_goes_on(served: Any) -> None:
+    """The first click plays the card and the computer players answer at once; the second, made on the card the
+    page still showed, is not played, and the status line says why; the learner plays on and the sentence goes."""
+    page = new_game_page(served)
+    data_dir = served[0].data_dir
+    while (turn := wait_for_turn(page)) != "card":  # pass to the play (a passed-out deal: the next one)
+        bs.click_and_wait(page, call_button(page, "Pass") if turn == "call" else page.locator(NEXT_DEAL))
+    before = learner_cards(data_dir)
+    held = len(hand_texts(page))
+    first_card(page).dblclick()
+    bs.wait_for(lambda: GONE_BY in status_line(page))  # the second click has reached the kernel (the first one
+    assert learner_cards(data_dir) == before + 1 and len(hand_texts(page)) == held - 1  # was saved before it)
+    bs.screenshot(page, "ui-double-click-on-a-card")
+    assert wait_for_turn(page) == "card"  # play on: the next card counts, the sentence goes
+    bs.click_and_wait(page, first_card(page))
+    bs.wait_for(lambda: learner_cards(data_dir) == before + 2)
+    wait_for_turn(page)
+    assert GONE_BY not in status_line(page)
     assert not page.errors, page.errors
 
 

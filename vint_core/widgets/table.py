@@ -28,17 +28,17 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
-from vint_core.calls import Call
+from vint_core.calls import PASS, Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Phase
 from vint_core.i18n import text
-from vint_core.rules import RuleSet
+from vint_core.rules import SEED_ORDER, RuleSet
 from vint_core.seats import Seat
 from vint_core.table.controller import Controller, Update
 from vint_core.table.frame import TableFrame
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
-from vint_core.widgets.drawn import PageMark
+from vint_core.widgets.drawn import PageMark, click_gone_by
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
@@ -74,6 +74,10 @@ class Table:
         #: the position each drawing shows, and the one the page reports having drawn: a click made on an older
         #: drawing (a double click on Pass, the computer players having answered the first click at once) is refused
         self.mark = PageMark()
+        #: the learner's last click was refused as made on an older drawing: the status line says so (the lessons'
+        #: sentence, :func:`~vint_core.widgets.drawn.click_gone_by`) until the learner's next action
+        self.gone_by = False
+        self._forwarded = False  # the click being handled reached :meth:`act` (see _click_dropped)
         human = first.human
         lang = first.lang
         self.style = html(value=render.style_html(four_colour=first.four_colour))
@@ -104,6 +108,10 @@ class Table:
         self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
         self._timer: asyncio.TimerHandle | None = None  # the computer player's scheduled move
         self.howto = html("vint-howto")
+        # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
+        # a bid no longer legal) is said all the same when it was made on an older drawing
+        for button in (*self.hand.row.children, *(self.bidding.button(call) for call in _CALLS)):
+            button.on_click(self._click_dropped)
         self._build()
         self._after(self._ctl().advance())
 
@@ -264,19 +272,31 @@ class Table:
     def act(self, action: Action, *, position: int | None = None) -> bool:
         """Make the learner's call or card, then let the computer players answer. False if refused (also when
         ``position``, the :attr:`Controller.position <vint_core.table.controller.Controller.position>` the click
-        was made on, is not the table's any more)."""
+        was made on, is not the table's any more: the status line then says so, :attr:`gone_by`)."""
+        gone_by = position is not None and position != self.controller.position
         update = self._ctl().act(action, position=position)
         if update.follow:
             self._draw_action(action)
             update = self.controller.advance()
-        self._after(update)
+        self._after(update, gone_by=gone_by and not update.accepted and not self.controller.note)
         return update.accepted
 
     def _card_clicked(self, card: Card) -> None:
+        self._forwarded = True
         self.act(card, position=self.mark.seen)
 
     def _call_clicked(self, call: Call) -> None:
+        self._forwarded = True
         self.act(call, position=self.mark.seen)
+
+    def _click_dropped(self, button: object) -> None:
+        """After the hand's or the box's handler: a click it did not forward, made on an older drawing than the
+        table's (the second click of a double click on a card, which the first one played), is said."""
+        forwarded, self._forwarded = self._forwarded, False
+        seen = self.mark.seen
+        if not forwarded and seen is not None and seen != self.controller.position and not self.gone_by:
+            self.gone_by = True
+            self._draw_status(self.controller.frame())
 
     def hint(self) -> str:
         """What the partner's computer player would do in the learner's seat, and why."""
@@ -337,9 +357,11 @@ class Table:
     def _faster_clicked(self, button: object) -> None:
         self.faster()
 
-    def _after(self, update: Update) -> None:
+    def _after(self, update: Update, *, gone_by: bool = False) -> None:
         """Draw the table, then save the game (the drawing is on its way to the page meanwhile); if the controller
-        has scheduled a computer player, act after its pause."""
+        has scheduled a computer player, act after its pause. ``gone_by``: the learner's click was refused as made
+        on an older drawing (:attr:`gone_by`; any other action of the learner's clears it)."""
+        self.gone_by = gone_by
         loop = _running_loop()
         if update.pause is not None and loop is not None:
             self._timer = loop.call_later(update.pause, self._tick, update.generation)
@@ -352,7 +374,7 @@ class Table:
         self._timer = None
         update = self._ctl().step(generation)
         if update is not None:  # None: undone, or a new deal: this step belongs to the past
-            self._after(update)
+            self._after(update, gone_by=self.gone_by)  # a computer player's move is not the learner's next action
 
     # -- drawing: every part from the controller's frame ------------------------------------------
 
@@ -361,6 +383,7 @@ class Table:
         card leaves the hand and lies on the table, or the call joins the auction; the hand or the bidding
         box is frozen (one class, not every button switched off and on) until :meth:`refresh` draws the
         computer players' answers."""
+        self.gone_by = False  # the learner's next action: a click said to have gone by is not any more
         frame = self.controller.frame()
         if isinstance(action, Card):
             self.hand.played(action)
@@ -373,6 +396,7 @@ class Table:
     def _draw_new_deal(self) -> None:
         """Draw the new deal at once (its number, the learner's new cards, the review put away), before
         the computer players' first calls."""
+        self.gone_by = False
         frame = self.controller.frame()
         self.header.value = render.table_header_html(frame.title, frame.subtitle)
         self.review.clear()
@@ -395,8 +419,8 @@ class Table:
         if mark:
             self.mark.drawn(frame.position)  # before the status: reported before the learner can act on it
         self._draw_faster(frame)
-        self.status.value = render.table_status_html(frame.status, notice=frame.save_notice, renders=self.renders,
-                                                     turn=frame.turn)
+        self.status.value = render.table_status_html(self._status(frame.status, frame.lang), notice=frame.save_notice,
+                                                     renders=self.renders, turn=frame.turn)
 
     def _draw_faster(self, frame: TableFrame) -> None:
         """The "Faster" control, beside the status line while a computer player is thinking (its place kept
@@ -527,7 +551,16 @@ class Table:
         """The status line: what just happened and what to do now (the controller's), after the notice that
         the game is not being saved while the disk refuses it (:meth:`TableSession.save_notice
         <vint_core.table.session.TableSession.save_notice>`)."""
-        return " · ".join(p for p in (self.session.save_notice(), self.controller.status()) if p)
+        status = self._status(self.controller.status(), self.lang)
+        return " · ".join(p for p in (self.session.save_notice(), status) if p)
+
+    def _status(self, status: str, lang: str) -> str:
+        """The controller's status line, after the sentence for a click refused as made on an older drawing."""
+        return " · ".join(p for p in (click_gone_by(lang) if self.gone_by else "", status) if p)
+
+
+#: every call of the bidding box (its buttons are made once, for every strain)
+_CALLS: tuple[Call, ...] = (*(Bid(level, strain) for level in range(1, 8) for strain in SEED_ORDER), PASS)
 
 
 def _outcome(future: Any) -> tuple[str, ...]:

@@ -39,7 +39,6 @@ import gettext
 import io
 import os
 import string
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -121,6 +120,8 @@ def _compile(po: Path, mo: Path) -> bytes:
     The build compiles every catalogue (``make catalogue``, or setuptools' ``build_py``); this is for a
     checkout whose ``.po`` is newer than its ``.mo``, or has none yet.
     """
+    import tempfile
+
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po

@@ -77,6 +77,9 @@ def fill(name: str, lang: str, params: dict[str, object]) -> str:
         return Msg.of(key, **params).render(lang)
     if table in ("seat", "side", "language"):
         return text(name, lang)
+    if "/" in key:  # a plural form
+        key, form = key.split("/")
+        return text(key, lang, **{**params, "n": 1 if form == "0" else 2})
     return text(key, lang, **params)
 
 

@@ -7,6 +7,7 @@ a broken example, to show that it can fail."""
 from __future__ import annotations
 
 import ast
+import io
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -187,3 +188,24 @@ def test_the_checks_find_a_missing_an_unused_a_fuzzy_an_empty_and_a_wrong_placeh
     broken.append(polib.POEntry(msgid="d", msgstr="d"))
     assert problems(broken, english) == ["d: not in English", "c: missing",
                                          "a: placeholders ['side'], English ['seat']", "b: fuzzy", "b: empty"]
+
+
+def test_a_missing_mo_is_compiled_on_first_use(tmp_path: Path) -> None:
+    """A checkout without the build's .mo files (or with a .po edited since) still reads its catalogues: the .po is
+    compiled by pybabel in a process of its own, kept beside it, and reads as the build's would."""
+    import gettext
+
+    from vint_core import i18n
+
+    po = tmp_path / "LL" / "LC_MESSAGES" / "vint_core.po"
+    po.parent.mkdir(parents=True)
+    po.write_bytes(po_path("de").read_bytes())
+    mo = po.with_suffix(".mo")
+    data = i18n._compile(po, mo)
+    assert mo.read_bytes() == data and list(tmp_path.rglob("*.mo")) == [mo]  # no half-written file left beside it
+    compiled = gettext.GNUTranslations(io.BytesIO(data))
+    assert compiled.gettext("your_turn") == i18n._catalogue("de").gettext("your_turn") == "{seat} ist am Zug"
+    assert compiled.ngettext("score.tricks", "score.tricks.plural", 3) == "{side}: {n} Stiche × {tv} = {points}"
+    po.write_text('msgid "x"\nmsgstr "unclosed\n', encoding="utf-8")
+    with pytest.raises(i18n.CatalogueError, match="Babel could not compile it"):
+        i18n._compile(po, mo)

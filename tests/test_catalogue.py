@@ -164,6 +164,15 @@ def test_the_english_is_complete_and_the_template_has_its_ids() -> None:
     template = polib.pofile(str(LOCALE / "vint_core.pot"))
     assert {e.msgid for e in template} == IDS and all(not e.msgstr and not any(e.msgstr_plural.values())
                                                       for e in template)
+    # the English a translator reads beside each id is the English catalogue's, plural forms joined by " | "
+    ours = {e.msgid: e for e in english}
+
+    def said(entry: polib.POEntry) -> str:
+        forms = entry.msgstr_plural
+        return (" | ".join(forms[i] for i in sorted(forms)) if entry.msgid_plural else entry.msgstr).rstrip()
+
+    stale = [e.msgid for e in template if e.comment.rstrip() != said(ours[e.msgid])]
+    assert not stale, f"the template's English is not en.po's for {stale}"
 
 
 def test_each_language_states_its_plural_forms() -> None:

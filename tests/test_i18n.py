@@ -21,6 +21,7 @@ from vint_core.i18n import (
     score_text,
     text,
 )
+from vint_core.quiz.texts import Msg
 
 #: English words that have no place in a German sentence (German shares "in", "an", "was", "so", "Hand"…)
 ENGLISH = frozenset(re.split(r"\s+", """
@@ -31,10 +32,10 @@ ENGLISH = frozenset(re.split(r"\s+", """
     turn play played while still again nothing something does do""".strip()))
 
 #: words both languages use as they are: tag names of the PBN format, a rubber, …
-SHARED = frozenset({"Deal"})
+SHARED = frozenset({"Deal", "Start"})
 
 #: entries whose German is rightly the same as the English
-SAME = frozenset({"text ui_scoresheet_title"})
+SAME = frozenset({"ui_scoresheet_title", "side.ns", "seat.west"})
 
 # a sample value for placeholders of these names; any other placeholder gets 7
 SAMPLES: dict[str, object] = {
@@ -60,16 +61,25 @@ def sample(template: str) -> dict[str, object]:
 
 
 def fill(name: str, lang: str, params: dict[str, object]) -> str:
-    """The entry ``name`` (as :func:`entries` names it) filled in ``lang`` through the public functions."""
-    table, key = name.split(" ")
+    """The message ``name`` (as :func:`entries` names it) filled in ``lang`` through the public functions."""
+    table, _, key = name.partition(".") if "." in name else ("", "", name)
     if table == "error":
-        return error_message(Reason[key], lang, params)
+        return error_message(key, lang, params)
+    if table == "score" and "/" not in key:
+        return score_text(key, lang, params)
     if table == "score":
         key, form = key.split("/")
         n = 1 if form == "0" and "n" not in params else params.get("n", 1 if form == "0" else 2)
         return score_text(key, lang, {k: v for k, v in params.items() if k != "n"}, n=n)
     if table == "bot":
         return bot_text(key, lang, **params)
+    if table == "quiz":
+        return Msg.of(key, **params).render(lang)
+    if table in ("seat", "side", "language"):
+        return text(name, lang)
+    if "/" in key:  # a plural form
+        key, form = key.split("/")
+        return text(key, lang, **{**params, "n": 1 if form == "0" else 2})
     return text(key, lang, **params)
 
 
@@ -118,7 +128,7 @@ def test_the_english_stop_list_finds_english() -> None:
 
 def test_every_reason_has_a_message() -> None:
     names = {name for name, _, _ in ALL}
-    assert {f"error {reason.name}" for reason in Reason} <= names
+    assert {f"error.{reason.value}" for reason in Reason} <= names
 
 
 # -- placeholders and parameters ---------------------------------------------------------------
@@ -173,12 +183,46 @@ def test_german_says_no_trump_and_the_glossarys_words_one_way() -> None:
     orders, *Kein-Trumpf* in prose; never "KT", "ohne Trumpf" or "Sans-Atout"; and one word for the rubber bonus
     (Rubberprämie) and the defenders (Gegenspieler), in the engine's catalogue and the quizzes' alike; the honours
     are "A K Q J 10", the letters the cards show."""
-    from vint_core.quiz import texts
-
-    german = [(name, de) for name, _, de in entries()] + [(f"quiz {k}", v[1]) for k, v in texts._TEXTS.items()]
+    german = [(name, de) for name, _, de in entries()]
     assert len(german) > 500
     for name, de in german:
         assert not re.search(r"\bKT\b|[Oo]hne[ -]Trumpf|Sans-Atout|Keintrumpf|Rubberbonus|Verteidiger", de), (name, de)
         assert not re.search(r"\bK D B\b", de), (name, de)  # the cards show Q and J in German too
         for m in re.finditer(r"\bNT\b", de):  # only as notation: 3NT, {bid}NT, "♥ < NT", "H, NT", "♥ und NT"
             assert re.search(r"(\d|\}|< |, |♥ und )$", de[:m.start()]), (name, de)
+
+
+def test_the_thinking_players_fallback_keeps_the_guides_reasoning_as_a_phrase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without endplay SimBot falls back on the bidding guide; its explanation is the guide's reasoning kept as a
+    phrase and put into the language it is shown in (it was English and German packed into one string with
+    "\\x00", so any third language read English)."""
+    import random
+    import sys
+
+    from vint_core import Deal
+    from vint_core.bots.rule_bot import RuleBot
+    from vint_core.bots.sim_bot import SimBot
+
+    monkeypatch.setitem(sys.modules, "endplay", None)
+    monkeypatch.setitem(sys.modules, "endplay._dds", None)
+    bot, guide = SimBot("fast"), RuleBot()
+    deal = Deal.new(seed=3)
+    view = deal.view(deal.to_act)  # type: ignore[arg-type]
+    with pytest.warns(RuntimeWarning, match="endplay"):
+        action = bot.choose(view, random.Random(1))
+    decision = next(reversed(bot._decisions.values()))
+    assert isinstance(decision.inner, Phrase) and decision.inner.key.startswith("bot.")
+    for lang in LANGUAGES:
+        said = bot.explain(view, action, lang)
+        assert "\x00" not in said and said.endswith(guide.explain(view, action, lang)), (lang, said)
+    assert bot.explain(view, action, "en") != bot.explain(view, action, "de")
+
+
+def test_an_unknown_language_is_an_error_naming_the_languages() -> None:
+    from vint_core.i18n import UnknownLanguage, language
+
+    for wrong in ("fr", "", "english", None):
+        with pytest.raises(UnknownLanguage, match="is not a language: en or de"):
+            text("your_turn", wrong, seat=Seat.SOUTH)  # type: ignore[arg-type]
+    assert language("DE-at") == "de" and isinstance(UnknownLanguage("fr"), ValueError)
+    assert UnknownLanguage("fr").message("de") == "„fr“ ist keine Sprache: en oder de"

@@ -83,7 +83,7 @@ def fill(name: str, lang: str, params: dict[str, object]) -> str:
 def test_the_catalogue_is_not_empty_and_names_each_entry_once() -> None:
     names = [name for name, _, _ in ALL]
     assert len(names) == len(set(names)) > 200
-    assert LANGUAGES == ("en", "de")
+    assert LANGUAGES[0] == "en" and {"de", "ru"} <= set(LANGUAGES)
 
 
 @pytest.mark.parametrize(("name", "en", "de"), ALL, ids=[name for name, _, _ in ALL])

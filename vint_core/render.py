@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
 from vint_core.errors import bad_argument
-from vint_core.i18n import rules_short, rules_title, seat_name, side_name, text
+from vint_core.i18n import LANGUAGES, rules_short, rules_title, seat_name, side_name, text
 from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
@@ -418,7 +418,7 @@ def hand_html(hand: Hand, *, playable: Iterable[Card] = (), four_colour: bool = 
     if layout not in ("row", "suits"):
         raise bad_argument("layout", layout, "arg_choice", choices="'row', 'suits'")
     if not isinstance(lang, str):
-        raise bad_argument("lang", lang, "arg_choice", choices="'en', 'de'")
+        raise bad_argument("lang", lang, "arg_choice", choices=", ".join(map(repr, LANGUAGES)))
     body = _hand_body(hand, playable=playable, layout=layout, lang=lang, suit_order=_RED_BLACK_ORDER)
     label = esc(text("ui_hand_label", lang, n=len(hand), cards=str(hand)))
     extra = "vint-hand" if layout == "row" else "vint-hand-suits"

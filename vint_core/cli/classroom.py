@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from vint_core.classroom import TOKEN_PARAM
+from vint_core.i18n import LANGUAGES
 
 __all__ = ["TOKEN_PARAM", "personal_link", "register"]
 
@@ -54,7 +55,7 @@ def register(subparsers: Any) -> None:
     db.add_argument("--db", metavar="URL", default=None,
                     help="the class's database: a SQLAlchemy URL (sqlite:///PATH, postgresql+psycopg://…); default "
                          "$VINT_CLASS_DB, or class.db in the data folder's class folder")
-    db.add_argument("--lang", choices=("en", "de"), default=None, help="language of the output (en or de)")
+    db.add_argument("--lang", choices=LANGUAGES, default=None, help=f"language of the output ({', '.join(LANGUAGES)})")
     sub = p.add_subparsers(title="actions", metavar="ACTION", required=True)
 
     c = sub.add_parser("create", parents=[db], help="make a class")

@@ -1038,7 +1038,7 @@ _WIDGET_CSS = """
  .vint-table .jupyter-button.vint-call.vint-pass-button{width:100%}
  .vint-table .vint-sheet-grid,.vint-table .vint-sheet-row>summary,
  .vint-table .vint-side .vint-sheet-grid,.vint-table .vint-side .vint-sheet-row>summary{
-  grid-template-columns:1.3em 3.9em 1fr 2.9em 3.2em 3.2em;gap:.2em;font-size:.9em}
+  grid-template-columns:1.3em 3.9em 1fr 3.5em 3.2em 3.2em;gap:.2em;font-size:.9em}
  .vint-table .vint-scoresheet ul{margin-left:.4em}
  .vint-table .widget-dropdown{flex-wrap:wrap}
  .vint-table .widget-dropdown>select{max-width:100%}

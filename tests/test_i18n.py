@@ -32,7 +32,7 @@ ENGLISH = frozenset(re.split(r"\s+", """
     turn play played while still again nothing something does do""".strip()))
 
 #: words both languages use as they are: tag names of the PBN format, a rubber, …
-SHARED = frozenset({"Deal"})
+SHARED = frozenset({"Deal", "Start"})
 
 #: entries whose German is rightly the same as the English
 SAME = frozenset({"ui_scoresheet_title", "side.ns", "seat.west"})
@@ -75,7 +75,7 @@ def fill(name: str, lang: str, params: dict[str, object]) -> str:
         return bot_text(key, lang, **params)
     if table == "quiz":
         return Msg.of(key, **params).render(lang)
-    if table in ("seat", "side"):
+    if table in ("seat", "side", "language"):
         return text(name, lang)
     return text(key, lang, **params)
 

@@ -9,7 +9,7 @@ message instead of the table)::
 
     variable          field    a value
     VINT_RULES        rules    a rule set's name (seed, short, …)
-    VINT_LANG         lang     en, de or ru (a language of vint_core.i18n.LANGUAGES)
+    VINT_LANG         lang     en or de
     VINT_BOTS         bots     one computer player for all three, or three separated by commas
     VINT_SEED         seed     a whole number from 0 to 2**64 - 1
     VINT_PACE         pace     none, fast, normal, slow, confirm, or seconds from 0 to 10
@@ -27,7 +27,7 @@ A page opened as ``/?table=NAME`` keeps its game apart (``table``; see :func:`vi
 >>> PageSettings.from_env({"VINT_LANG": "fr"})
 Traceback (most recent call last):
 ...
-vint_core.app.settings.SettingsError: VINT_LANG: 'fr' is not a language: en, de, ru
+vint_core.app.settings.SettingsError: VINT_LANG: 'fr' is not a language: en or de
 """
 
 from __future__ import annotations
@@ -64,10 +64,10 @@ def read_rules(text: str) -> RuleSet:
 
 
 def read_lang(text: str) -> str:
-    """A language of the catalogue (:data:`vint_core.i18n.LANGUAGES`: ``en``, ``de``, ``ru``), in any case."""
+    """One of :data:`~vint_core.i18n.LANGUAGES` (``en``, ``de``…), in any case."""
     key = text.strip().lower()
     if key not in LANGUAGES:
-        raise ParseError(Reason.BAD_LANG, text=text, known=", ".join(LANGUAGES))
+        raise ParseError(Reason.BAD_LANG, text=text, known=" or ".join(LANGUAGES))
     return key
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from vint_core.checks.guard import EngineGuard
 from vint_core.checks.mistakes import MISTAKES
 from vint_core.checks.result import CheckResult
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import Phrase, say, text
 
 #: how many random cases a check tries unless told otherwise
 DEFAULT_CASES = 200
@@ -48,11 +48,6 @@ class Words:
 
 #: something a message says: a sentence of the catalogue, words in either language, or fixed text (a formula)
 Said = Phrase | Words | str
-
-
-def say(value: Said, lang: str) -> str:
-    """``value`` in ``lang``."""
-    return value if isinstance(value, str) else value.text(lang)
 
 
 @dataclass(frozen=True)

@@ -778,7 +778,7 @@ class ClassStore:
         learner (``viewer``, who must have played the board) the others are named or, in an anonymised class,
         "Learner 1", "Learner 2"… (in ``lang``). The par is computed once, with the solver, and kept."""
         if lang not in LANGUAGES:
-            raise bad_argument("lang", lang, "arg_choice", choices=", ".join(map(repr, LANGUAGES)))
+            raise bad_argument("lang", lang, "arg_choice", choices=", ".join(repr(x) for x in LANGUAGES))
         def work(session: Session) -> tuple[Traveller, Deal | None]:
             klass = self._class(session, cls)
             ok = isinstance(board_id, int) and not isinstance(board_id, bool) and 0 < board_id < 2**31

@@ -63,7 +63,7 @@ def seed_arg(value: str) -> int:
 
 
 def lang_arg(value: str) -> str:
-    """``--lang``: a language of the catalogue (en, de, ru)."""
+    """``--lang``: one of :data:`~vint_core.i18n.LANGUAGES`."""
     return str(_read(settings.read_lang, value))
 
 
@@ -124,7 +124,7 @@ def more_than_zero(kind: type[int] | type[float]) -> Callable[[str], int | float
 
 
 def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", what: str = "the output") -> None:
-    """Add ``--lang`` (one of :data:`vint_core.i18n.LANGUAGES`)."""
+    """Add ``--lang`` (one of :data:`~vint_core.i18n.LANGUAGES`)."""
     parser.add_argument("--lang", type=lang_arg, default=default, help=f"language of {what} ({', '.join(LANGUAGES)})")
 
 

@@ -111,7 +111,7 @@ class CallWeight:
     index: int
     call: Call
     bot_call: Call
-    #: the computer player's explanation of its call, by language (each of :data:`vint_core.i18n.LANGUAGES`)
+    #: the computer player's explanation of its call, by language (every one of LANGUAGES)
     explanations: Mapping[str, str]
 
     @property

@@ -16,8 +16,8 @@ from vint_core.seats import Seat
 from vint_core.table.controller import PACES
 from vint_core.widgets.style import hbox, html, shared, vbox
 
-#: the languages to choose from, each by its own name: every catalogue of :mod:`vint_core.i18n`
-LANGUAGES = tuple((text("language_name", lang), lang) for lang in i18n.LANGUAGES)
+#: every language there is a catalogue for, each by its own name (the catalogue's language.name)
+LANGUAGES = tuple((text("language.name", lang), lang) for lang in i18n.LANGUAGES)
 
 
 class Choice(widgets.Dropdown):  # type: ignore[misc]

@@ -27,13 +27,15 @@ NAMES = frozenset(re.split(" ", "JSON CSV PBN FIFO URL Dask JupyterHub endplay d
 CODE = frozenset({*__import__("vint_core").__all__, "True", "False", "None", "dict", "Path", "SHORT", "Deal",
                   "Hand", "Contract", "Auction", "TableSession", "RuleSet", "Seat", "Side", "generate",
                   "dd_table", "score_contract"})
-_QUOTED = re.compile(r"'[^']*'|«[^»]*»|\"[^\"]*\"|„[^“]*“|`[^`]*`|\[[^\]]*\]|pip install \S+|\w+\([^)]*\)")
+_QUOTED = re.compile(r"'[^']*'|«[^»]*»|\"[^\"]*\"|„[^“]*“|`[^`]*`|\[[^\]]*\]|pip install \S+|\w+\([^)]*\)"
+                     r"|<code>.*?</code>|<[^>]+>")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def latin_words(message: str) -> list[str]:
     """The words in Latin letters of a Russian message, leaving out placeholders, quoted input, the card and seat
-    symbols, code (a token with ``.``, ``(``, ``=``, ``_``, ``:`` or a leading ``--``) and the names above."""
+    symbols, code (a token with ``.``, ``(``, ``=``, ``_``, ``:`` or a leading ``--``, or in ``<code>``), HTML tags
+    and the names above."""
     rest = _QUOTED.sub(" ", _PLACEHOLDER.sub(" ", message))
     words: list[str] = []
     for token in rest.split():

@@ -264,3 +264,17 @@ def test_the_weighing_and_the_class_history_speak_russian() -> None:
     said = weight.text("ru")
     assert not latin_words(said) and re.search("[а-я]", said), said
     assert i18n.text("words_and", "ru", items="500, 1000", last="5000") == "500, 1000 и 5000"
+
+
+def test_an_answer_that_cannot_be_read_says_why_in_russian() -> None:
+    """A quiz answer that is not a number, or not a card, is refused in the learner's language: not Python's
+    "invalid literal for int()", not the English of a nested error."""
+    from vint_core.quiz import generate
+    from vint_core.quiz.items import check
+
+    items = list(generate("all", seed=5, count=60))
+    number = next(i for i in items if i.kind == "number")
+    cards = next(i for i in items if i.kind == "cards")
+    assert check(number, "").feedback.text("ru") == "Этот ответ не прочитать: ответ должен быть целым числом"
+    said = check(cards, "Z9").feedback.text("ru")
+    assert said.startswith("Этот ответ не прочитать: «Z9» — не карта") and not latin_words(said)

@@ -39,8 +39,7 @@ import gettext
 import io
 import os
 import string
-import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +58,8 @@ def _found() -> tuple[str, ...]:
 LANGUAGES: tuple[str, ...] = _found()
 
 __all__ = ["LANGUAGES", "CatalogueError", "Phrase", "UnknownLanguage", "bot_about", "bot_text", "bot_title",
-           "choose_language", "entries", "error_message", "language", "placeholders", "rules_about", "rules_name",
-           "rules_short", "rules_title", "say", "score_text", "seat_name", "side_name", "text"]
+           "choose_language", "entries", "error_message", "language", "one_of", "placeholders", "rules_about",
+           "rules_name", "rules_short", "rules_title", "say", "score_text", "seat_name", "side_name", "text"]
 
 _SEATS = ("north", "east", "south", "west")
 _SIDES = ("ns", "ew")
@@ -84,7 +83,18 @@ class UnknownLanguage(ValueError):
 
     def message(self, lang: str) -> str:
         """The message in ``lang``."""
-        return error_message("bad_lang", lang, {"text": self.lang, "known": " or ".join(self.known)})
+        return error_message("bad_lang", lang, {"text": self.lang, "known": one_of(self.known)})
+
+
+def one_of(choices: Sequence[str]) -> Phrase | str:
+    """The choices as a sentence says them, in its language: ``en or de``, ``en, de oder ru``.
+
+    >>> one_of(["en", "de", "ru"]).text("de"), one_of(["en"])
+    ('en, de oder ru', 'en')
+    """
+    if len(choices) < 2:
+        return "".join(choices)
+    return Phrase("list_or", first=", ".join(choices[:-1]), last=choices[-1])
 
 
 def language(lang: str) -> str:
@@ -121,6 +131,8 @@ def _compile(po: Path, mo: Path) -> bytes:
     The build compiles every catalogue (``make catalogue``, or setuptools' ``build_py``); this is for a
     checkout whose ``.po`` is newer than its ``.mo``, or has none yet.
     """
+    import tempfile
+
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po

@@ -222,7 +222,7 @@ def test_an_unknown_language_is_an_error_naming_the_languages() -> None:
     from vint_core.i18n import UnknownLanguage, language
 
     for wrong in ("fr", "", "english", None):
-        with pytest.raises(UnknownLanguage, match="is not a language: en or de"):
+        with pytest.raises(UnknownLanguage, match="is not a language: en, de or ru"):
             text("your_turn", wrong, seat=Seat.SOUTH)  # type: ignore[arg-type]
     assert language("DE-at") == "de" and isinstance(UnknownLanguage("fr"), ValueError)
-    assert UnknownLanguage("fr").message("de") == "„fr“ ist keine Sprache: en oder de"
+    assert UnknownLanguage("fr").message("de") == "„fr“ ist keine Sprache: en, de oder ru"

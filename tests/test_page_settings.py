@@ -47,7 +47,7 @@ def test_both_pages_read_a_variable_the_same_way(env: dict[str, str], table: dic
 
 
 @pytest.mark.parametrize(("env", "says"), [
-    ({"VINT_LANG": "fr"}, "VINT_LANG: 'fr' is not a language: en or de or ru"),
+    ({"VINT_LANG": "fr"}, "VINT_LANG: 'fr' is not a language: en, de or ru"),
     ({"VINT_RULES": "nonsense"}, "VINT_RULES: 'nonsense' is not a rule set"),
     ({"VINT_SEED": "x"}, "VINT_SEED: 'x' is not a seed"),
     ({"VINT_SEED": "-1"}, "VINT_SEED: '-1' is not a seed"),

@@ -231,7 +231,7 @@ def test_vint_lang_ru_for_the_served_pages() -> None:
     from vint_core.app.settings import PageSettings, SettingsError
 
     assert PageSettings.from_env({"VINT_LANG": " RU"}).lang == "ru"
-    with pytest.raises(SettingsError, match="'fr' is not a language: en or de or ru"):
+    with pytest.raises(SettingsError, match="'fr' is not a language: en, de or ru"):
         PageSettings.from_env({"VINT_LANG": "fr"})
 
 

@@ -27,7 +27,7 @@ A page opened as ``/?table=NAME`` keeps its game apart (``table``; see :func:`vi
 >>> PageSettings.from_env({"VINT_LANG": "fr"})
 Traceback (most recent call last):
 ...
-vint_core.app.settings.SettingsError: VINT_LANG: 'fr' is not a language: en or de or ru
+vint_core.app.settings.SettingsError: VINT_LANG: 'fr' is not a language: en, de or ru
 """
 
 from __future__ import annotations

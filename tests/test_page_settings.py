@@ -104,6 +104,6 @@ def test_a_page_whose_settings_cannot_be_read_says_which_variable_and_shows_no_t
     assert done.returncode == 0, done.stderr[-2000:]
     page, shown = json.loads(done.stdout)
     assert shown[0]["text"].strip() == ("<p class='vint-settings-refused' role='alert'>VINT_LANG: &#x27;fr&#x27; is "
-                                        "not a language: en, de, ru</p>"), shown
+                                        "not a language: en, de or ru</p>"), shown
     assert "Traceback" not in json.dumps(page) and [o["output_type"] for o in page] == ["execute_result"]
     assert NotebookClient  # the notebook's tools are installed (the notebooks extra)

@@ -278,3 +278,14 @@ def test_an_answer_that_cannot_be_read_says_why_in_russian() -> None:
     assert check(number, "").feedback.text("ru") == "Этот ответ не прочитать: ответ должен быть целым числом"
     said = check(cards, "Z9").feedback.text("ru")
     assert said.startswith("Этот ответ не прочитать: «Z9» — не карта") and not latin_words(said)
+
+
+def test_a_class_boards_history_names_the_sides_in_russian() -> None:
+    """The learner's class boards list the sides by the catalogue's names (С–Ю, В–З), not N–S and E–W, and the
+    tricks as the catalogue counts them ("взятки: 10", not "10 взятки")."""
+    from vint_core.widgets.class_boards import history_html
+
+    board = {"board": 1, "contract": "4S", "declarer": "N", "tricks": 10, "points": {"NS": 420, "EW": 0}}
+    shown = history_html([board], "ru")
+    assert "Сдача 1: 4♠ N, взятки: 10 · С–Ю 420, В–З 0" in shown and "E–W" not in shown and "N–S" not in shown
+    assert "N–S 420, E–W 0" in history_html([board], "en") and "O–W 0" in history_html([board], "de")

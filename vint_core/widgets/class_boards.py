@@ -98,7 +98,7 @@ def history_html(history: list[Mapping[str, Any]], lang: str = "en") -> str:
         f"<li>{_e(text('class_board', lang, number=h['board']))}: "
         f"{_e(contract_text(h['contract'], lang))}"
         f"{'' if h['contract'] is None else ' ' + _e(h['declarer'])}"
-        f"{'' if h['tricks'] is None else ', ' + _e(h['tricks']) + ' ' + _e(text('class_tricks', lang).lower())}"
+        f"{'' if h['tricks'] is None else ', ' + _e(text('ui_tricks_n', lang, n=h['tricks']))}"
         f" · {_e(side_name(Side.NS, lang))} {_e(h['points']['NS'])}, {_e(side_name(Side.EW, lang))} "
         f"{_e(h['points']['EW'])}</li>"
         for h in history)

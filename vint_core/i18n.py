@@ -4,7 +4,7 @@ The sentences live in gettext catalogues under the package, one domain ``vint_co
 ``vint_core/locale/<lang>/LC_MESSAGES/vint_core.po`` (compiled to ``.mo`` by Babel in the build)
 and the template ``vint_core/locale/vint_core.pot`` a translator starts from. A message id is a
 key, not the English: ``your_turn``, ``error.bad_card``, ``score.tricks``, ``bot.rule_card``, ``quiz.q_partner``,
-``seat.north``; English is a catalogue (``en``) like German. Python's :mod:`gettext` reads them,
+``seat.north``; English is a catalogue (``en``) like German. Python's ``gettext`` reads them,
 so ``import vint_core`` needs no third-party package. :data:`LANGUAGES` is the list of catalogues
 present; asking for any other language is an :class:`UnknownLanguage` error naming them.
 
@@ -13,7 +13,7 @@ that are words are put into the message's language too: seats and sides, a :clas
 (a message id and its parameters, not yet in a language) and a nested
 :class:`~vint_core.errors.VintError`. A placeholder without its parameter is a programming error
 (:class:`CatalogueError`), never a half-filled sentence. A plural message (``score.tricks``) is
-chosen by its parameter ``n`` with :func:`gettext.GNUTranslations.ngettext`, by the language's
+chosen by its parameter ``n`` with ``ngettext``, by the language's
 own ``Plural-Forms``.
 
 >>> from vint_core import Seat
@@ -126,32 +126,36 @@ def choose_language(wanted: str, default: str = "en") -> str:
 
 
 def _compile(po: Path, mo: Path) -> bytes:
-    """The ``.mo`` of ``po``, compiled with Babel and kept beside it when the folder can be written.
+    """The ``.mo`` of ``po``, compiled by Babel's ``pybabel compile`` and kept beside it when the folder can be
+    written (into a file of its own first, so that another process never reads half of it).
 
-    The build compiles every catalogue (``make catalogue``, or setuptools' ``build_py``); this is for a
-    checkout whose ``.po`` is newer than its ``.mo``, or has none yet.
+    The build compiles every catalogue (setuptools' ``build_py``, ``make catalogue``); this is for a checkout
+    whose ``.po`` is newer than its ``.mo``, or has none yet. Babel runs as the tool it is, in a process of its
+    own: the engine imports nothing but the standard library.
     """
+    import subprocess
+    import sys
     import tempfile
 
+    fd, tmp = tempfile.mkstemp(dir=tempfile.gettempdir(), suffix=".mo")
+    os.close(fd)
     try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError as err:  # pragma: no cover - the build and the tests have Babel
-        raise CatalogueError(f"{mo} is missing or older than {po.name}: compile the catalogues with Babel "
-                             f"(pip install Babel; make catalogue)") from err
-    with po.open("rb") as f:
-        catalog = read_po(f)
-    out = io.BytesIO()
-    write_mo(out, catalog)
-    data = out.getvalue()
-    try:
-        fd, tmp = tempfile.mkstemp(dir=mo.parent, suffix=".mo")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, mo)
-    except OSError:  # a read-only installation: use it from memory
-        pass
-    return data
+        done = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "compile", "-D", DOMAIN,
+                               "-i", str(po), "-o", tmp], capture_output=True, text=True, check=False)
+        data = Path(tmp).read_bytes()
+        if done.returncode or not data:
+            raise CatalogueError(f"{mo} is missing or older than {po.name}, and Babel could not compile it "
+                                 f"(pip install Babel; make catalogue): {done.stderr.strip()[-300:]}")
+        try:
+            fd, kept = tempfile.mkstemp(dir=mo.parent, suffix=".mo")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(kept, mo)
+        except OSError:  # a read-only installation: use it from memory
+            pass
+        return data
+    finally:
+        os.unlink(tmp)
 
 
 @functools.cache

@@ -392,7 +392,7 @@ def test_a_port_that_is_not_one_is_a_usage_error(capsys: pytest.CaptureFixture[s
     (["table", "--bots", "rule,rule"], "'rule,rule' is not one computer player for all three"),
     (["table", "--pace", "bogus"], "'bogus' is not a pace: none, fast, normal, slow, confirm, or seconds"),
     (["table", "--pace", "-1"], "'-1' is not a pace"),
-    (["table", "--lang", "fr"], "argument --lang: 'fr' is not a language: en or de"),
+    (["table", "--lang", "fr"], "argument --lang: 'fr' is not a language: en, de or ru"),
     (["table", "--seat", "Q"], "argument --seat: 'Q' is not a seat"),
     (["table", "--max-tables", "-1"], "not a number greater than 0: '-1'"),
     (["table", "--max-tables", "many"], "not a number greater than 0: 'many'"),

@@ -47,7 +47,7 @@ def test_both_pages_read_a_variable_the_same_way(env: dict[str, str], table: dic
 
 
 @pytest.mark.parametrize(("env", "says"), [
-    ({"VINT_LANG": "fr"}, "VINT_LANG: 'fr' is not a language: en or de"),
+    ({"VINT_LANG": "fr"}, "VINT_LANG: 'fr' is not a language: en, de or ru"),
     ({"VINT_RULES": "nonsense"}, "VINT_RULES: 'nonsense' is not a rule set"),
     ({"VINT_SEED": "x"}, "VINT_SEED: 'x' is not a seed"),
     ({"VINT_SEED": "-1"}, "VINT_SEED: '-1' is not a seed"),
@@ -104,6 +104,6 @@ def test_a_page_whose_settings_cannot_be_read_says_which_variable_and_shows_no_t
     assert done.returncode == 0, done.stderr[-2000:]
     page, shown = json.loads(done.stdout)
     assert shown[0]["text"].strip() == ("<p class='vint-settings-refused' role='alert'>VINT_LANG: &#x27;fr&#x27; is "
-                                        "not a language: en or de</p>"), shown
+                                        "not a language: en, de or ru</p>"), shown
     assert "Traceback" not in json.dumps(page) and [o["output_type"] for o in page] == ["execute_result"]
     assert NotebookClient  # the notebook's tools are installed (the notebooks extra)

@@ -39,11 +39,11 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """A bid and its declarer: ``"4♥ N"``, ``"4H N"``, ``"3NT by South"``, ``"2♠ von Ost"``."""
+        """A bid and its declarer: ``"4♥ N"``, ``"4H N"``, ``"3NT by South"``, ``"2♠ von Ost"``, ``"3NT играет Юг"``."""
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_CONTRACT, text=repr(text))
         words = text.split()
-        if len(words) >= 3 and words[-2].lower() in ("by", "von"):
+        if len(words) >= 3 and words[-2].lower() in ("by", "von", "играет"):
             words = words[:-2] + words[-1:]
         try:
             call = Call.parse("".join(words[:-1])) if len(words) >= 2 else PASS

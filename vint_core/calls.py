@@ -76,14 +76,14 @@ _STRAIN_SYMBOL = {Strain.SPADES: "♠", Strain.CLUBS: "♣", Strain.DIAMONDS: "�
 _STRAIN_TEXT = {"S": Strain.SPADES, "♠": Strain.SPADES, "C": Strain.CLUBS, "♣": Strain.CLUBS,
                 "D": Strain.DIAMONDS, "♦": Strain.DIAMONDS, "H": Strain.HEARTS, "♥": Strain.HEARTS,
                 "NT": Strain.NOTRUMP, "N": Strain.NOTRUMP, "KT": Strain.NOTRUMP, "SA": Strain.NOTRUMP}
-#: strains as words, English and German, singular and plural (lower case, "-" read as a space)
+#: strains as words, English, German and Russian, singular and plural (lower case, "-" read as a space)
 _STRAIN_WORDS = {
-    **dict.fromkeys(("spade", "spades", "pik", "piks"), Strain.SPADES),
-    **dict.fromkeys(("club", "clubs", "kreuz"), Strain.CLUBS),
-    **dict.fromkeys(("diamond", "diamonds", "karo", "karos"), Strain.DIAMONDS),
-    **dict.fromkeys(("heart", "hearts", "herz", "herzen"), Strain.HEARTS),
+    **dict.fromkeys(("spade", "spades", "pik", "piks", "пики", "пика"), Strain.SPADES),
+    **dict.fromkeys(("club", "clubs", "kreuz", "трефы", "трефа"), Strain.CLUBS),
+    **dict.fromkeys(("diamond", "diamonds", "karo", "karos", "бубны", "бубна"), Strain.DIAMONDS),
+    **dict.fromkeys(("heart", "hearts", "herz", "herzen", "черви", "червы", "черва"), Strain.HEARTS),
     **dict.fromkeys(("no trump", "no trumps", "notrump", "notrumps", "nt", "sans atout", "kein trumpf",
-                     "ohne trumpf"), Strain.NOTRUMP),
+                     "ohne trumpf", "без козыря", "без козырей"), Strain.NOTRUMP),
 }
 
 
@@ -103,7 +103,7 @@ class Call:
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_CALL, text=repr(text))
         s = text.strip().replace(" ", "")
-        if s.lower() in ("p", "pass", "passe", "passen"):
+        if s.lower() in ("p", "pass", "passe", "passen", "пас"):
             return PASS
         if len(s) >= 2 and s[0] in "1234567":
             strain = _STRAIN_TEXT.get(s[1:].upper())

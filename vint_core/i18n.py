@@ -28,7 +28,7 @@ vint_core.i18n.CatalogueError: the message '{seat} to act' needs the parameter(s
 >>> text("your_turn", "xx", seat=Seat.SOUTH)
 Traceback (most recent call last):
 ...
-vint_core.i18n.UnknownLanguage: 'xx' is not a language: en or de
+vint_core.i18n.UnknownLanguage: 'xx' is not a language: en, de or ru
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Literal
 from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Hand, Suit
 from vint_core.errors import bad_argument
-from vint_core.i18n import rules_short, rules_title, seat_name, side_name, text
+from vint_core.i18n import LANGUAGES, rules_short, rules_title, seat_name, side_name, text
 from vint_core.seats import PerSide, Seat, Side
 
 if TYPE_CHECKING:
@@ -418,7 +418,7 @@ def hand_html(hand: Hand, *, playable: Iterable[Card] = (), four_colour: bool = 
     if layout not in ("row", "suits"):
         raise bad_argument("layout", layout, "arg_choice", choices="'row', 'suits'")
     if not isinstance(lang, str):
-        raise bad_argument("lang", lang, "arg_choice", choices="'en', 'de'")
+        raise bad_argument("lang", lang, "arg_choice", choices=", ".join(map(repr, LANGUAGES)))
     body = _hand_body(hand, playable=playable, layout=layout, lang=lang, suit_order=_RED_BLACK_ORDER)
     label = esc(text("ui_hand_label", lang, n=len(hand), cards=str(hand)))
     extra = "vint-hand" if layout == "row" else "vint-hand-suits"
@@ -1038,7 +1038,7 @@ _WIDGET_CSS = """
  .vint-table .jupyter-button.vint-call.vint-pass-button{width:100%}
  .vint-table .vint-sheet-grid,.vint-table .vint-sheet-row>summary,
  .vint-table .vint-side .vint-sheet-grid,.vint-table .vint-side .vint-sheet-row>summary{
-  grid-template-columns:1.3em 3.9em 1fr 2.9em 3.2em 3.2em;gap:.2em;font-size:.9em}
+  grid-template-columns:1.3em 3.9em 1fr 3.5em 3.2em 3.2em;gap:.2em;font-size:.9em}
  .vint-table .vint-scoresheet ul{margin-left:.4em}
  .vint-table .widget-dropdown{flex-wrap:wrap}
  .vint-table .widget-dropdown>select{max-width:100%}

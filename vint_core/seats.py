@@ -41,9 +41,9 @@ class Side(enum.IntEnum):
         if not isinstance(text, str):
             raise ParseError(Reason.BAD_SEAT, text=repr(text))
         key = text.strip().upper().replace("–", "").replace("-", "").replace("/", "")
-        if key in ("NS", "SN"):
+        if key in ("NS", "SN", "СЮ", "ЮС"):
             return Side.NS
-        if key in ("EW", "WE"):
+        if key in ("EW", "WE", "ВЗ", "ЗВ"):
             return Side.EW
         raise ParseError(Reason.BAD_SEAT, text=text)
 
@@ -211,4 +211,7 @@ _SEAT_NAMES = {
     "e": Seat.EAST, "east": Seat.EAST, "o": Seat.EAST, "ost": Seat.EAST,
     "s": Seat.SOUTH, "south": Seat.SOUTH, "süd": Seat.SOUTH, "sued": Seat.SOUTH,
     "w": Seat.WEST, "west": Seat.WEST,
+    # Russian: the names and their Cyrillic initials (С, В, Ю, З)
+    "с": Seat.NORTH, "север": Seat.NORTH, "в": Seat.EAST, "восток": Seat.EAST,
+    "ю": Seat.SOUTH, "юг": Seat.SOUTH, "з": Seat.WEST, "запад": Seat.WEST,
 }

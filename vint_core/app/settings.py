@@ -9,7 +9,7 @@ message instead of the table)::
 
     variable          field    a value
     VINT_RULES        rules    a rule set's name (seed, short, …)
-    VINT_LANG         lang     en or de
+    VINT_LANG         lang     a language of vint_core.i18n.LANGUAGES: en, de or ru
     VINT_BOTS         bots     one computer player for all three, or three separated by commas
     VINT_SEED         seed     a whole number from 0 to 2**64 - 1
     VINT_PACE         pace     none, fast, normal, slow, confirm, or seconds from 0 to 10
@@ -27,7 +27,7 @@ A page opened as ``/?table=NAME`` keeps its game apart (``table``; see :func:`vi
 >>> PageSettings.from_env({"VINT_LANG": "fr"})
 Traceback (most recent call last):
 ...
-vint_core.app.settings.SettingsError: VINT_LANG: 'fr' is not a language: en or de
+vint_core.app.settings.SettingsError: VINT_LANG: 'fr' is not a language: en, de or ru
 """
 
 from __future__ import annotations

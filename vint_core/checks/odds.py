@@ -116,7 +116,7 @@ def ace_simulation(fn: Any, *, trials: int = 4000, seed: int = 0, lang: str = "e
 
 
 def _and(items: list[str], lang: str) -> str:
-    return f"{', '.join(items[:-1])} {'und' if lang == 'de' else 'and'} {items[-1]}"
+    return text("words_and", lang, items=", ".join(items[:-1]), last=items[-1])
 
 
 def _simulation_problem(runs: list[tuple[int, int]], answers: list[list[float]]) -> Phrase | None:

@@ -17,7 +17,7 @@ from vint_core.auction import Auction
 from vint_core.calls import Call
 from vint_core.cards import Card, Hand
 from vint_core.errors import VintError, bad_argument
-from vint_core.i18n import say
+from vint_core.i18n import Phrase, say
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
 from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
@@ -242,7 +242,9 @@ def check(item: Item, given: Any) -> Verdict:
     try:
         value = normalise(item.kind, given)
     except (ValueError, KeyError, TypeError) as exc:
-        detail = exc.message("en") if isinstance(exc, VintError) else str(exc)
+        # what cannot be read, in the feedback's own language: the error itself, or what a number answer must be
+        detail: object = exc if isinstance(exc, VintError) else Phrase(
+            "check_want_pair" if item.kind == "per_side" else "check_want_number")
         return Verdict(False, None, Msg.of("f_unreadable", detail=detail), None)
     key = _key(item.kind, value)
     for choice in item.choices:

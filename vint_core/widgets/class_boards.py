@@ -24,10 +24,10 @@ from vint_core.classroom.client import ClassLink, connect
 from vint_core.classroom.page import contract_text
 from vint_core.deal import Deal
 from vint_core.errors import VintError
-from vint_core.i18n import seat_name, text
+from vint_core.i18n import seat_name, side_name, text
 from vint_core.rules import RuleSet
 from vint_core.saves import data_dir
-from vint_core.seats import Seat
+from vint_core.seats import Seat, Side
 from vint_core.table.controller import Controller
 from vint_core.table.frame import TableFrame
 from vint_core.widgets.table import Table
@@ -98,8 +98,9 @@ def history_html(history: list[Mapping[str, Any]], lang: str = "en") -> str:
         f"<li>{_e(text('class_board', lang, number=h['board']))}: "
         f"{_e(contract_text(h['contract'], lang))}"
         f"{'' if h['contract'] is None else ' ' + _e(h['declarer'])}"
-        f"{'' if h['tricks'] is None else ', ' + _e(h['tricks']) + ' ' + _e(text('class_tricks', lang).lower())}"
-        f" · N–S {_e(h['points']['NS'])}, {'O–W' if lang == 'de' else 'E–W'} {_e(h['points']['EW'])}</li>"
+        f"{'' if h['tricks'] is None else ', ' + _e(text('ui_tricks_n', lang, n=h['tricks']))}"
+        f" · {_e(side_name(Side.NS, lang))} {_e(h['points']['NS'])}, {_e(side_name(Side.EW, lang))} "
+        f"{_e(h['points']['EW'])}</li>"
         for h in history)
     return f"<h3>{_e(text('class_history', lang))}</h3><ul class='vint-class-history'>{items}</ul>"
 

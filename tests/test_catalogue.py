@@ -212,6 +212,7 @@ def test_a_missing_mo_is_compiled_on_first_use(tmp_path: Path) -> None:
     mo = po.with_suffix(".mo")
     data = i18n._compile(po, mo)
     assert mo.read_bytes() == data and list(tmp_path.rglob("*.mo")) == [mo]  # no half-written file left beside it
+    assert mo.stat().st_mode & 0o777 == 0o644  # every user of a shared checkout reads it
     compiled = gettext.GNUTranslations(io.BytesIO(data))
     assert compiled.gettext("your_turn") == i18n._catalogue("de").gettext("your_turn") == "{seat} ist am Zug"
     assert compiled.ngettext("score.tricks", "score.tricks.plural", 3) == "{side}: {n} Stiche × {tv} = {points}"

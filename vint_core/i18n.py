@@ -146,13 +146,16 @@ def _compile(po: Path, mo: Path) -> bytes:
         if done.returncode or not data:
             raise CatalogueError(f"{mo} is missing or older than {po.name}, and Babel could not compile it "
                                  f"(pip install Babel; make catalogue): {done.stderr.strip()[-300:]}")
+        kept = None
         try:
             fd, kept = tempfile.mkstemp(dir=mo.parent, suffix=".mo")
+            os.fchmod(fd, 0o644)  # readable by every user of a shared installation, as the build's own .mo is
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
             os.replace(kept, mo)
-        except OSError:  # a read-only installation: use it from memory
-            pass
+        except OSError:  # a read-only installation or a full disk: use it from memory, leave no half file
+            if kept is not None:
+                Path(kept).unlink(missing_ok=True)
         return data
     finally:
         os.unlink(tmp)

@@ -61,7 +61,7 @@ def set_lesson_language(lang: str) -> None:
     >>> set_lesson_language("fr")
     Traceback (most recent call last):
     ...
-    vint_core.errors.ParseError: lang cannot be 'fr': it is a language the lessons' widgets speak: en, de
+    vint_core.errors.ParseError: lang cannot be 'fr': it is a language the lessons' widgets speak: en, de, ru
     >>> set_lesson_language("en")
     """
     if lang not in LANGUAGES:

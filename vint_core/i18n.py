@@ -1398,17 +1398,17 @@ _BOTS: dict[str, tuple[str, str]] = {
                         "play {call}, we expect to end this deal {value}.",
                         "{call}: {reason}; mit {hcp} Figurenpunkten sagt der Bietleitfaden: bieten, nicht "
                         "passen. Spielen wir {call}, erwarten wir, dieses Spiel {value} zu beenden."),
-    "rule_pass_only": ("Pass: no bid is allowed now.", "Pass: jetzt ist kein Gebot erlaubt."),
+    "rule_pass_only": ("Pass: no bid is allowed now.", "Passe: jetzt ist kein Gebot erlaubt."),
     "rule_pass_no_bid": ("Pass: with {hcp} high-card points no bid of the bidding guide fits this hand.",
-                         "Pass: mit {hcp} Figurenpunkten passt kein Gebot des Bietleitfadens zu diesem Blatt."),
+                         "Passe: mit {hcp} Figurenpunkten passt kein Gebot des Bietleitfadens zu diesem Blatt."),
     "rule_pass_open": ("Pass: with the best bid, {best}, we would expect to end this deal only {value}; we wait.",
-                       "Pass: mit dem besten Gebot, {best}, beendeten wir dieses Spiel wohl nur {value}; wir "
+                       "Passe: mit dem besten Gebot, {best}, beendeten wir dieses Spiel wohl nur {value}; wir "
                        "warten ab."),
     "rule_pass_ours": ("Pass: with our {top} we expect to end this deal {alt}; with {best} only {value}.",
-                       "Pass: mit unserem {top} beenden wir dieses Spiel wohl {alt}; mit {best} nur {value}."),
+                       "Passe: mit unserem {top} beenden wir dieses Spiel wohl {alt}; mit {best} nur {value}."),
     "rule_pass_theirs": ("Pass: if the opponents play {top}, we expect to end this deal {alt}; with {best} it would "
                          "be worse ({value}).",
-                         "Pass: spielen die Gegner {top}, beenden wir dieses Spiel wohl {alt}; mit {best} wäre "
+                         "Passe: spielen die Gegner {top}, beenden wir dieses Spiel wohl {alt}; mit {best} wäre "
                          "es schlechter ({value})."),
     "rule_other_call": ("{call}: the bidding guide reads it as {shows}; if we play {call}, we expect to end this deal "
                         "{value}. The bidding guide's choice here is {best}.",

@@ -30,7 +30,7 @@ from vint_core.bots.guide import Meaning, read_auction
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card, Rank, Suit
 from vint_core.deal import Action, Phase
-from vint_core.i18n import bot_text
+from vint_core.i18n import bot_text, text
 from vint_core.play import card_key, winning_index
 from vint_core.seats import Seat
 from vint_core.views import SeatView
@@ -96,6 +96,7 @@ class Why:
     params: tuple[tuple[str, object], ...] = ()
 
     def text(self, lang: str) -> str:
+        """The reason in ``lang``."""
         return bot_text(self.key, lang, **{k: _value(v, lang) for k, v in self.params})
 
 
@@ -117,6 +118,8 @@ def _value(v: object, lang: str) -> object:
         return v.describe(lang)
     if isinstance(v, tuple):
         return _honour_text(v, lang)
+    if v is PASS:  # a word of the language, as the table draws it ("Passe")
+        return text("ui_pass", lang)
     return v
 
 
@@ -156,13 +159,17 @@ class RuleBot:
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
         """One or two sentences on ``action`` in this view, in English ("en") or German ("de")."""
+        return self.explanation(view, action).text(lang)
+
+    def explanation(self, view: SeatView, action: Action) -> Why:
+        """The reason for ``action`` in this view, not yet in a language (``.text(lang)`` says it)."""
         key = _view_key(view)
         if self._last is not None and self._last[0] == key and self._last[1].action == action:
-            return self._last[1].text(lang)
+            return self._last[1]
         why = self.reason(view)
         if why.action == action:
-            return why.text(lang)
-        return self._other(view, action, why).text(lang)
+            return why
+        return self._other(view, action, why)
 
     def reason(self, view: SeatView) -> Why:
         """The decision with its reasoning."""

@@ -443,8 +443,8 @@ class OneDeal(_Lesson):
         self._after(self.controller.advance())
 
     def _after(self, update: Update) -> None:
-        if not update.accepted and self.controller.note:
-            self._say(self.controller.note)
+        if not update.accepted and self.controller.note is not None:
+            self._say(self.controller.note.text(self.lang))
         self.refresh()
 
     def refresh(self) -> None:

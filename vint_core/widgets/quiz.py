@@ -259,7 +259,7 @@ class QuizWidget:
             row.add_class("vint-quiz-choices")
             return [row]
         if item.kind == "cards":
-            hand = Hand.parse(item.data["hand"], complete=False)
+            hand = Hand.parse(item.data.hand or "", complete=False)
             # in the order of the hand drawn above (♠ ♥ ♣ ♦), each button as wide as its card ("10♥" whole)
             for card in (c for suit in render.HAND_SUIT_ORDER for c in hand.suit(suit)):
                 toggle = widgets.ToggleButton(description=str(card), tooltip=str(card),

@@ -423,7 +423,7 @@ def test_autosave_and_resume_at_the_same_position(tmp_path: Path) -> None:
     again = TableSession.open(path)
     assert again.deal == s.deal and again.rubber == s.rubber and again.history == s.history
     assert again.settings["four_colour"] is True and again.settings["pace"] == "fast"
-    assert again.message and "welcome back" in again.message
+    assert again.message and "welcome back" in again.message.text("en")
     assert again.can_undo()
     a = [(m.seat, m.action) for m in s.run_bots()]
     b = [(m.seat, m.action) for m in again.run_bots()]
@@ -466,7 +466,7 @@ def test_damaged_save_with_an_illegal_action(tmp_path: Path) -> None:
     data["deal"]["calls"] = ["1S", "1S"]
     path.write_text(json.dumps(data), encoding="utf-8")
     again = TableSession.open(path, lang="de")
-    assert again.message and "nicht lesbar" in again.message
+    assert again.message and "nicht lesbar" in again.message.text("de")
     assert len(list(tmp_path.glob("table.json.damaged-*"))) == 1
 
 

@@ -72,7 +72,7 @@ class CheckFailed(AssertionError):
                              break_long_words=False, break_on_hyphens=False) or ["✗ " + self.result.name]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CheckResult:
     """One check of a learner's function against the engine.
 
@@ -106,6 +106,14 @@ class CheckResult:
 
     def __bool__(self) -> bool:
         return self.passed
+
+    def __eq__(self, other: object) -> bool:
+        """Results are equal when they say the same (their message in their language), not only when they were
+        made from the same phrases."""
+        return isinstance(other, CheckResult) and (self.to_json(), self.lang) == (other.to_json(), other.lang)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.passed, self.message, self.cases))
 
     def __str__(self) -> str:
         return self.message

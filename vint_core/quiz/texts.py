@@ -231,6 +231,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ui_try_again": ("Try again", "Noch einmal versuchen"),
     "ui_show_answer": ("Show the answer", "Antwort zeigen"),
     "ui_rules": ("Rules", "Regeln"),
+    "ui_language": ("Language", "Sprache"),
     "ui_rules_changed": ("From this question on: {title}.", "Ab dieser Frage: {title}."),
     "ui_export": ("Export answers (CSV)", "Antworten exportieren (CSV)"),
     "ui_exported": ("{n} answers written to {name}.", "{n} Antworten in {name} geschrieben."),

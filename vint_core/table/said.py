@@ -8,7 +8,7 @@ parameters (:func:`said_to_json`); a parameter that is neither a plain value nor
 objects is kept in every language (:class:`Rendered`).
 
 >>> from vint_core.i18n import Phrase
->>> from vint_core.seats import Seat
+>>> from vint_core.seats import Seat, Side
 >>> kept = said_to_json(Phrase("your_turn", seat=Seat.SOUTH))
 >>> kept
 {'phrase': 'your_turn', 'params': {'seat': {'seat': 'S'}}}
@@ -18,6 +18,7 @@ objects is kept in every language (:class:`Rendered`).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ from vint_core.bots.rule_bot import Why, _Phrase
 from vint_core.calls import Call
 from vint_core.cards import Card, Suit
 from vint_core.i18n import LANGUAGES, Phrase
-from vint_core.seats import Seat
+from vint_core.seats import Seat, Side
 
 __all__ = ["Rendered", "error_said", "said_from_json", "said_to_json"]
 
@@ -69,16 +70,20 @@ def _shown(value: Any, lang: str) -> str:
 
 
 def _value_to_json(value: Any) -> Any:
+    if isinstance(value, Seat):  # before the plain values: a seat, a suit are numbers too
+        return {"seat": value.letter}
+    if isinstance(value, Suit):
+        return {"suit": int(value)}
+    if isinstance(value, Side):
+        return {"side": value.name}
+    if isinstance(value, enum.Enum):  # a strain, a side, …: kept as it reads
+        return {"said": {lang: _shown(value, lang) for lang in LANGUAGES}}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, Seat):
-        return {"seat": value.letter}
     if isinstance(value, Card):
         return {"card": str(value)}
     if isinstance(value, Call):
         return {"call": str(value)}
-    if isinstance(value, Suit):
-        return {"suit": int(value)}
     if isinstance(value, tuple) and all(isinstance(v, int) for v in value):  # a run of honours' ranks
         return {"ranks": list(value)}
     if isinstance(value, (Phrase, Why, _Phrase)):
@@ -116,6 +121,8 @@ def _value_from_json(obj: Any) -> Any:
         return Call.parse(obj["call"])
     if "suit" in obj:
         return Suit(int(obj["suit"]))
+    if "side" in obj:
+        return Side.parse(obj["side"])
     if "ranks" in obj:
         return tuple(int(r) for r in obj["ranks"])
     return said_from_json(obj)

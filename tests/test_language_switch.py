@@ -26,17 +26,15 @@ GOLDEN = Path(__file__).parent / "golden"
 OLD_SAVE = GOLDEN / "save_v1_string_explanations.json"
 
 #: English words that cannot occur in a German sentence of the table (German says "Passe", "Nord", "Ost", …)
-ENGLISH = frozenset("""
+ENGLISH = frozenset(re.split(r"\s+", """
     refused claim claimed accepted the your you lead leads to play played playing card cards trick tricks with
     points point partner partner's bid bids is of and welcome back saved game continues undone hint North East
     South Pass passes high-card opponents ahead behind expect we if my suit says guide not no any fits this hand
-    headed cards must follow deal over won takes take would some other seats from
-""".split())
+    headed cards must follow deal over won takes take would some other seats from""".strip()))
 #: German words that cannot occur in an English sentence of the table
-GERMAN = frozenset("""
+GERMAN = frozenset(re.split(r"\s+", """
     Anspruch abgelehnt Passe Nord Ost Süd du spielst aus jede Karte ist erlaubt Stich Stiche mit Punkte der die
-    das und nicht Spiel Partner Gegner Figurenpunkte Farbe Blatt Bietleitfaden wir erwarten zu bieten passen
-""".split())
+    das und nicht Spiel Partner Gegner Figurenpunkte Farbe Blatt Bietleitfaden wir erwarten bieten passen""".strip()))
 
 
 def words(sentence: str) -> set[str]:

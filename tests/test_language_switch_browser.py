@@ -112,3 +112,95 @@ def test_the_reasons_of_a_deal_played_in_english_are_shown_in_german(table_page:
     assert not left, (left, shown[:2000])
     assert not english_on_screen(page), english_on_screen(page)
     assert not page.errors, page.errors
+
+
+# -- the practice page -------------------------------------------------------------------------------------------
+
+PRACTICE_ENV = {"VINT_LANG": "en", "VINT_QUIZ_TOPIC": "auction,rubber"}
+CHOICES = "button.vint-quiz-choice"
+#: English words the quiz's German may still show: the calls as the auction draws them
+QUIZ_ENGLISH = ENGLISH - {"Pass"}
+
+
+def test_the_practice_page_switched_to_german_keeps_no_english_word(tmp_path: Any) -> None:
+    from vint_core.app.quiz_page import notebook_path
+    from vint_core.quiz import item_from_id
+
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    with bs.voila_server(data_dir=data_dir, env=PRACTICE_ENV, name="switch-practice", extra=(),
+                         notebook=notebook_path()) as server, bs.chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url)
+        page.wait_for_selector(CHOICES, timeout=90_000)
+        quiz = page.locator(".vint-quiz").first
+        item = item_from_id(str(page.locator(".vint-quiz-current").first.get_attribute("data-item")))
+        page.locator("button.vint-quiz-hint").click()
+        page.wait_for_selector(".vint-quiz-hint-text i", timeout=30_000)
+        wrong = next(c for c in item.choices if not c.correct)
+        buttons = page.locator(CHOICES)
+        bs.wait_for(lambda: sorted(t.strip() for t in buttons.all_inner_texts())
+                    == sorted(item.label(c) for c in item.choices))
+        buttons.nth([t.strip() for t in buttons.all_inner_texts()].index(item.label(wrong))).click()
+        page.locator("button.vint-quiz-check").click()
+        page.wait_for_selector(".vint-quiz-wrong", timeout=30_000)
+        page.locator("button.vint-quiz-show-answer").click()
+        bs.wait_for(lambda: "Why" in quiz.inner_text() or "why" in quiz.inner_text())
+        english = quiz.inner_text()
+        bs.screenshot(page, "switch-practice-1-english")
+        page.locator(".vint-quiz-lang-choice select").select_option(label="Deutsch")
+        bs.wait_for(lambda: "Vint üben" in quiz.inner_text() and "Prüfen" in quiz.inner_text())
+        german = quiz.inner_text()
+        assert str(page.locator(".vint-quiz-current").first.get_attribute("data-item")) == item.id  # the same one
+        left = set(re.findall(r"[A-Za-zÄÖÜäöüß'-]+", german)) & QUIZ_ENGLISH
+        bs.screenshot(page, "switch-practice-2-german")
+        assert german != english and not left, (left, german)
+        assert not errors, errors
+
+
+# -- a lesson's table in JupyterLab --------------------------------------------------------------------------------
+
+LESSON_CELL = """from vint_core.seats import Seat
+from vint_core.table.session import TableSession
+from vint_core.widgets import Table
+
+table = Table(TableSession(seed=2024, bots={seat: "rule" for seat in Seat}, autosave=False), pace="none")
+table"""
+
+
+def test_a_lessons_table_switched_to_german_in_jupyterlab_keeps_no_english_word(tmp_path: Any) -> None:
+    import json
+
+    from test_course_browser import run_all_cells
+
+    bs.require_tools()
+    root = bs.clean_dir(tmp_path / "course")
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "table", "metadata": {},
+                           "outputs": [], "source": LESSON_CELL}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (root / "table.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    with bs.jupyterlab_server(root=root, name="switch-lesson") as server, bs.chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(bs.WAIT_SECONDS * 1000)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.lab_url("table.ipynb"))
+        run_all_cells(page, cells=1)
+        page.wait_for_selector(TABLE, timeout=90_000)
+        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
+        to_the_first_card(page)
+        status = page.locator(".vint-status").first
+        bs.click_and_wait(page, page.locator("button.vint-claim:visible"))
+        bs.wait_for(lambda: "claim refused" in status.inner_text() or "claim accepted" in status.inner_text())
+        page.locator(TABLE).first.scroll_into_view_if_needed()
+        bs.screenshot(page, "switch-lesson-1-english")
+        switch_language(page, "Deutsch")
+        bs.wait_for(lambda: "Anspruch" in status.inner_text())
+        left = english_on_screen(page)
+        page.locator(TABLE).first.scroll_into_view_if_needed()
+        bs.screenshot(page, "switch-lesson-2-german")
+        assert not left, (left, status.inner_text())
+        assert not errors, errors

@@ -157,6 +157,10 @@ def test_the_practice_page_switched_to_german_keeps_no_english_word(tmp_path: An
         left = set(re.findall(r"[A-Za-zÄÖÜäöüß'-]+", german)) & QUIZ_ENGLISH
         bs.screenshot(page, "switch-practice-2-german")
         assert german != english and not left, (left, german)
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the two menus one under the other
+        menu = page.locator(".vint-quiz-lang-choice select")
+        bs.wait_for(lambda: (box := menu.bounding_box()) is not None and box["x"] + box["width"] <= 390)
+        bs.screenshot(page, "switch-practice-3-german-390")
         assert not errors, errors
 
 
@@ -195,12 +199,12 @@ def test_a_lessons_table_switched_to_german_in_jupyterlab_keeps_no_english_word(
         status = page.locator(".vint-status").first
         bs.click_and_wait(page, page.locator("button.vint-claim:visible"))
         bs.wait_for(lambda: "claim refused" in status.inner_text() or "claim accepted" in status.inner_text())
-        page.locator(TABLE).first.scroll_into_view_if_needed()
+        status.scroll_into_view_if_needed()
         bs.screenshot(page, "switch-lesson-1-english")
         switch_language(page, "Deutsch")
         bs.wait_for(lambda: "Anspruch" in status.inner_text())
         left = english_on_screen(page)
-        page.locator(TABLE).first.scroll_into_view_if_needed()
+        status.scroll_into_view_if_needed()
         bs.screenshot(page, "switch-lesson-2-german")
         assert not left, (left, status.inner_text())
         assert not errors, errors

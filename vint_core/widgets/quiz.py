@@ -302,9 +302,10 @@ class QuizWidget:
         buttons = widgets.HBox([self.check_button, self.try_again_button, self.show_answer_button, self.hint_button,
                                 self.next_button])
         buttons.add_class("vint-quiz-buttons")
+        menus = widgets.HBox([self.rules_choice, self.lang_choice], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([
             widgets.HTML(style_html() + f"<style>{_QUIZ_CSS}</style>"), self.title, self.status, self.learner,
-            topics_row, widgets.HBox([self.rules_choice, self.lang_choice]), self.question, self.answer_box, buttons,
+            topics_row, menus, self.question, self.answer_box, buttons,
             self.hint, self.feedback, self.score, widgets.HBox([self.export_button]), self.download])
         self.widget.add_class("vint-quiz")
         self.widget.add_class("vint")

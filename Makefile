@@ -9,7 +9,7 @@ EXTRAS ?= dds,notebooks,test,dask,lite,hub,class
 comma := ,
 
 .PHONY: setup table course test lint docs chromium postgresql axe bench clean exercises hub-proxy test-classroom lite \
-	lite-pyodide lessons-translations
+	lite-pyodide lessons-translations catalogue
 
 setup: $(VENV)/.installed-$(subst $(comma),-,$(EXTRAS))
 
@@ -41,7 +41,7 @@ tests/node/node_modules/axe-core/axe.min.js: tests/node/package.json
 	npm install --prefix tests/node --no-audit --no-fund --silent
 	test -f $@ && touch $@
 
-table: setup
+table: setup catalogue
 	$(VENV)/bin/vint table
 
 # the learner's JupyterLab on build/course (the lessons, docs/rules.md and the learners' exercises, side by side:
@@ -62,10 +62,15 @@ docs: setup
 
 # the notebooks must be committed without outputs (the translated ones keep their English cells' ids and one more,
 # which nbstripout's renumbering would change: --keep-id); pytest then runs them too, each top to bottom in a fresh kernel
-test: setup chromium postgresql axe hub-proxy lite-pyodide lint
+test: setup catalogue chromium postgresql axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/nbstripout --verify --keep-id notebooks/de/*.ipynb notebooks/ru/*.ipynb
 	$(VENV)/bin/pytest -n 2 -q
+
+# the message catalogues (vint_core/locale/<lang>/LC_MESSAGES/vint_core.po) compiled to the .mo files vint_core.i18n
+# reads with Python's gettext; pip install runs the same step (setup.py), vint_core.i18n too when a .po is newer
+catalogue: setup
+	$(VENV)/bin/pybabel compile --statistics -D vint_core -d vint_core/locale
 
 # the lessons in German and Russian (notebooks/de, notebooks/ru) from the English ones and their catalogues
 # (notebooks/locale): the templates brought up to date and merged, then every complete catalogue built

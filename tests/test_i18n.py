@@ -21,6 +21,7 @@ from vint_core.i18n import (
     score_text,
     text,
 )
+from vint_core.quiz.texts import Msg
 
 #: English words that have no place in a German sentence (German shares "in", "an", "was", "so", "Hand"…)
 ENGLISH = frozenset(re.split(r"\s+", """
@@ -34,7 +35,7 @@ ENGLISH = frozenset(re.split(r"\s+", """
 SHARED = frozenset({"Deal"})
 
 #: entries whose German is rightly the same as the English
-SAME = frozenset({"text ui_scoresheet_title"})
+SAME = frozenset({"ui_scoresheet_title", "side.ns", "seat.west"})
 
 # a sample value for placeholders of these names; any other placeholder gets 7
 SAMPLES: dict[str, object] = {
@@ -60,16 +61,22 @@ def sample(template: str) -> dict[str, object]:
 
 
 def fill(name: str, lang: str, params: dict[str, object]) -> str:
-    """The entry ``name`` (as :func:`entries` names it) filled in ``lang`` through the public functions."""
-    table, key = name.split(" ")
+    """The message ``name`` (as :func:`entries` names it) filled in ``lang`` through the public functions."""
+    table, _, key = name.partition(".") if "." in name else ("", "", name)
     if table == "error":
-        return error_message(Reason[key], lang, params)
+        return error_message(key, lang, params)
+    if table == "score" and "/" not in key:
+        return score_text(key, lang, params)
     if table == "score":
         key, form = key.split("/")
         n = 1 if form == "0" and "n" not in params else params.get("n", 1 if form == "0" else 2)
         return score_text(key, lang, {k: v for k, v in params.items() if k != "n"}, n=n)
     if table == "bot":
         return bot_text(key, lang, **params)
+    if table == "quiz":
+        return Msg.of(key, **params).render(lang)
+    if table in ("seat", "side"):
+        return text(name, lang)
     return text(key, lang, **params)
 
 
@@ -118,7 +125,7 @@ def test_the_english_stop_list_finds_english() -> None:
 
 def test_every_reason_has_a_message() -> None:
     names = {name for name, _, _ in ALL}
-    assert {f"error {reason.name}" for reason in Reason} <= names
+    assert {f"error.{reason.value}" for reason in Reason} <= names
 
 
 # -- placeholders and parameters ---------------------------------------------------------------
@@ -173,9 +180,7 @@ def test_german_says_no_trump_and_the_glossarys_words_one_way() -> None:
     orders, *Kein-Trumpf* in prose; never "KT", "ohne Trumpf" or "Sans-Atout"; and one word for the rubber bonus
     (Rubberprämie) and the defenders (Gegenspieler), in the engine's catalogue and the quizzes' alike; the honours
     are "A K Q J 10", the letters the cards show."""
-    from vint_core.quiz import texts
-
-    german = [(name, de) for name, _, de in entries()] + [(f"quiz {k}", v[1]) for k, v in texts._TEXTS.items()]
+    german = [(name, de) for name, _, de in entries()]
     assert len(german) > 500
     for name, de in german:
         assert not re.search(r"\bKT\b|[Oo]hne[ -]Trumpf|Sans-Atout|Keintrumpf|Rubberbonus|Verteidiger", de), (name, de)

@@ -150,7 +150,7 @@ def reasons() -> tuple[Said, ...]:
     out: list[Said] = []
     # the templates themselves, placeholders and all: a sentence no deal below happens to reach is checked too
     for name, en, de in entries():
-        table, _, key = name.partition(" ")
+        table, _, key = name.partition(".") if "." in name else ("text", "", name)
         if table == "text" and key.startswith(("weigh_", "widget_weigh_", "widget_learn_", "finished_weighed")):
             # the review's weighing of the learner's cards and calls, and its "learn from your mistakes"
             out += [Said("review", "en", en, f"template {key}"), Said("review", "de", de, f"template {key}")]

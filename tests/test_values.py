@@ -53,9 +53,11 @@ def test_a_pickled_deal_is_still_immutable() -> None:
 def test_numbers_in_explanations_keep_their_format() -> None:
     from vint_core import i18n
 
-    i18n._BOTS["test_float"] = ("{x:.1f} tricks", "{x:.1f} Stiche")
+    catalogues = [i18n._messages("en"), i18n._messages("de")]
+    catalogues[0]["bot.test_float"], catalogues[1]["bot.test_float"] = "{x:.1f} tricks", "{x:.1f} Stiche"
     try:
         assert bot_text("test_float", "en", x=9.64) == "9.6 tricks"
         assert bot_text("test_float", "de", x=9.64) == "9.6 Stiche"
     finally:
-        del i18n._BOTS["test_float"]
+        for catalogue in catalogues:
+            del catalogue["bot.test_float"]

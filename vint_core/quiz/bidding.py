@@ -55,9 +55,9 @@ def _progressive(rules: RuleSet) -> bool:
     return rules.min_level == "progressive"
 
 
-def _deal_of_rubber(rules: RuleSet, number: int) -> Msg:
+def _deal_of_rubber(rules: RuleSet, number: int) -> Msg | str:
     """"Deal 3 of the rubber. " where the deal's number sets the lowest level, else nothing."""
-    return Msg.of("q_deal_of_rubber", deal_number=number) if _progressive(rules) else Msg.of("q_nothing")
+    return Msg.of("q_deal_of_rubber", deal_number=number) if _progressive(rules) else ""
 
 
 def _limited(rules: RuleSet) -> bool:

@@ -1,7 +1,7 @@
 """What the table has to say, kept as phrases until it is shown, and how a saved game keeps them.
 
 The table never stores a finished sentence: a computer player's reason is a
-:class:`~vint_core.bots.Said` (its message id and parameters, ``text(lang)`` says it), the session's
+:class:`~vint_core.bots.base.Said` (its message id and parameters, ``text(lang)`` says it), the session's
 message and the controller's note are :class:`~vint_core.i18n.Phrase` s. Switching the language
 says everything on screen again in the new one. A saved game keeps a reason as its message id and
 parameters (:func:`said_to_json`); a parameter that is neither a plain value nor one of the game's
@@ -57,7 +57,8 @@ class _ErrorSaid:
 
 
 def error_said(error: Any) -> Said:
-    """A refused action's error, kept to be said in the language of the moment (see :class:`_ErrorSaid`)."""
+    """A refused action's error (a :class:`~vint_core.errors.VintError`), kept to be said in the language of the
+    moment."""
     return _ErrorSaid(error)
 
 

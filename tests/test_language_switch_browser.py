@@ -31,10 +31,17 @@ def english_on_screen(page: Any) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def table_page(tmp_path_factory: pytest.TempPathFactory) -> Any:
+def browser() -> Any:
+    """One Chromium for the module (Playwright's sync API runs one at a time in a process)."""
     bs.require_tools()
+    with bs.chromium() as chromium:
+        yield chromium
+
+
+@pytest.fixture(scope="module")
+def table_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Any:
     data_dir = bs.clean_dir(tmp_path_factory.mktemp("switch") / "data")
-    with bs.voila_server(data_dir=data_dir, env=ENV, name="switch-table") as server, bs.chromium() as browser:
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="switch-table") as server:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.set_default_timeout(bs.WAIT_SECONDS * 1000)  # Playwright counts milliseconds
         page = context.new_page()
@@ -42,6 +49,7 @@ def table_page(tmp_path_factory: pytest.TempPathFactory) -> Any:
         page.on("pageerror", lambda exc: page.errors.append(str(exc)))
         open_table(page, server.url)
         yield page
+        context.close()
 
 
 def to_the_first_card(page: Any) -> None:
@@ -122,14 +130,13 @@ CHOICES = "button.vint-quiz-choice"
 QUIZ_ENGLISH = ENGLISH - {"Pass"}
 
 
-def test_the_practice_page_switched_to_german_keeps_no_english_word(tmp_path: Any) -> None:
+def test_the_practice_page_switched_to_german_keeps_no_english_word(browser: Any, tmp_path: Any) -> None:
     from vint_core.app.quiz_page import notebook_path
     from vint_core.quiz import item_from_id
 
-    bs.require_tools()
     data_dir = bs.clean_dir(tmp_path / "data")
     with bs.voila_server(data_dir=data_dir, env=PRACTICE_ENV, name="switch-practice", extra=(),
-                         notebook=notebook_path()) as server, bs.chromium() as browser:
+                         notebook=notebook_path()) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -174,19 +181,18 @@ table = Table(TableSession(seed=2024, bots={seat: "rule" for seat in Seat}, auto
 table"""
 
 
-def test_a_lessons_table_switched_to_german_in_jupyterlab_keeps_no_english_word(tmp_path: Any) -> None:
+def test_a_lessons_table_switched_to_german_in_jupyterlab_keeps_no_english_word(browser: Any, tmp_path: Any) -> None:
     import json
 
     from test_course_browser import run_all_cells
 
-    bs.require_tools()
     root = bs.clean_dir(tmp_path / "course")
     notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "table", "metadata": {},
                            "outputs": [], "source": LESSON_CELL}],
                 "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
                 "nbformat": 4, "nbformat_minor": 5}
     (root / "table.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    with bs.jupyterlab_server(root=root, name="switch-lesson") as server, bs.chromium() as browser:
+    with bs.jupyterlab_server(root=root, name="switch-lesson") as server:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.set_default_timeout(bs.WAIT_SECONDS * 1000)
         errors: list[str] = []

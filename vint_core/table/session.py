@@ -459,16 +459,17 @@ class TableSession:
                 raise _BadSave("save_undo")
             self.practised = {(int(r), int(d)) for r, d in obj.get("practised", [])}
             # the computer players' reasons in this deal, for its review (also after a reload)
-            for seat, index, why in obj.get("moves", []):
-                if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, (str, dict)):
-                    raise _BadSave("save_damaged")
-                said = self._old_reason(Seat.parse(seat), int(index), why) if isinstance(why, str) \
-                    else said_from_json(why)
-                said.text(self.lang)  # a reason that cannot be said is a damaged save
-                self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], said, index=int(index)))
+            moves = [(Seat.parse(seat), int(index), why) for seat, index, why in obj.get("moves", [])]
+            if any(not 0 <= index < len(self.deal.actions) or not isinstance(why, (str, dict))
+                   for _, index, why in moves):
+                raise _BadSave("save_damaged")
             if rules != self.rubber.rules:
                 raise _BadSave("save_rules", deal_rules=rules.name, rules=self.rubber.rules.name)
-            self._check_consistent()
+            self._check_consistent()  # the language and the players first: the reasons are read in them
+            for seat, index, why in moves:
+                said = self._old_reason(seat, index, why) if isinstance(why, str) else said_from_json(why)
+                said.text(self.lang)  # a reason that cannot be said is a damaged save
+                self.moves.append(BotMove(seat, self.deal.actions[index], said, index=index))
             # the reviews' weighings, a cache: an older save has none, and one that does not fit is worked out again
             self.weighings = KeptWeighings.from_json(obj.get("weighings"))
             self.weighings.on_change = self._weighing_kept

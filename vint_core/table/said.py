@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vint_core.bots import Said
-from vint_core.bots.rule_bot import Why, _Phrase
+from vint_core.bots.rule_bot import Why
 from vint_core.calls import Call
 from vint_core.cards import Card, Suit
 from vint_core.i18n import LANGUAGES, Phrase
@@ -87,7 +87,7 @@ def _value_to_json(value: Any) -> Any:
         return {"call": str(value)}
     if isinstance(value, tuple) and all(isinstance(v, int) for v in value):  # a run of honours' ranks
         return {"ranks": list(value)}
-    if isinstance(value, (Phrase, Why, _Phrase)):
+    if isinstance(value, (Phrase, Why)):
         return said_to_json(value)
     return {"said": {lang: _shown(value, lang) for lang in LANGUAGES}}
 
@@ -102,8 +102,6 @@ def said_to_json(said: Said) -> dict[str, Any]:
         return {"phrase": said.key, "params": {k: _value_to_json(v) for k, v in said.params.items()}}
     if isinstance(said, Why):
         return {"why": said.key, "action": _value_to_json(said.action), "params": _pairs(said.params)}
-    if isinstance(said, _Phrase):
-        return {"bot": said.key, "params": _pairs(said.params)}
     if isinstance(said, Rendered):
         return {"said": dict(said.texts)}
     return {"said": {lang: said.text(lang) for lang in LANGUAGES}}
@@ -142,8 +140,6 @@ def said_from_json(obj: Any) -> Said:
         return Phrase(str(obj["phrase"]), **{str(k): _value_from_json(v) for k, v in obj["params"].items()})
     if "why" in obj:
         return Why(_value_from_json(obj["action"]), str(obj["why"]), _pairs_from_json(obj["params"]))
-    if "bot" in obj:
-        return _Phrase(str(obj["bot"]), _pairs_from_json(obj["params"]))
     if "said" in obj and isinstance(obj["said"], dict) and obj["said"]:
         return Rendered({str(k): str(v) for k, v in obj["said"].items()})
     raise ValueError(f"not a kept sentence: {obj!r}")

@@ -32,7 +32,7 @@ ENGLISH = frozenset(re.split(r"\s+", """
     turn play played while still again nothing something does do""".strip()))
 
 #: words both languages use as they are: tag names of the PBN format, a rubber, …
-SHARED = frozenset({"Deal"})
+SHARED = frozenset({"Deal", "Start"})
 
 #: entries whose German is rightly the same as the English
 SAME = frozenset({"ui_scoresheet_title", "side.ns", "seat.west"})
@@ -75,8 +75,11 @@ def fill(name: str, lang: str, params: dict[str, object]) -> str:
         return bot_text(key, lang, **params)
     if table == "quiz":
         return Msg.of(key, **params).render(lang)
-    if table in ("seat", "side"):
+    if table in ("seat", "side", "language"):
         return text(name, lang)
+    if "/" in key:  # a plural form
+        key, form = key.split("/")
+        return text(key, lang, **{**params, "n": 1 if form == "0" else 2})
     return text(key, lang, **params)
 
 
@@ -187,3 +190,39 @@ def test_german_says_no_trump_and_the_glossarys_words_one_way() -> None:
         assert not re.search(r"\bK D B\b", de), (name, de)  # the cards show Q and J in German too
         for m in re.finditer(r"\bNT\b", de):  # only as notation: 3NT, {bid}NT, "♥ < NT", "H, NT", "♥ und NT"
             assert re.search(r"(\d|\}|< |, |♥ und )$", de[:m.start()]), (name, de)
+
+
+def test_the_thinking_players_fallback_keeps_the_guides_reasoning_as_a_phrase(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without endplay SimBot falls back on the bidding guide; its explanation is the guide's reasoning kept as a
+    phrase and put into the language it is shown in (it was English and German packed into one string with
+    "\\x00", so any third language read English)."""
+    import random
+    import sys
+
+    from vint_core import Deal
+    from vint_core.bots.rule_bot import RuleBot
+    from vint_core.bots.sim_bot import SimBot
+
+    monkeypatch.setitem(sys.modules, "endplay", None)
+    monkeypatch.setitem(sys.modules, "endplay._dds", None)
+    bot, guide = SimBot("fast"), RuleBot()
+    deal = Deal.new(seed=3)
+    view = deal.view(deal.to_act)  # type: ignore[arg-type]
+    with pytest.warns(RuntimeWarning, match="endplay"):
+        action = bot.choose(view, random.Random(1))
+    decision = next(reversed(bot._decisions.values()))
+    assert isinstance(decision.inner, Phrase) and decision.inner.key.startswith("bot.")
+    for lang in LANGUAGES:
+        said = bot.explain(view, action, lang)
+        assert "\x00" not in said and said.endswith(guide.explain(view, action, lang)), (lang, said)
+    assert bot.explain(view, action, "en") != bot.explain(view, action, "de")
+
+
+def test_an_unknown_language_is_an_error_naming_the_languages() -> None:
+    from vint_core.i18n import UnknownLanguage, language
+
+    for wrong in ("fr", "", "english", None):
+        with pytest.raises(UnknownLanguage, match="is not a language: en or de"):
+            text("your_turn", wrong, seat=Seat.SOUTH)  # type: ignore[arg-type]
+    assert language("DE-at") == "de" and isinstance(UnknownLanguage("fr"), ValueError)
+    assert UnknownLanguage("fr").message("de") == "„fr“ ist keine Sprache: en oder de"

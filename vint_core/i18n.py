@@ -39,8 +39,7 @@ import gettext
 import io
 import os
 import string
-import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +58,8 @@ def _found() -> tuple[str, ...]:
 LANGUAGES: tuple[str, ...] = _found()
 
 __all__ = ["LANGUAGES", "CatalogueError", "Phrase", "UnknownLanguage", "bot_about", "bot_text", "bot_title",
-           "entries", "error_message", "language", "placeholders", "rules_about", "rules_short", "rules_title",
-           "say", "score_text", "seat_name", "side_name", "text"]
+           "choose_language", "entries", "error_message", "language", "one_of", "placeholders", "rules_about",
+           "rules_name", "rules_short", "rules_title", "say", "score_text", "seat_name", "side_name", "text"]
 
 _SEATS = ("north", "east", "south", "west")
 _SIDES = ("ns", "ew")
@@ -74,12 +73,28 @@ class CatalogueError(KeyError):
 
 
 class UnknownLanguage(ValueError):
-    """A language there is no catalogue for; ``known`` are the ones there are."""
+    """A language there is no catalogue for; ``known`` are the ones there are. Its message is the catalogue's
+    ``error.bad_lang`` (``message(lang)``, like a :class:`~vint_core.errors.VintError`'s)."""
 
     def __init__(self, lang: object) -> None:
         self.lang = lang
         self.known = LANGUAGES
-        super().__init__(f"{lang!r} is not a language: {' or '.join(LANGUAGES)}")
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return error_message("bad_lang", lang, {"text": self.lang, "known": one_of(self.known)})
+
+
+def one_of(choices: Sequence[str]) -> Phrase | str:
+    """The choices as a sentence says them, in its language: ``en or de``, ``en, de oder ru``.
+
+    >>> one_of(["en", "de", "ru"]).text("de"), one_of(["en"])
+    ('en, de oder ru', 'en')
+    """
+    if len(choices) < 2:
+        return "".join(choices)
+    return Phrase("list_or", first=", ".join(choices[:-1]), last=choices[-1])
 
 
 def language(lang: str) -> str:
@@ -95,12 +110,29 @@ def language(lang: str) -> str:
     raise UnknownLanguage(lang)
 
 
+def choose_language(wanted: str, default: str = "en") -> str:
+    """The first language of ``wanted`` (a ``lang`` query or an ``Accept-Language`` header: ``"ru, de;q=0.8"``)
+    there is a catalogue for, else ``default``.
+
+    >>> choose_language("fr-CH, de;q=0.8, en;q=0.5"), choose_language("fr")
+    ('de', 'en')
+    """
+    for tag in wanted.split(","):
+        try:
+            return language(tag.split(";")[0])
+        except UnknownLanguage:
+            continue
+    return default
+
+
 def _compile(po: Path, mo: Path) -> bytes:
     """The ``.mo`` of ``po``, compiled with Babel and kept beside it when the folder can be written.
 
     The build compiles every catalogue (``make catalogue``, or setuptools' ``build_py``); this is for a
     checkout whose ``.po`` is newer than its ``.mo``, or has none yet.
     """
+    import tempfile
+
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
@@ -209,8 +241,6 @@ def _render(value: Any, lang: str) -> Any:
         return value.text(lang)
     if callable(getattr(value, "text", None)) and not isinstance(value, str):  # a Seat, a Contract, a ScoreLine, …
         return value.text(lang)
-    if callable(getattr(value, "render", None)):  # a quiz sentence
-        return value.render(lang)
     message = getattr(value, "message", None)
     if isinstance(value, Exception) and callable(message):  # a nested VintError
         return message(lang)
@@ -243,9 +273,9 @@ def _fill(template: str, lang: str, params: Mapping[str, Any], *, exact: bool = 
     return template.format(**{k: _render(params[k], lang) for k in names})
 
 
-def say(value: Phrase | str, lang: str) -> str:
-    """What ``value`` says in ``lang``: a :class:`Phrase` rendered, anything with ``text(lang)`` too, a ``str``
-    as it is (a formula, a learner's own words)."""
+def say(value: Any, lang: str) -> str:
+    """What ``value`` says in ``lang``: a :class:`Phrase` rendered, so is anything with ``text(lang)`` (a score
+    line, a seat) and an error with ``message(lang)``; a ``str`` as it is (a formula, a learner's own words)."""
     return value if isinstance(value, str) else str(_render(value, lang))
 
 
@@ -280,6 +310,17 @@ def rules_title(name: str, lang: str = "en") -> str:
     """
     key = f"rules_title_{name}"
     return _template(key, lang) if _has(key) else name
+
+
+def rules_name(name: str) -> Phrase | str:
+    """A rule set's name as a learner reads it, not yet in a language: the phrase of its title, or its own name
+    (one of the learner's own rule sets).
+
+    >>> rules_name("foster_1897").text("de"), rules_name("mine")
+    ('Foster 1897 (Regeln nach Hoyle)', 'mine')
+    """
+    key = f"rules_title_{name}"
+    return Phrase(key) if _has(key) else name
 
 
 def rules_short(name: str, lang: str = "en") -> str:

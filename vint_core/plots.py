@@ -76,15 +76,13 @@ def trick_points(contract: Contract | str, *, rules: RuleSet | str = SEED, lang:
         contract = Contract.parse(contract)
     taken = list(range(14))
     points = [totals(score_contract(contract, tricks=n, rules=rules)) for n in taken]
-    de = lang.startswith("de")
-    fig, ax = figure(f"{contract}: " + ("Punkte beider Seiten nach Stichen" if de else "both sides' points by tricks"),
-                     xlabel="Stiche der Ansager" if de else "tricks taken by the declarers",
-                     ylabel="Punkte" if de else "points")
+    fig, ax = figure(text("plot_trick_points_title", lang, contract=contract),
+                     xlabel=text("plot_tricks_axis", lang), ylabel=text("plot_points_axis", lang))
     for side, marker in ((Side.NS, "o"), (Side.EW, "s")):
         ax.plot(taken, [p[side] for p in points], marker=marker, color=SIDE_COLOURS[side],
                 label=side_name(side, lang))
     ax.axvline(contract.tricks_needed, color="#666666", linestyle="--", linewidth=1,
-               label=("nötig" if de else "needed") + f": {contract.tricks_needed}")
+               label=text("plot_needed", lang, n=contract.tricks_needed))
     ax.set_xticks(taken)
     ax.legend(frameon=False, labelcolor=_INK)
     return fig
@@ -93,14 +91,12 @@ def trick_points(contract: Contract | str, *, rules: RuleSet | str = SEED, lang:
 def honours_odds_plot(exact: Mapping[int, Fraction], simulated: Mapping[int, Fraction], *, title: str,
                       deals: int, lang: str = "en") -> Plot:
     """The exact odds of holding n honours (bars) against the share in ``deals`` simulated deals (dots)."""
-    de = lang.startswith("de")
-    fig, ax = figure(title, xlabel="Honneurs einer Seite" if de else "honours held by one side",
-                     ylabel="Anteil der Spiele (%)" if de else "share of deals (%)")
+    fig, ax = figure(title, xlabel=text("plot_honours_axis", lang), ylabel=text("plot_share_axis", lang))
     counts = sorted(exact)
     ax.bar(counts, [100 * float(exact[n]) for n in counts], color=OKABE_ITO[1], edgecolor=_INK, linewidth=0.6,
-           label="genau berechnet" if de else "exact odds")
+           label=text("plot_exact_odds", lang))
     ax.plot(counts, [100 * float(simulated.get(n, 0)) for n in counts], "D", color=OKABE_ITO[5], markersize=8,
-            label=(f"{deals} simulierte Spiele" if de else f"{deals} simulated deals"))
+            label=text("plot_simulated", lang, deals=deals))
     ax.set_xticks(counts)
     ax.legend(frameon=False, labelcolor=_INK)
     return fig

@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from vint_core.errors import ParseError, Reason
+from vint_core.i18n import Phrase
 
 
 def notebook_path() -> Path:
@@ -31,10 +32,8 @@ def notebook_path() -> Path:
     return Path(str(path))
 
 
-#: the rule for a table's name, in English and German (the server's page for a name that is not allowed says it)
-NAME_RULE = ("A table's name has 1 to 40 letters a–z, digits, - and _; capitals are the same as small letters.",
-             "Der Name eines Tisches hat 1 bis 40 Buchstaben a–z, Ziffern, - und _; Groß- und Kleinbuchstaben "
-             "gelten gleich.")
+#: the rule for a table's name, a sentence of the catalogue (the server's page for a name that is not allowed says it)
+NAME_RULE = Phrase("table_name_rule")
 
 
 def table_name(query: str) -> str | None:
@@ -68,7 +67,7 @@ def table_name(query: str) -> str | None:
         raise ParseError(Reason.TABLE, detail=f"one table name at most, not {len(names)}")
     name = names[0]
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name, flags=re.ASCII):
-        raise ParseError(Reason.TABLE, detail=f"not a table name: {name[:60]!r} ({NAME_RULE[0]})")
+        raise ParseError(Reason.TABLE, detail=Phrase("table_not_a_name", name=repr(name[:60]), rule=NAME_RULE))
     return name.lower()
 
 

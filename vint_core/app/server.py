@@ -13,19 +13,19 @@ starts none for anyone but the learner's own browser:
 * the page, its kernel's websocket and the kernel API need the server's token (Jupyter's own token
   login, :class:`jupyter_server.auth.IdentityProvider`): ``vint table`` makes one, hands it over in
   ``JUPYTER_TOKEN``, and prints and opens the link ``/?token=…``; that first load sets the login
-  cookie the page's later requests carry. A page without it gets :data:`TOKEN_PAGE` (403) and starts
+  cookie the page's later requests carry. A page without it gets :func:`page` ``token`` (403) and starts
   nothing;
 * a page asking for a table name that is not allowed (:func:`vint_core.app.table_name`) gets
-  :data:`NAME_PAGE` (400), saying which names are;
+  :func:`page` ``name`` (400), saying which names are;
 * serving a class (``--TableServer.class_dir``, ``vint table --class``): each learner opens their
   personal link ``/?class_token=…`` (``vint class tokens``), whose token names them (:class:`ClassLinkIdentity`);
   their page is their own table (``table-learner-ID.json``) whatever the address asks for, and ``?table=NAME``
   opens nobody's: a page without a learner's token (the server's own token included) gets
-  :data:`CLASS_PAGE` (403) and plays nothing;
+  :func:`page` ``class`` (403) and plays nothing;
 * at most :attr:`TableServer.max_tables` tables run at once (``--TableServer.max_tables``, ``vint
   table --max-tables``): a page reserves its table before its kernel starts, so that pages loaded
-  at the same moment cannot overfill it; one more page gets "The table is full" (503), in English
-  and German, and starts nothing. A table takes at most :attr:`TableServer.max_sockets` websockets;
+  at the same moment cannot overfill it; one more page gets "The table is full" (503), in every language
+  (the browser's first), and starts nothing. A table takes at most :attr:`TableServer.max_sockets` websockets;
 * a page that was closed or reloaded gives its kernel back: at once through Voilà's ``beforeunload``
   beacon (accepted here without the form field browsers leave out), else within
   :attr:`TableServer.release_after` seconds of its last connection closing (a browser that died
@@ -65,54 +65,43 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  
 
 from vint_core.app import NAME_RULE, table_name
 from vint_core.errors import VintError
+from vint_core.i18n import LANGUAGES, choose_language, language, text
 
-__all__ = ["CLASS_PAGE", "FOREIGN_PAGE", "FULL_PAGE", "NAME_PAGE", "TOKEN_PAGE", "ClassLinkIdentity",
+__all__ = ["PAGES", "ClassLinkIdentity",
            "TableServer", "foreign_origin", "from_elsewhere",
-           "main", "own_host", "watch_activity"]
+           "main", "own_host", "page", "watch_activity"]
 
-_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>
 <style>body{{font-family:system-ui,sans-serif;max-width:36em;margin:3em auto;padding:0 1em;line-height:1.5}}
 @media (prefers-color-scheme: dark){{body{{background:#1e1e1e;color:#eee}}}}</style></head>
-<body><h1>{title}</h1><p>{en}</p><p lang="de">{de}</p></body></html>"""
+<body>{sections}</body></html>"""
 
-#: the page a learner sees when every table is taken ({limit}: how many tables run at once)
-FULL_PAGE = _PAGE.format(
-    title="The table is full",
-    en="All {limit} tables of this server are in use. Please try again in a few minutes: a table is freed "
-       "as soon as its page is closed.",
-    de="Alle {limit} Tische dieses Servers sind besetzt. Bitte versuchen Sie es in ein paar Minuten noch "
-       "einmal: Ein Tisch wird frei, sobald seine Seite geschlossen wird.")
-#: the page a request from another site (or under another host name) gets
-FOREIGN_PAGE = _PAGE.format(
-    title="Not from here",
-    en="The Vint table opens only from its own address, not from another site: open the link "
-       "<code>vint table</code> printed yourself (type or paste it into the address bar).",
-    de="Der Vint-Tisch öffnet sich nur unter seiner eigenen Adresse, nicht von einer anderen Seite aus: "
-       "Öffnen Sie den Link, den <code>vint table</code> ausgegeben hat, selbst (in die Adresszeile eingeben "
-       "oder einfügen).")
-#: the page a request without the server's token gets
-TOKEN_PAGE = _PAGE.format(
-    title="Open the table's link",
-    en="This table opens only from the link <code>vint table</code> printed when it started (it ends in "
-       "<code>?token=…</code>). Open that link again; if the table was started again since, its link is new.",
-    de="Dieser Tisch öffnet sich nur über den Link, den <code>vint table</code> beim Start ausgegeben hat (er "
-       "endet auf <code>?token=…</code>). Öffnen Sie diesen Link erneut; wurde der Tisch seitdem neu gestartet, "
-       "ist sein Link neu.")
-#: the page a request for a table name that is not allowed gets ({name}: the name asked for, escaped)
-NAME_PAGE = _PAGE.format(
-    title="Not a table name",
-    en=f"{{name}} is not a table's name. {NAME_RULE[0]} For example <code>?table=anna</code>.",
-    de=f"{{name}} ist kein Name für einen Tisch. {NAME_RULE[1]} Zum Beispiel <code>?table=anna</code>.")
-#: the page a server for a class answers without a learner's personal token (``?table=NAME`` or the server's own
-#: token included): a learner's table opens from their own link only
-CLASS_PAGE = _PAGE.format(
-    title="Open your own link",
-    en="This table serves a class: each learner plays at their own table, from the personal link their teacher "
-       "gave them (<code>vint class tokens</code>). A name in the address opens nobody's table.",
-    de="Dieser Tisch dient einer Klasse: Jede Schülerin und jeder Schüler spielt am eigenen Tisch, über den "
-       "persönlichen Link von der Lehrkraft (<code>vint class tokens</code>). Ein Name in der Adresse öffnet "
-       "niemandes Tisch.")
+#: the pages the server answers with instead of a table: ``full`` when every table is taken (``limit``: how
+#: many run at once), ``foreign`` for a request from another site (or under another host name), ``token``
+#: without the server's token, ``name`` for a table name that is not allowed (``name``: the name asked for,
+#: escaped), ``class`` on a server for a class without a learner's personal token (``?table=NAME`` or the
+#: server's own token included: a learner's table opens from their own link only)
+PAGES = ("full", "foreign", "token", "name", "class")
+
+
+def page(kind: str, lang: str = "en", **params: Any) -> str:
+    """The page ``kind`` (one of :data:`PAGES`) in every language of the catalogue, ``lang`` first (the
+    browser's own, from its ``Accept-Language``); ``params`` are HTML already (escaped by the caller).
+
+    >>> full = page("full", "de", limit=8)
+    >>> full.index("Der Tisch ist voll") < full.index("The table is full"), '<html lang="de">' in full
+    (True, True)
+    """
+    first = language(lang)
+    order = [first, *(other for other in LANGUAGES if other != first)]
+    if kind == "name":
+        params = {**params, "rule": NAME_RULE}
+    sections = "".join(f'<section lang="{lang_}"><h1>{text(f"page_{kind}_title", lang_)}</h1>'
+                       f'<p>{text(f"page_{kind}", lang_, **params)}</p></section>' for lang_ in order)
+    return _PAGE.format(lang=first, title=text(f"page_{kind}_title", first), sections=sections)
+
+
 #: the prefix of a learner's user name on a server for a class (the rest is the learner's name in the class)
 LEARNER = "class-learner:"
 #: what ``Sec-Fetch-Site`` says for a request the learner's own page (or the learner, typing the address) made
@@ -231,7 +220,7 @@ class ClassLinkIdentity(PasswordIdentityProvider):
 
 class OwnSiteOnly:
     """Mixed into every handler of the server: a request under another host name, or that the browser says
-    another site's page made, is answered with :data:`FOREIGN_PAGE` (403) before anything else happens."""
+    another site's page made, is answered with :func:`page` ``foreign`` (403) before anything else happens."""
 
     #: the handler serves the table's page (which must be loaded as a page: see :func:`from_elsewhere`)
     serves_page = False
@@ -243,20 +232,24 @@ class OwnSiteOnly:
             from_elsewhere(request.headers, request.host, page=self.serves_page)
         if why:
             server.log.warning("Refused %s %s from another site (%s)", request.method, request.path, why)
-            refuse(self, 403, FOREIGN_PAGE)
+            refuse(self, 403, "foreign")
             return None
         return super().prepare()  # type: ignore[misc]
 
 
-def refuse(handler: RequestHandler, status: int, page: str) -> None:
-    """Answer ``handler``'s request with one of this module's pages."""
+def refuse(handler: RequestHandler, status: int, kind: str, **params: Any) -> None:
+    """Answer ``handler``'s request with the :func:`page` ``kind``, the browser's language first."""
     handler.clear()
     handler.set_status(status)
     handler.set_header("Content-Type", "text/html; charset=utf-8")
     handler.set_header("Cache-Control", "no-store")
     if status == 503:
         handler.set_header("Retry-After", "60")
-    handler.finish(page)
+    handler.finish(page(kind, _browser_language(handler), **params))
+
+
+def _browser_language(handler: RequestHandler) -> str:
+    return choose_language(handler.request.headers.get("Accept-Language", ""))
 
 
 class _Claiming:
@@ -297,13 +290,13 @@ class TablePageHandler(OwnSiteOnly, TornadoVoilaHandler):  # type: ignore[misc]
         server: TableServer = self.settings["table_server"]
         if self.current_user is None:
             server.log.warning("Refused the page without the token (from %s)", self.request.remote_ip)
-            refuse(self, 403, CLASS_PAGE if server.class_dir else TOKEN_PAGE)
+            refuse(self, 403, "class" if server.class_dir else "token")
             return
         if server.class_dir:
             learner = str(self.current_user.username)
             if not learner.startswith(LEARNER):
                 server.log.warning("Refused a class table without a learner's token (from %s)", self.request.remote_ip)
-                refuse(self, 403, CLASS_PAGE)
+                refuse(self, 403, "class")
                 return
             # the learner's own table, whatever the address asks for: the kernel reads this query
             query = {"table": f"learner-{learner[len(LEARNER):]}", "class": str(self.current_user.display_name)}
@@ -313,13 +306,13 @@ class TablePageHandler(OwnSiteOnly, TornadoVoilaHandler):  # type: ignore[misc]
             table_name(self.request.query)
         except VintError:
             asked = ", ".join(self.get_query_arguments("table")) or "…"
-            refuse(self, 400, NAME_PAGE.replace("{name}", f"<code>{html.escape(asked[:60])}</code>"))
+            refuse(self, 400, "name", name=f"<code>{html.escape(asked[:60])}</code>")
             return
         deadline = time.monotonic() + server.wait_for_seat
         while (reservation := server.reserve()) is None and time.monotonic() < deadline:
             await asyncio.sleep(0.1)  # a reload: the page's old kernel is being shut down (its beacon)
         if reservation is None:
-            refuse(self, 503, FULL_PAGE.replace("{limit}", str(server.max_tables)))
+            refuse(self, 503, "full", limit=server.max_tables)
             return
         self._reservation = reservation
         try:
@@ -358,7 +351,7 @@ class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: 
         if len(sockets) >= server.max_sockets:
             server.log.warning("Refused a websocket to the kernel %s: it has %d already", kernel_id, len(sockets))
             self.set_status(429)
-            self.finish(f"This table already has {len(sockets)} connections: close one of its pages.")
+            self.finish(text("page_too_many_sockets", _browser_language(self), n=len(sockets)))
             return
         sockets.add(self)
         try:

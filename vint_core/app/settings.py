@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from vint_core.errors import ParseError, Reason
+from vint_core.i18n import LANGUAGES, one_of
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -63,10 +64,10 @@ def read_rules(text: str) -> RuleSet:
 
 
 def read_lang(text: str) -> str:
-    """``en`` or ``de``, in any case."""
+    """One of :data:`~vint_core.i18n.LANGUAGES` (``en``, ``de``…), in any case."""
     key = text.strip().lower()
-    if key not in ("en", "de"):
-        raise ParseError(Reason.BAD_LANG, text=text)
+    if key not in LANGUAGES:
+        raise ParseError(Reason.BAD_LANG, text=text, known=one_of(LANGUAGES))
     return key
 
 

@@ -30,7 +30,7 @@ from vint_core.bots.guide import Meaning, read_auction
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card, Rank, Suit
 from vint_core.deal import Action, Phase
-from vint_core.i18n import bot_text, text
+from vint_core.i18n import Phrase, bot_text
 from vint_core.play import card_key, winning_index
 from vint_core.seats import Seat
 from vint_core.views import SeatView
@@ -87,6 +87,20 @@ MARGIN = 5.0
 HOPELESS = 1.5
 
 
+class _Phrase(Phrase):
+    """A computer player's sentence: the :class:`~vint_core.i18n.Phrase` of ``bot.<key>``, from the
+    parameters as the bots keep them (pairs; a bid's meaning and a side's honours put into words when shown)."""
+
+    __slots__ = ()
+
+    def __init__(self, key: str, params: tuple[tuple[str, object], ...] = ()) -> None:
+        super().__init__(f"bot.{key}", **{k: _value(v) for k, v in params})
+
+    def text(self, lang: str = "en") -> str:
+        # like every explanation (bot_text), a sentence may be given more facts than it shows
+        return bot_text(self.key.removeprefix("bot."), lang, **self.params)
+
+
 @dataclass(frozen=True, slots=True)
 class Why:
     """The reasoning behind one decision: an explanation key and its parameters."""
@@ -95,35 +109,37 @@ class Why:
     key: str
     params: tuple[tuple[str, object], ...] = ()
 
+    @property
+    def phrase(self) -> Phrase:
+        """The explanation, not yet in a language: the catalogue's ``bot.<key>`` and the parameters."""
+        return _Phrase(self.key, self.params)
+
     def text(self, lang: str) -> str:
         """The reason in ``lang``."""
-        return bot_text(self.key, lang, **{k: _value(v, lang) for k, v in self.params})
+        return self.phrase.text(lang)
 
 
 @dataclass(frozen=True, slots=True)
-class _Phrase:
-    """A nested explanation phrase (translated when the sentence is)."""
+class _Described:
+    """A bid's meaning in the words of the sentence's language."""
 
-    key: str
-    params: tuple[tuple[str, object], ...] = ()
+    meaning: Meaning
 
-    def text(self, lang: str) -> str:
-        return bot_text(self.key, lang, **{k: _value(v, lang) for k, v in self.params})
+    def text(self, lang: str = "en") -> str:
+        return self.meaning.describe(lang)
 
 
-def _value(v: object, lang: str) -> object:
-    if isinstance(v, _Phrase):
-        return v.text(lang)
+def _value(v: object) -> object:
     if isinstance(v, Meaning):
-        return v.describe(lang)
+        return _Described(v)
     if isinstance(v, tuple):
-        return _honour_text(v, lang)
+        return _honour_text(v)
     if v is PASS:  # a word of the language, as the table draws it ("Passe")
-        return text("ui_pass", lang)
+        return Phrase("ui_pass")
     return v
 
 
-def _honour_text(ranks: tuple[object, ...], lang: str) -> str:
+def _honour_text(ranks: tuple[object, ...]) -> str:
     # the letters the cards show, in every language (the table draws Q J, not D B)
     return " ".join(str(Rank(int(r))) if 2 <= int(r) <= 14 else str(r) for r in ranks if isinstance(r, int))
 
@@ -158,11 +174,15 @@ class RuleBot:
         return why.action
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
-        """One or two sentences on ``action`` in this view, in English ("en") or German ("de")."""
-        return self.explanation(view, action).text(lang)
+        """One or two sentences on ``action`` in this view, in ``lang``."""
+        return self.why(view, action).text(lang)
 
     def explanation(self, view: SeatView, action: Action) -> Why:
-        """The reason for ``action`` in this view, not yet in a language (``.text(lang)`` says it)."""
+        """The reason for ``action`` in this view, not yet in a language (``.text(lang)`` says it): :meth:`why`."""
+        return self.why(view, action)
+
+    def why(self, view: SeatView, action: Action) -> Why:
+        """The reasoning behind ``action`` at ``view``: this player's own choice, or why it would play another."""
         key = _view_key(view)
         if self._last is not None and self._last[0] == key and self._last[1].action == action:
             return self._last[1]

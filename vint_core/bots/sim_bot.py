@@ -43,7 +43,7 @@ from vint_core.bots.sampling import Layout, sample_layouts
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
-from vint_core.i18n import bot_text
+from vint_core.i18n import Phrase, bot_text
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
 
@@ -81,7 +81,8 @@ class _Decision:
     #: per action: (mean tricks for the seat's side, mean points margin for the seat's side)
     stats: Mapping[Action, tuple[float, float]] = field(default_factory=dict)
     guide: Action | None = None
-    inner: str = ""
+    #: the bidding guide's reasoning, when SimBot fell back on it (rendered in the language it is shown in)
+    inner: Phrase | None = None
 
 
 @dataclass(frozen=True)
@@ -162,8 +163,7 @@ class SimBot:
     def _fallback(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
         guide = self._guide
         action = guide.choose(view, rng)
-        inner = {lang: guide.explain(view, action, lang) for lang in ("en", "de")}
-        return action, _Decision("fallback", inner=inner["en"] + "\x00" + inner["de"])
+        return action, _Decision("fallback", inner=guide.why(view, action).phrase)
 
     def _remember(self, view: SeatView, action: Action, decision: _Decision) -> Action:
         self._decisions[(view, action)] = decision
@@ -318,8 +318,7 @@ def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> 
     if decision.kind == "only":
         return bot_text("sim_only", lang, action=action)
     if decision.kind == "fallback":
-        en, _, de = decision.inner.partition("\x00")
-        return bot_text("sim_fallback", lang, inner=de if lang.lower().startswith("de") else en)
+        return bot_text("sim_fallback", lang, inner=decision.inner)
     stats = decision.stats
     side = view.seat.side
     n = decision.layouts

@@ -44,7 +44,7 @@ from tornado.ioloop import IOLoop
 from vint_core.classroom import page
 from vint_core.classroom.served import teacher_page
 from vint_core.errors import VintError
-from vint_core.i18n import text
+from vint_core.i18n import choose_language, text
 
 __all__ = ["HEADERS", "NAME", "TEACH", "main", "make_app"]
 
@@ -85,7 +85,7 @@ class Base(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     @property
     def lang(self) -> str:
         wanted = self.get_query_argument("lang", "") or self.request.headers.get("Accept-Language", "")
-        return "de" if wanted.lower().startswith("de") else "en"
+        return choose_language(wanted)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")

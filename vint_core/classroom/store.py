@@ -52,7 +52,7 @@ from vint_core.classroom import migrations
 from vint_core.classroom.models import Board, BoardSet, Class, Grade, Learner, LessonEvent, QuizAnswer, Refusal, Result
 from vint_core.deal import Deal
 from vint_core.errors import Reason, VintError, bad_argument, shown
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import LANGUAGES, Phrase, text
 from vint_core.records import rule_set_changes
 from vint_core.rules import RuleSet, as_rule_set
 from vint_core.scoring import totals
@@ -777,8 +777,8 @@ class ClassStore:
         """Board ``board_id``'s traveller. For the teacher (``viewer`` ``None``) every learner is named; for a
         learner (``viewer``, who must have played the board) the others are named or, in an anonymised class,
         "Learner 1", "Learner 2"… (in ``lang``). The par is computed once, with the solver, and kept."""
-        if lang not in ("en", "de"):
-            raise bad_argument("lang", lang, "arg_choice", choices="'en', 'de'")
+        if lang not in LANGUAGES:
+            raise bad_argument("lang", lang, "arg_choice", choices=", ".join(repr(x) for x in LANGUAGES))
         def work(session: Session) -> tuple[Traveller, Deal | None]:
             klass = self._class(session, cls)
             ok = isinstance(board_id, int) and not isinstance(board_id, bool) and 0 < board_id < 2**31

@@ -22,7 +22,7 @@ from typing import Any
 
 from vint_core.app import settings
 from vint_core.errors import ParseError
-from vint_core.i18n import text
+from vint_core.i18n import LANGUAGES, text
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -63,7 +63,7 @@ def seed_arg(value: str) -> int:
 
 
 def lang_arg(value: str) -> str:
-    """``--lang``: en or de."""
+    """``--lang``: one of :data:`~vint_core.i18n.LANGUAGES`."""
     return str(_read(settings.read_lang, value))
 
 
@@ -124,8 +124,8 @@ def more_than_zero(kind: type[int] | type[float]) -> Callable[[str], int | float
 
 
 def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", what: str = "the output") -> None:
-    """Add ``--lang`` (en or de)."""
-    parser.add_argument("--lang", type=lang_arg, default=default, help=f"language of {what} (en or de)")
+    """Add ``--lang`` (one of :data:`~vint_core.i18n.LANGUAGES`)."""
+    parser.add_argument("--lang", type=lang_arg, default=default, help=f"language of {what} ({', '.join(LANGUAGES)})")
 
 
 __all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "lang_arg", "more_than_zero", "new_seed", "pace_arg",

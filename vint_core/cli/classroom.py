@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from vint_core.classroom import TOKEN_PARAM
+from vint_core.i18n import LANGUAGES, side_name, text
 
 __all__ = ["TOKEN_PARAM", "personal_link", "register"]
 
@@ -54,7 +55,7 @@ def register(subparsers: Any) -> None:
     db.add_argument("--db", metavar="URL", default=None,
                     help="the class's database: a SQLAlchemy URL (sqlite:///PATH, postgresql+psycopg://…); default "
                          "$VINT_CLASS_DB, or class.db in the data folder's class folder")
-    db.add_argument("--lang", choices=("en", "de"), default=None, help="language of the output (en or de)")
+    db.add_argument("--lang", choices=LANGUAGES, default=None, help=f"language of the output ({', '.join(LANGUAGES)})")
     sub = p.add_subparsers(title="actions", metavar="ACTION", required=True)
 
     c = sub.add_parser("create", parents=[db], help="make a class")
@@ -122,7 +123,7 @@ def _lang(args: argparse.Namespace) -> str:
 
 def _create(args: argparse.Namespace) -> int:
     info = _store(args).create_class(args.name, rules=args.rules, teacher=args.teacher, anonymise=not args.named)
-    print(f"class {info.name} ({info.rules.name}), teacher {info.teacher}")
+    print(text("cli_class_created", _lang(args), name=info.name, rules=info.rules.name, teacher=info.teacher))
     return 0
 
 
@@ -133,14 +134,14 @@ def _learners_add(args: argparse.Namespace) -> int:
     names = list(args.names)
     if args.file is not None:
         if not args.file.is_file():
-            raise CommandError(f"no such file: {args.file}")
+            raise CommandError(text("cli_no_such_file", _lang(args), path=args.file))
         lines = read_bytes(args.file, limit=1_000_000).decode("utf-8", "replace").splitlines()
         names += [line.strip() for line in lines if line.strip()]
     if not names:
-        raise CommandError("no names: give them after the class, or --file")
+        raise CommandError(text("cli_no_names", _lang(args)))
     store = _store(args)
     store.add_learners(args.cls, names)
-    print(f"{len(store.learners(args.cls))} learners in {args.cls}")
+    print(text("cli_learners_in", _lang(args), n=len(store.learners(args.cls)), cls=args.cls))
     return 0
 
 
@@ -157,15 +158,16 @@ def _boards_add(args: argparse.Namespace) -> int:
     store = _store(args)
     if args.pbn is not None:
         if not args.pbn.is_file():
-            raise CommandError(f"no such file: {args.pbn}")
+            raise CommandError(text("cli_no_such_file", _lang(args), path=args.pbn))
         rules = store.get_class(args.cls).rules
         items: list[Any] = pbn.loads(pbn.read_file(args.pbn), rules=rules)
         title = args.title or args.pbn.name
     else:
         items = [(seed, args.dealer) for seed in args.seeds]
-        title = args.title or "seeds " + ",".join(map(str, args.seeds))
+        title = args.title or text("cli_seeds_title", _lang(args), seeds=",".join(map(str, args.seeds)))
     published = store.publish_boards(args.cls, title, items)
-    print(f"published {len(published)} boards in {args.cls}: {published[0].number}–{published[-1].number} ({title})")
+    print(text("cli_published", _lang(args), n=len(published), cls=args.cls, first=published[0].number,
+               last=published[-1].number, title=title))
     return 0
 
 
@@ -186,7 +188,7 @@ def _tokens(args: argparse.Namespace) -> int:
     wanted = args.learner or roster
     unknown = [name for name in wanted if name not in roster]
     if unknown:
-        raise CommandError(f"not on the roster of {args.cls}: {', '.join(unknown)}")
+        raise CommandError(text("cli_not_on_roster", _lang(args), cls=args.cls, names=", ".join(unknown)))
     for name in wanted:
         token = store.issue_token(args.cls, name)
         print(f"{name}\t{personal_link(args.url, token) if args.url else token}")
@@ -195,7 +197,6 @@ def _tokens(args: argparse.Namespace) -> int:
 
 def _traveller(args: argparse.Namespace) -> int:
     from vint_core.errors import CommandError
-    from vint_core.i18n import text
 
     store = _store(args)
     board = next((b for b in store.boards(args.cls) if b.number == args.board), None)
@@ -218,8 +219,9 @@ def _traveller(args: argparse.Namespace) -> int:
         what = passed if r.contract is None else f"{r.contract} {r.declarer} {r.tricks}"
         print(f"{r.rank}\t{r.learner}\t{what}\t{r.points_ns}\t{r.points_ew}")
     if traveller.par is not None:
-        for side, line in zip(("N–S", "E–W"), traveller.par, strict=True):
-            print(f"par {side}\t{line.contract} {line.declarer} {line.tricks}\t{line.points.ns}\t{line.points.ew}")
+        for i, line in enumerate(traveller.par):
+            par = text("cli_par", _lang(args), side=side_name(i, _lang(args)))
+            print(f"{par}\t{line.contract} {line.declarer} {line.tricks}\t{line.points.ns}\t{line.points.ew}")
     return 0
 
 

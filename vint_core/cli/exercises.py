@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from vint_core.cli.args import add_lang, say
+
 SOURCE = Path("exercises/source")
 RELEASE = Path("exercises/release")
 
@@ -28,6 +30,7 @@ def register(subparsers: Any) -> None:
     rel = sub.add_parser("release", help="write the student versions (solutions and hidden tests removed)")
     rel.add_argument("--source", type=Path, default=SOURCE, help=f"the solution-first notebooks (default {SOURCE})")
     rel.add_argument("--out", type=Path, default=RELEASE, help=f"where the student versions go (default {RELEASE})")
+    add_lang(rel, what="its messages")
     rel.set_defaults(func=run_release)
     gr = sub.add_parser("grade", help="grade notebooks against their exercise's source, the learner's code in "
                                       "a limited process of its own")
@@ -46,6 +49,7 @@ def register(subparsers: Any) -> None:
                     help="memory the learner's Python may use, in MB (default 2048)")
     gr.add_argument("--as-user", default=None, metavar="USER",
                     help="when run as root, the user the learners' code runs as (default nobody)")
+    add_lang(gr, what="its messages")
     gr.set_defaults(func=run_grade)
 
 
@@ -55,7 +59,7 @@ def run_release(args: argparse.Namespace) -> int:
     from vint_core.errors import CommandError
 
     if not args.source.is_dir():
-        raise CommandError(f"no exercise sources at {args.source}: run this in the project folder, or give --source")
+        raise CommandError(say("no_exercise_sources", args.lang, path=args.source))
     for path in release(args.source, args.out):
         print(path)
     return 0
@@ -73,7 +77,7 @@ def run_grade(args: argparse.Namespace) -> int:
 
     missing = [str(p) for p in args.notebooks if not p.is_file()]
     if missing:
-        raise CommandError(f"no such notebook: {', '.join(missing)}")
+        raise CommandError(say("no_such_notebook", args.lang, paths=", ".join(missing)))
     try:
         load_sources(args.source)
     except GradingError as exc:
@@ -82,8 +86,7 @@ def run_grade(args: argparse.Namespace) -> int:
         try:
             pwd.getpwnam(args.as_user or "nobody")
         except KeyError:
-            raise CommandError(f"no user {args.as_user or 'nobody'} to run the learners' code as: give "
-                               "--as-user") from None
+            raise CommandError(say("no_user", args.lang, user=args.as_user or "nobody")) from None
     limits = Limits(memory=args.memory, cpu=int(args.total_timeout) + 1, user=args.as_user)
     folders = {p.resolve().parent for p in args.notebooks}
     grades, refused = [], 0
@@ -93,9 +96,9 @@ def run_grade(args: argparse.Namespace) -> int:
                                 limits=limits, learner=args.learner, hide=folders))
         except GradingError as exc:
             refused += 1
-            print(f"vint: not graded: {path}: {exc}", file=sys.stderr)
+            print("vint: " + say("not_graded", args.lang, path=path, why=exc), file=sys.stderr)
     for note in dict.fromkeys(n for g in grades for n in g.notes):
-        print(f"vint: note: {note}", file=sys.stderr)
+        print("vint: " + say("note", args.lang, note=note), file=sys.stderr)
     if args.json:
         print(json.dumps([g.to_json() for g in grades], ensure_ascii=False))
     else:

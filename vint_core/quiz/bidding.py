@@ -14,9 +14,10 @@ from typing import Any
 from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
+from vint_core.i18n import rules_name
 from vint_core.quiz.items import COURSE_RULES, Inputs, Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
-from vint_core.quiz.texts import Msg, RuleSetName
+from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -78,7 +79,7 @@ def _under(rules: RuleSet, key: str, **params: Any) -> Msg:
     """A sentence that names the rule set ("under Short rubber, …"), but not the course's own rules."""
     if rules.name == COURSE_RULES:
         return Msg.of(f"{key}_own", **params)
-    return Msg.of(key, rules=RuleSetName(rules.name), **params)
+    return Msg.of(key, rules=rules_name(rules.name), **params)
 
 
 def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:

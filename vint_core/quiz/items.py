@@ -17,6 +17,7 @@ from vint_core.auction import Auction
 from vint_core.calls import Call
 from vint_core.cards import Card, Hand
 from vint_core.errors import VintError, bad_argument
+from vint_core.i18n import say
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
 from vint_core.scoring import ScoreLine
 from vint_core.seats import PerSide, Seat
@@ -26,15 +27,6 @@ KINDS: tuple[Kind, ...] = ("choice", "number", "per_side", "cards")
 
 #: one line of an explanation: a quiz sentence, one of the engine's score lines, or its legality reason
 Line = Msg | ScoreLine | VintError
-
-
-def say(line: Line, lang: str) -> str:
-    """A sentence, score line or engine error in ``lang``."""
-    if isinstance(line, ScoreLine):
-        return line.text(lang)
-    if isinstance(line, VintError):
-        return line.message(lang)
-    return line.render(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +351,7 @@ class _Lines:
     def __init__(self, lines: Sequence[Line]) -> None:
         self.lines = tuple(lines)
 
-    def render(self, lang: str) -> str:
+    def text(self, lang: str) -> str:
         return " ".join(_end(say(line, lang)) for line in self.lines)
 
     def __eq__(self, other: object) -> bool:

@@ -1,14 +1,14 @@
-"""The quiz's sentences in English and German: prompts, hints, rules, feedback and the misconceptions.
+"""The quiz's sentences: prompts, hints, rules, feedback and the misconceptions, the catalogue's ``quiz.*``.
 
-A sentence is a :class:`Msg` (a key and its parameters) until it is shown, so one item can be
-read in either language:
+A sentence is a :class:`Msg`, a :class:`~vint_core.i18n.Phrase` of a ``quiz.`` message id, until it is
+shown, so one item can be read in any language:
 
 >>> from vint_core import Seat
 >>> m = Msg.of("q_declarer", dealer=Seat.EAST)
 >>> m.render("en")
 'Dealer East. Who is the declarer of this auction?'
->>> m.render("de")
-'Geber Ost. Wer ist der Ansager dieser Auktion?'
+>>> m.text("de"), m.key
+('Geber Ost. Wer ist der Ansager dieser Auktion?', 'quiz.q_declarer')
 >>> MISCONCEPTIONS["three_pass_end"].name.render("de")
 'ein Ende nach drei Pässen'
 """
@@ -19,47 +19,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from vint_core.i18n import _has, _render, _template, rules_title
+from vint_core.i18n import Phrase
 
 
-@dataclass(frozen=True, slots=True)
-class Msg:
-    """A sentence not yet put into a language: a key of the catalogue and its parameters.
+class Msg(Phrase):
+    """A quiz sentence not yet put into a language: the :class:`~vint_core.i18n.Phrase` of ``quiz.<key>``."""
 
-    A parameter that is itself a ``Msg`` is rendered in the same language first.
-    """
-
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
+    __slots__ = ()
 
     @classmethod
     def of(cls, key: str, **params: Any) -> Msg:
-        if not _has(f"quiz.{key}"):
-            raise KeyError(key)
-        return cls(key, tuple(params.items()))
+        """The sentence ``quiz.<key>`` with ``params``."""
+        return cls(f"quiz.{key}", **params)
 
     def render(self, lang: str = "en") -> str:
-        return say_key(self.key, lang, dict(self.params))
-
-
-@dataclass(frozen=True, slots=True)
-class RuleSetName:
-    """A rule set as a learner reads its name: in words, in the learner's language, not by its code name.
-
-    >>> RuleSetName("foster_1897").render("de")
-    'Foster 1897 (Regeln nach Hoyle)'
-    """
-
-    name: str
-
-    def render(self, lang: str = "en") -> str:
-        return rules_title(self.name, lang)
+        """The sentence in ``lang``: :meth:`~vint_core.i18n.Phrase.text`."""
+        return self.text(lang)
 
 
 def say_key(key: str, lang: str, params: Mapping[str, Any]) -> str:
-    """The sentence ``key`` in ``lang`` with ``params`` filled in (seats and sides by name)."""
-    template = _template(f"quiz.{key}", lang)
-    return template.format(**{k: _render(v, lang) for k, v in params.items()})
+    """The sentence ``quiz.<key>`` in ``lang`` with ``params`` filled in (seats and sides by name)."""
+    return Msg.of(key, **params).text(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,4 +67,4 @@ MISCONCEPTIONS: dict[str, Misconception] = {}
 for _id in _MISCONCEPTIONS:
     MISCONCEPTIONS[_id] = Misconception(_id, Msg.of(f"m_{_id}"), Msg.of(f"r_{_id}"))
 
-__all__ = ["MISCONCEPTIONS", "Misconception", "Msg", "RuleSetName", "say_key"]
+__all__ = ["MISCONCEPTIONS", "Misconception", "Msg", "say_key"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from vint_core import render
+from vint_core import i18n, render
 from vint_core.bots import BOT_NAMES
 from vint_core.i18n import bot_about, bot_title, rules_about, rules_title, seat_name, text
 from vint_core.rules import RULE_SETS
@@ -16,7 +16,8 @@ from vint_core.seats import Seat
 from vint_core.table.controller import PACES
 from vint_core.widgets.style import hbox, html, shared, vbox
 
-LANGUAGES = (("English", "en"), ("Deutsch", "de"))
+#: every language there is a catalogue for, each by its own name (the catalogue's language.name)
+LANGUAGES = tuple((text("language.name", lang), lang) for lang in i18n.LANGUAGES)
 
 
 class Choice(widgets.Dropdown):  # type: ignore[misc]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vint_core.bots import Said
-from vint_core.bots.rule_bot import Why
+from vint_core.bots.rule_bot import Why, _Phrase
 from vint_core.calls import Call
 from vint_core.cards import Card, Suit
 from vint_core.i18n import LANGUAGES, Phrase
@@ -137,7 +137,10 @@ def said_from_json(obj: Any) -> Said:
     if not isinstance(obj, dict):
         raise ValueError(f"not a kept sentence: {obj!r}")
     if "phrase" in obj:
-        return Phrase(str(obj["phrase"]), **{str(k): _value_from_json(v) for k, v in obj["params"].items()})
+        key, params = str(obj["phrase"]), {str(k): _value_from_json(v) for k, v in obj["params"].items()}
+        if key.startswith("bot."):  # a computer player's sentence (which may be given more facts than it shows)
+            return _Phrase(key.removeprefix("bot."), tuple(params.items()))
+        return Phrase(key, **params)
     if "why" in obj:
         return Why(_value_from_json(obj["action"]), str(obj["why"]), _pairs_from_json(obj["params"]))
     if "said" in obj and isinstance(obj["said"], dict) and obj["said"]:

@@ -39,7 +39,7 @@ def test_a_click_for_a_position_gone_by_is_refused_quietly_and_changes_nothing()
     assert table.position != drawn
     deal, note = table.session.deal, table.note
     second = table.act(PASS, position=drawn)  # … but this click was made on the drawing before the first pass
-    assert not second.accepted and table.session.deal is deal and table.note == note == ""
+    assert not second.accepted and table.session.deal is deal and table.note == note is None
     assert table.act(PASS, position=table.position).accepted  # a click on the position drawn now counts
 
 

@@ -104,8 +104,8 @@ def test_a_refused_action_changes_nothing_and_says_why() -> None:
     deal = table.session.deal
     update = table.act(Card.parse("AS"))  # a card during the auction
     assert not update.accepted and update.action is None and table.session.deal is deal
-    assert table.note and table.note in update.status
-    assert table.act(PASS).accepted and table.note == ""
+    assert table.note and table.note.text("en") in update.status
+    assert table.act(PASS).accepted and table.note is None
 
 
 # -- the pace -------------------------------------------------------------------------------------
@@ -203,14 +203,14 @@ def test_hint_undo_claim_and_next_deal() -> None:
     click(table, table.controls().calls[-1])
     assert table.controls().undo
     undone = table.undo()
-    assert undone.accepted and s.deal == deal and undone.status.startswith(table.note) and table.note
+    assert undone.accepted and s.deal == deal and table.note and undone.status.startswith(table.note.text("en"))
     assert not table.controls().undo and s.human_to_act()
     refused = table.undo()
-    assert not refused.accepted and table.note == "there is nothing to undo in this deal"
+    assert not refused.accepted and table.note and table.note.text("en") == "there is nothing to undo in this deal"
     claim = table.claim()
-    assert not claim.accepted and s.message and s.message in claim.status  # said once, not twice
-    assert claim.status.count(s.message) == 1
-    assert not table.next_deal().accepted and "not finished" in table.note
+    assert not claim.accepted and s.message and s.message.text("en") in claim.status  # said once, not twice
+    assert claim.status.count(s.message.text("en")) == 1
+    assert not table.next_deal().accepted and table.note and "not finished" in table.note.text("en")
     play_to_the_end(table, random.Random(1))
     generation = table.generation
     update = table.next_deal()
@@ -271,10 +271,11 @@ def test_undo_is_closed_once_the_deal_is_over_and_its_hands_are_shown(tmp_path: 
         refused = table.undo()
         assert not refused.accepted
     assert s.deal is finished and path.read_text(encoding="utf-8") == saved  # nothing changed, nothing saved
-    assert table.note == "the deal is over and all four hands are shown: it can no longer be undone"
+    assert table.note and table.note.text("en") == (
+        "the deal is over and all four hands are shown: it can no longer be undone")
     table.session.lang = "de"
     table.undo()
-    assert table.note.startswith("das Spiel ist vorbei")
+    assert table.note.text("de").startswith("das Spiel ist vorbei")
     assert not s.practised  # no undo was used in this deal
 
 

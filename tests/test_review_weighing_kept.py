@@ -195,7 +195,8 @@ def test_an_older_save_without_weighings_opens_and_its_review_is_weighed(tmp_pat
     review_work.forget()
     solver_calls.clear()
     session = TableSession.open(path)
-    assert session.message == "welcome back: the saved game continues"  # not a damaged save
+    # not a damaged save
+    assert session.message and session.message.text("en") == "welcome back: the saved game continues"
     again = Table(session, pace="none")
     assert weighed(again.review) == first and solver_calls, "worked out again"
     assert len(json.loads(path.read_text(encoding="utf-8"))["weighings"]) == 1  # and kept from now on
@@ -218,7 +219,8 @@ def test_a_damaged_kept_weighing_is_worked_out_again_and_the_game_still_opens(tm
     review_work.forget()
     solver_calls.clear()
     session = TableSession.open(path)
-    assert session.message == "welcome back: the saved game continues"  # the game itself is not damaged
+    # the game itself is not damaged
+    assert session.message and session.message.text("en") == "welcome back: the saved game continues"
     again = Table(session, pace="none")
     assert weighed(again.review) == first and solver_calls, "worked out again, not taken from the damaged record"
     [record] = json.loads(path.read_text(encoding="utf-8"))["weighings"]

@@ -119,7 +119,8 @@ def assert_opens_safely(tmp: Path, text: str) -> Controller:
     aside = list(tmp.glob("table.json.damaged-*"))
     if aside:
         assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == text
-        assert session.message and aside[0].name in session.message and "Traceback" not in session.message
+        said = session.message.text(session.lang) if session.message else ""
+        assert said and aside[0].name in said and "Traceback" not in said
         assert session.deal.actions == () and session.rubber.deals == () and session.history == []
     else:  # resumed: the game goes on, and its save reads back the same
         assert TableSession.from_json(json.loads(json.dumps(session.to_json()))).deal == session.deal
@@ -164,7 +165,8 @@ def test_the_named_damages_are_set_aside_in_words(tmp_path: Path, change: Any, w
         folder.mkdir()
         text = write(folder / "table.json", data)
         session = TableSession.open(folder / "table.json", lang=lang, bots=BOTS)
-        assert session.message and words in session.message, session.message
+        said = session.message.text(session.lang) if session.message else ""
+        assert said and words in said, said
         assert [p.read_text(encoding="utf-8") for p in folder.glob("table.json.damaged-*")] == [text]
 
 

@@ -263,7 +263,7 @@ def test_hint_undo_and_claim() -> None:
     assert card in table.hand.cards and s.human_to_act()
     table.claim_button.click()  # 13 tricks to go: refused or too big to check, and the deal goes on
     assert not s.deal.is_finished and s.message
-    assert s.message in table.status.value
+    assert s.message.text(s.lang) in table.status.value
 
 
 def test_confirm_pace_waits_for_a_click_after_each_trick() -> None:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from vint_core.bots.base import Bot, Promise
+from vint_core.bots.base import Bot, Explains, Promise, Said
 
 BOT_NAMES = ("random", "rule", "sim-fast", "sim-normal", "sim-strong")
 
@@ -32,4 +32,4 @@ def make_bot(name: str) -> Bot:
     raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 
-__all__ = ["BOT_NAMES", "Bot", "Promise", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "Explains", "Promise", "Said", "make_bot"]

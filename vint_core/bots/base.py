@@ -32,6 +32,25 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
+class Said(Protocol):
+    """A sentence not yet put into a language (a :class:`~vint_core.i18n.Phrase`, a computer player's reason):
+    kept as it is until it is shown, then said in the language of the moment by ``text(lang)``."""
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang``."""
+        ...
+
+
+@runtime_checkable
+class Explains(Protocol):
+    """A computer player that gives its reason as a :class:`Said` (kept by the table until it is shown)."""
+
+    def explanation(self, view: SeatView, action: Action) -> Said:
+        """Why ``action`` suits ``view``, not yet in a language."""
+        ...
+
+
 @dataclass(frozen=True)
 class Promise:
     """What a seat's calls have shown about its hand, as the bidding guide reads them.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from vint_core.bots.rule_bot import Why
 from vint_core.deal import Action
-from vint_core.i18n import bot_text
 from vint_core.views import SeatView
 
 
@@ -22,4 +22,8 @@ class RandomBot:
         return rng.choice(view.legal)
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
-        return bot_text("random_choice", lang, action=action, n=len(view.legal))
+        return self.explanation(view, action).text(lang)
+
+    def explanation(self, view: SeatView, action: Action) -> Why:
+        """"Chosen at random among n legal actions", not yet in a language."""
+        return Why(action, "random_choice", (("action", action), ("n", len(view.legal))))

@@ -115,6 +115,7 @@ class Why:
         return _Phrase(self.key, self.params)
 
     def text(self, lang: str) -> str:
+        """The reason in ``lang``."""
         return self.phrase.text(lang)
 
 
@@ -133,6 +134,8 @@ def _value(v: object) -> object:
         return _Described(v)
     if isinstance(v, tuple):
         return _honour_text(v)
+    if v is PASS:  # a word of the language, as the table draws it ("Passe")
+        return Phrase("ui_pass")
     return v
 
 
@@ -173,6 +176,10 @@ class RuleBot:
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
         """One or two sentences on ``action`` in this view, in ``lang``."""
         return self.why(view, action).text(lang)
+
+    def explanation(self, view: SeatView, action: Action) -> Why:
+        """The reason for ``action`` in this view, not yet in a language (``.text(lang)`` says it): :meth:`why`."""
+        return self.why(view, action)
 
     def why(self, view: SeatView, action: Action) -> Why:
         """The reasoning behind ``action`` at ``view``: this player's own choice, or why it would play another."""

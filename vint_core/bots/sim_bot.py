@@ -85,6 +85,18 @@ class _Decision:
     inner: Phrase | None = None
 
 
+@dataclass(frozen=True)
+class _Said:
+    """SimBot's reason for one action, said in a language when it is shown."""
+
+    view: SeatView
+    action: Action
+    decision: _Decision
+
+    def text(self, lang: str) -> str:
+        return _explain(self.view, self.action, self.decision, lang)
+
+
 class SimBot:
     """A computer player that samples layouts and solves them double-dummy."""
 
@@ -124,6 +136,10 @@ class SimBot:
         return self._remember(view, action, decision)
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
+        return self.explanation(view, action).text(lang)
+
+    def explanation(self, view: SeatView, action: Action) -> _Said:
+        """The reason for ``action`` (from the layouts solved for it), not yet in a language."""
         decision = self._decisions.get((view, action))
         if decision is None:
             self.choose(view, random.Random(0))
@@ -131,7 +147,7 @@ class SimBot:
             if decision is None:  # the action asked about is not the one SimBot picks: use the last analysis
                 best = next(reversed(self._decisions.values()))
                 decision = best
-        return _explain(view, action, decision, lang)
+        return _Said(view, action, decision)
 
     # -- fallback ----------------------------------------------------------
 

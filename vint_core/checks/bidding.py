@@ -30,10 +30,10 @@ from typing import Any
 from vint_core.bots.rule_bot import RuleBot
 from vint_core.calls import Call
 from vint_core.checks.guard import BOTS, EngineGuard
-from vint_core.checks.result import CheckResult
+from vint_core.checks.result import CheckResult, Joined
 from vint_core.checks.runner import not_callable, not_done
 from vint_core.deal import Action, Phase
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import Phrase
 from vint_core.seats import Side
 from vint_core.views import SeatView
 
@@ -177,11 +177,11 @@ def play_match(fn: Callable[[SeatView], Any], *, deals: int, seed: int, lang: st
     except NotImplementedError:
         outcome = not_done(name, lang)
     except _BadCall as exc:
-        outcome = CheckResult(name, passed=False, cases=0,
-                              message=text("check_problem", lang, name=name, problem=exc.problem))
+        outcome = CheckResult(name, passed=False, cases=0, lang=lang,
+                              said=Phrase("check_problem", name=name, problem=exc.problem))
     except Exception as exc:
-        outcome = CheckResult(name, passed=False, cases=0, message=text(
-            "check_policy_raised", lang, name=name, error=f"{type(exc).__name__}: {exc}"))
+        outcome = CheckResult(name, passed=False, cases=0, lang=lang, said=Phrase(
+            "check_policy_raised", name=name, error=f"{type(exc).__name__}: {exc}"))
     else:
         engine = guard.result(name, lang)
         outcome = engine if engine is not None else Match(tuple(margins), *baselines(deals, seed))
@@ -206,17 +206,16 @@ def bidding_policy(fn: Any, *, deals: int = 32, seed: int = 0, needs: float = 1.
     mean = match.mean
     key = "check_policy_ahead" if mean > 0 else "check_policy_behind" if mean < 0 else "check_policy_level"
     params = {"margin": f"{abs(mean):.0f}"} if mean else {}
-    message = text(key, lang, name=name, deals=deals, **params)
+    parts = [Phrase(key, name=name, deals=deals, **params)]
     share = match.share
-    message += text("check_policy_share", lang, error=f"{match.error:.0f}", passing=f"{-match.always_pass:.0f}",
-                    random=f"{-match.random_bidding:.0f}", share=f"{100 * share:.0f}")
+    parts.append(Phrase("check_policy_share", error=f"{match.error:.0f}", passing=f"{-match.always_pass:.0f}",
+                        random=f"{-match.random_bidding:.0f}", share=f"{100 * share:.0f}"))
     passed = share >= needs - 1e-9
     if needs < 1:
-        message += text("check_policy_needs" if passed else "check_policy_needs_more", lang,
-                        needs=f"{100 * needs:.0f}")
+        parts.append(Phrase("check_policy_needs" if passed else "check_policy_needs_more", needs=f"{100 * needs:.0f}"))
     elif not passed:
-        message += text("check_policy_full_needs", lang)
-    return CheckResult(name, passed=passed, cases=deals, message=message)
+        parts.append(Phrase("check_policy_full_needs"))
+    return CheckResult(name, passed=passed, cases=deals, said=Joined(tuple(parts)), lang=lang)
 
 
 

@@ -42,7 +42,7 @@ from types import FunctionType, MethodType, ModuleType
 from typing import Any
 
 from vint_core.checks.result import CheckResult
-from vint_core.i18n import text
+from vint_core.i18n import Phrase
 
 
 def _resolve(target: str) -> tuple[ModuleType | type, str, Any]:
@@ -180,8 +180,8 @@ class EngineGuard:
         """The failed result that says to write it out, if the learner's function called a forbidden part."""
         if not self.called:
             return None
-        return CheckResult(name, passed=False, cases=0, message=text(
-            "check_engine_called", lang, name=name, parts=", ".join(self.called)))
+        return CheckResult(name, passed=False, cases=0, lang=lang, said=Phrase(
+            "check_engine_called", name=name, parts=", ".join(self.called)))
 
 
 def _namespaces(fn: object) -> list[dict[str, Any]]:

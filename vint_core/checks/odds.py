@@ -13,7 +13,7 @@ from typing import Any
 from vint_core.checks.guard import ACE_ODDS, EngineGuard
 from vint_core.checks.result import CheckResult
 from vint_core.checks.runner import Answers, Case, WrongType, not_done, run_check
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import Phrase
 
 
 def exact_ace_odds(k: int) -> float:
@@ -98,25 +98,23 @@ def ace_simulation(fn: Any, *, trials: int = 4000, seed: int = 0, lang: str = "e
     except NotImplementedError:
         return not_done(name, lang)
     except WrongType as exc:
-        return CheckResult(name, passed=False, cases=len(answers), message=text(
-            "check_problem", lang, name=name, problem=exc.problem))
+        return CheckResult(name, passed=False, cases=len(answers), lang=lang,
+                           said=Phrase("check_problem", name=name, problem=exc.problem))
     except Exception as exc:
         n = runs[len(answers)][0]
-        return CheckResult(name, passed=False, cases=len(answers), message=text(
-            "check_sim_raised", lang, name=name, trials=n, error=f"{type(exc).__name__}: {exc}"))
+        return CheckResult(name, passed=False, cases=len(answers), lang=lang, said=Phrase(
+            "check_sim_raised", name=name, trials=n, error=f"{type(exc).__name__}: {exc}"))
     engine = guard.result(name, lang)
     if engine is not None:
         return engine
     problem = _simulation_problem(runs, answers)
     if problem:
-        return CheckResult(name, passed=False, cases=len(runs),
-                           message=text("check_problem", lang, name=name, problem=problem))
-    return CheckResult(name, passed=True, cases=len(runs), message=text(
-        "check_sim_passed", lang, name=name, trials=trials, sizes=_and([str(n) for n, _ in runs[3:]], lang)))
-
-
-def _and(items: list[str], lang: str) -> str:
-    return text("words_and", lang, items=", ".join(items[:-1]), last=items[-1])
+        return CheckResult(name, passed=False, cases=len(runs), lang=lang,
+                           said=Phrase("check_problem", name=name, problem=problem))
+    sizes = [str(n) for n, _ in runs[3:]]
+    listed = Phrase("words_and", items=", ".join(sizes[:-1]), last=sizes[-1])
+    return CheckResult(name, passed=True, cases=len(runs), lang=lang,
+                       said=Phrase("check_sim_passed", name=name, trials=trials, sizes=listed))
 
 
 def _simulation_problem(runs: list[tuple[int, int]], answers: list[list[float]]) -> Phrase | None:

@@ -1,20 +1,23 @@
 """The outcome of one self-check: passed or not, the message a learner reads, how many cases ran.
 
+The message is kept as phrases (:class:`~vint_core.i18n.Phrase`, said when shown): ``message`` is it in the
+result's language, ``text(lang)`` in any, and ``in_language(lang)`` the same result speaking another.
 A :class:`CheckResult` prints as its message, is true when the check passed, and
 :meth:`CheckResult.require` turns a failure into :class:`CheckFailed` (an
 ``AssertionError``), which is how an nbgrader test cell loses its points. In a
 notebook (IPython) a failed check shows only its message, wrapped, with no
 traceback: the learner reads the sentence, not the checks' code and paths.
 
->>> ok = CheckResult("trick_value", passed=True, message="trick_value: all 200 cases right", cases=200)
->>> bool(ok), ok.require() is ok, ok.to_json()["cases"]
-(True, True, 200)
->>> bad = CheckResult("trick_value", passed=False, message="for 1NT by South you gave 10; expected 20", cases=3)
+>>> from vint_core.i18n import Phrase
+>>> ok = CheckResult("trick_value", passed=True, said=Phrase("check_passed", name="trick_value", n=200), cases=200)
+>>> bool(ok), ok.require() is ok, ok.to_json()["cases"], ok.in_language("de").message == ok.text("de")
+(True, True, 200, True)
+>>> bad = CheckResult("trick_value", passed=False, said="for 1NT by South you gave 10; expected 20", cases=3)
 >>> bad.require()
 Traceback (most recent call last):
 ...
 vint_core.checks.result.CheckFailed: for 1NT by South you gave 10; expected 20
->>> lines = CheckFailed(CheckResult("f", passed=False, message="f: " + "word " * 40, cases=1))._render_traceback_()
+>>> lines = CheckFailed(CheckResult("f", passed=False, said="f: " + "word " * 40, cases=1))._render_traceback_()
 >>> [line[:9] for line in lines], max(map(len, lines)) <= WIDTH
 (['✗ f: word', '  word wo', '  word wo'], True)
 """
@@ -22,8 +25,33 @@ vint_core.checks.result.CheckFailed: for 1NT by South you gave 10; expected 20
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+
+class _Says(Protocol):
+    def text(self, lang: str) -> str: ...
+
+
+#: what a check says: a sentence of the catalogue (a Phrase), words in either language, sentences one after
+#: another (:class:`Joined`), or fixed text
+Message = _Says | str
+
+
+def say(value: Message, lang: str) -> str:
+    """``value`` in ``lang``."""
+    return value if isinstance(value, str) else value.text(lang)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Sentences said one after the other, each in the language of the moment."""
+
+    parts: tuple[Message, ...]
+
+    def text(self, lang: str = "en") -> str:
+        """The sentences in ``lang``, joined."""
+        return "".join(say(part, lang) for part in self.parts)
 
 #: the message of an exercise whose function is not written yet (grading counts it as "not done yet")
 NOT_DONE = "not done yet"
@@ -44,7 +72,7 @@ class CheckFailed(AssertionError):
                              break_long_words=False, break_on_hyphens=False) or ["✗ " + self.result.name]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CheckResult:
     """One check of a learner's function against the engine.
 
@@ -55,13 +83,37 @@ class CheckResult:
 
     name: str
     passed: bool
-    message: str
+    #: what the learner reads, kept as phrases (:attr:`message` says it in :attr:`lang`)
+    said: Message
     cases: int
     mistake: str | None = None
     not_done: bool = False
+    #: the language :attr:`message` is said in
+    lang: str = "en"
+
+    @property
+    def message(self) -> str:
+        """What the learner reads, in :attr:`lang`."""
+        return say(self.said, self.lang)
+
+    def text(self, lang: str) -> str:
+        """What the learner reads, in ``lang``."""
+        return say(self.said, lang)
+
+    def in_language(self, lang: str) -> CheckResult:
+        """The same result, said in ``lang``."""
+        return replace(self, lang=lang)
 
     def __bool__(self) -> bool:
         return self.passed
+
+    def __eq__(self, other: object) -> bool:
+        """Results are equal when they say the same (their message in their language), not only when they were
+        made from the same phrases."""
+        return isinstance(other, CheckResult) and (self.to_json(), self.lang) == (other.to_json(), other.lang)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.passed, self.message, self.cases))
 
     def __str__(self) -> str:
         return self.message
@@ -90,4 +142,4 @@ class CheckResult:
                 "mistake": self.mistake, "not_done": self.not_done}
 
 
-__all__ = ["NOT_DONE", "CheckFailed", "CheckResult"]
+__all__ = ["NOT_DONE", "CheckFailed", "CheckResult", "Joined", "Message", "say"]

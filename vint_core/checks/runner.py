@@ -16,8 +16,8 @@ from typing import Any
 
 from vint_core.checks.guard import EngineGuard
 from vint_core.checks.mistakes import MISTAKES
-from vint_core.checks.result import CheckResult
-from vint_core.i18n import Phrase, say, text
+from vint_core.checks.result import CheckResult, Joined, say
+from vint_core.i18n import Phrase
 
 #: how many random cases a check tries unless told otherwise
 DEFAULT_CASES = 200
@@ -80,13 +80,13 @@ def _first_words(exc: BaseException) -> str:
 
 def not_done(name: str, lang: str = "en") -> CheckResult:
     """The result for a function that is still the exercise's placeholder."""
-    return CheckResult(name, passed=False, cases=0, not_done=True, message=text("check_not_done", lang, name=name))
+    return CheckResult(name, passed=False, cases=0, not_done=True, said=Phrase("check_not_done", name=name), lang=lang)
 
 
 def not_callable(name: str, value: object, lang: str = "en") -> CheckResult:
     """The result for something given to a check that is not a function."""
-    return CheckResult(name, passed=False, cases=0,
-                       message=text("check_not_callable", lang, name=name, value=repr(value)))
+    return CheckResult(name, passed=False, cases=0, said=Phrase("check_not_callable", name=name, value=repr(value)),
+                       lang=lang)
 
 
 def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers, *, lang: str = "en",
@@ -123,18 +123,23 @@ def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers, *,
     if engine is not None:
         return engine
     if not failures:
-        return CheckResult(name, passed=True, cases=len(cases), message=text("check_passed", lang, name=name,
-                                                                             n=len(cases)))
+        return CheckResult(name, passed=True, cases=len(cases), said=Phrase("check_passed", name=name, n=len(cases)),
+                           lang=lang)
     case, got, problem = failures[0]
     mistake = _matching_mistake(failures)
-    said = problem if problem is not None else Phrase("check_you_gave", answer=answers.show(got, lang))
-    why = text("check_why", lang, why=say(case.why, lang)) if case.why else ""
-    message = text("check_failed", lang, name=name, described=say(case.described, lang), said=said,
-                   expected=answers.show(case.expected, lang), why=why)
+    said = problem if problem is not None else Phrase("check_you_gave", answer=_shown(answers, got))
+    why = Phrase("check_why", why=case.why) if case.why else ""
+    parts: list[Said | Joined] = [Phrase("check_failed", name=name, described=case.described, said=said,
+                                         expected=_shown(answers, case.expected), why=why)]
     if mistake is not None:
-        message += text("check_looks_like", lang, mistake=MISTAKES[mistake].text_in(lang))
-    message += text("check_wrong_count", lang, wrong=len(failures), total=len(cases))
-    return CheckResult(name, passed=False, cases=len(cases), message=message, mistake=mistake)
+        parts.append(Phrase("check_looks_like", mistake=Words(MISTAKES[mistake].text_in)))
+    parts.append(Phrase("check_wrong_count", wrong=len(failures), total=len(cases)))
+    return CheckResult(name, passed=False, cases=len(cases), said=Joined(tuple(parts)), mistake=mistake, lang=lang)
+
+
+def _shown(answers: Answers, value: Any) -> Words:
+    """An answer as the learner reads it, in the language of the moment."""
+    return Words(lambda lang: answers.show(value, lang))
 
 
 def _matching_mistake(failures: Sequence[tuple[Case, Any, Phrase | None]]) -> str | None:
@@ -178,7 +183,7 @@ def _pair(value: Any) -> tuple[int, int]:
 
 def show_pair(value: Any, lang: str = "en") -> str:
     ns, ew = value
-    return text("check_pair", lang, ns=ns, ew=ew)
+    return Phrase("check_pair", ns=ns, ew=ew).text(lang)
 
 
 def _plain(value: Any, lang: str) -> str:

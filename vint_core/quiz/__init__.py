@@ -9,7 +9,7 @@ feedback. The same seed gives the same items.
 
 >>> from vint_core.quiz import generate, check
 >>> item = generate("declarer", seed=21, count=1, rules="seed")[0]
->>> item.topic, item.kind, item.data["dealer"], " ".join(item.data["calls"])
+>>> item.topic, item.kind, item.data.dealer, " ".join(item.data.calls or ())
 ('auction', 'choice', 'W', '1C 1H Pass Pass Pass Pass 2C Pass Pass Pass Pass Pass Pass Pass Pass')
 >>> item.answer, check(item, "E").correct
 ('E', True)
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from vint_core.errors import bad_argument
 from vint_core.quiz import bidding, cardplay, honours, points, table
-from vint_core.quiz.items import KINDS, Choice, Item, Kind, Verdict, check, normalise
+from vint_core.quiz.items import KINDS, Choice, Inputs, Item, Kind, Verdict, check, normalise
 from vint_core.quiz.texts import MISCONCEPTIONS, Misconception, Msg
 from vint_core.rules import RULE_SETS, RuleSet, as_rule_set
 
@@ -142,5 +142,5 @@ def generate(topic: str, *, seed: int, count: int = 10, rules: str | RuleSet | N
             for i in range(start, start + count)]
 
 
-__all__ = ["KINDS", "MISCONCEPTIONS", "TOPICS", "TYPES", "Choice", "Item", "Kind", "Misconception", "Msg",
+__all__ = ["KINDS", "MISCONCEPTIONS", "TOPICS", "TYPES", "Choice", "Inputs", "Item", "Kind", "Misconception", "Msg",
            "QuestionType", "Verdict", "check", "generate", "item_from_id", "make_item", "normalise", "types_of"]

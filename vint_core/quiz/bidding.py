@@ -15,15 +15,15 @@ from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
 from vint_core.i18n import rules_name
-from vint_core.quiz.items import COURSE_RULES, Item, Line, fill_seats, make_choices, seat_label
+from vint_core.quiz.items import COURSE_RULES, Inputs, Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
 from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
 
-def _calls(a: Auction) -> list[str]:
-    return [c.pbn for c in a.calls]
+def _calls(a: Auction) -> tuple[str, ...]:
+    return tuple(c.pbn for c in a.calls)
 
 
 def _bridge_outranks(bid: Bid, other: Bid) -> bool:
@@ -47,8 +47,8 @@ def _in_progress(rng: random.Random, rules: RuleSet, *, need_bid: bool) -> tuple
             return rng.choices(open_, weights)[0], number
 
 
-def _base(a: Auction, rules: RuleSet, number: int) -> dict[str, Any]:
-    return {"rules": rules.name, "dealer": a.dealer.letter, "deal_number": number, "calls": _calls(a)}
+def _base(a: Auction, rules: RuleSet, number: int, **more: Any) -> Inputs:
+    return Inputs(rules.name, dealer=a.dealer.letter, deal_number=number, calls=_calls(a), **more)
 
 
 def _progressive(rules: RuleSet) -> bool:
@@ -132,7 +132,7 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             mistake = "min_level_ignored"
         elif error.reason is Reason.STRAIN_NOT_ALLOWED:
             mistake = "no_nt_in_whist_vint"
-    data = {**_base(a, rules, number), "bid": bid.pbn}
+    data = _base(a, rules, number, bid=bid.pbn)
     return Item(ident, "overbidding", "next_bid_legal", "choice", rules.name, data, answer,
                 Msg.of("q_next_bid_legal", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=seat,
                        bid=bid),
@@ -216,7 +216,7 @@ def higher_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     else:
         mistake = "strain_over_level" if order.index(low.strain) > order.index(high.strain) else None
     explanation: list[Line] = [_under(rules, "x_higher", high=high, low=low)]
-    data = {"rules": rules.name, "a": a.pbn, "b": b.pbn}
+    data = Inputs(rules.name, a=a.pbn, b=b.pbn)
     return Item(ident, "overbidding", "higher_bid", "choice", rules.name, data, high.pbn,
                 Msg.of("q_higher_bid", a=a, b=b),
                 make_choices(high.pbn, [(low.pbn, mistake)], explanation), tuple(explanation),
@@ -228,7 +228,7 @@ def tricks_needed(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     seat = Seat(rng.randrange(4))
     answer = bid.tricks
     explanation: list[Line] = [Msg.of("x_tricks_needed", bid=bid, level=bid.level, tricks=answer)]
-    data = {"rules": rules.name, "bid": bid.pbn, "declarer": seat.letter}
+    data = Inputs(rules.name, bid=bid.pbn, declarer=seat.letter)
     return Item(ident, "overbidding", "tricks_needed", "number", rules.name, data, answer,
                 Msg.of("q_tricks_needed", seat=seat, bid=bid, side=seat.side),
                 make_choices(answer, [(bid.level, "bid_is_tricks")], explanation,
@@ -259,7 +259,7 @@ def auction_over(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation.append(Msg.of("x_final_bid", bid=a.contract.bid, seat=a.contract.declarer))
     if not explanation:
         explanation.append(Msg.of("x_last_bid", bid=a.calls[-1]))
-    data = {"rules": rules.name, "dealer": dealer.letter, "calls": _calls(a)}
+    data = Inputs(rules.name, dealer=dealer.letter, calls=_calls(a))
     return Item(ident, "auction", "auction_over", "choice", rules.name, data, answer,
                 Msg.of("q_auction_over", dealer=dealer),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
@@ -317,7 +317,7 @@ def declarer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         distractors.append((a.dealer.letter, None))
     fill_seats(rng, answer, distractors)
     explanation = _end_lines(a)
-    data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
+    data = Inputs(rules.name, dealer=a.dealer.letter, calls=_calls(a))
     return Item(ident, "auction", "declarer", "choice", rules.name, data, answer,
                 Msg.of("q_declarer", dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
@@ -343,7 +343,7 @@ def opening_leader(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         distractors = [(d, m) for d, m in distractors if d != answer]
         explanation.append(Msg.of("x_leader", leader=leader, declarer=contract.declarer))
     fill_seats(rng, answer, distractors)
-    data = {"rules": rules.name, "dealer": a.dealer.letter, "calls": _calls(a)}
+    data = Inputs(rules.name, dealer=a.dealer.letter, calls=_calls(a))
     return Item(ident, "auction", "opening_leader", "choice", rules.name, data, answer,
                 Msg.of("q_opening_leader", dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),

@@ -13,7 +13,7 @@ from typing import Any
 
 from vint_core.cards import Card, Hand, Suit, mask_cards
 from vint_core.play import follow_suit, trick_winner
-from vint_core.quiz.items import Item, Line, make_choices, seat_label
+from vint_core.quiz.items import Inputs, Item, Line, make_choices, seat_label
 from vint_core.quiz.situations import new_hands, random_trick
 from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
@@ -63,8 +63,8 @@ def legal_cards(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation = [Msg.of("x_void", suit=led.symbol)]
         if trump is not None and hand.has_suit(trump):
             distractors.append((_pbn(hand.suit(trump)), "must_trump"))
-    data = {"rules": rules.name, "hand": hand.pbn, "led": led.letter if led is not None else None,
-            "trump": trump.letter if trump is not None else None}
+    data = Inputs(rules.name, hand=hand.pbn, led=led.letter if led is not None else None,
+                  trump=trump.letter if trump is not None else None)
     led_msg = Msg.of("q_led_none") if led is None else Msg.of("q_led_suit", suit=led.symbol)
     return Item(ident, "play", "legal_cards", "cards", rules.name, data, answer,
                 Msg.of("q_legal_cards", led=led_msg, trump=_trump_msg(trump)),
@@ -99,8 +99,8 @@ def trick_winner_item(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation: list[Line] = [Msg.of("x_trick_trump", card=card, seat=winner)]
     else:
         explanation = [Msg.of("x_trick_led", card=card, seat=winner, suit=led.symbol)]
-    data = {"rules": rules.name, "leader": leader.letter, "cards": _pbn(cards),
-            "trump": trump.letter if trump is not None else None}
+    data = Inputs(rules.name, leader=leader.letter, cards=tuple(_pbn(cards)),
+                  trump=trump.letter if trump is not None else None)
     return Item(ident, "play", "trick_winner", "choice", rules.name, data, winner.letter,
                 Msg.of("q_trick_winner", leader=leader,
                        cards=" ".join(str(c) for c in cards), trump=_trump_msg(trump)),

@@ -17,7 +17,7 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.honours import honours_held
-from vint_core.quiz.items import Item, Line, make_choices
+from vint_core.quiz.items import Inputs, Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, fitting_contract, new_hands
 from vint_core.quiz.texts import Msg
 from vint_core.rules import SEED, RuleSet, TrickValue
@@ -66,7 +66,7 @@ def honours_count(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     distractors.append((one, "one_hand"))
     explanation: list[Line] = [Msg.of("x_honours_kind_nt") if suit is None else
                                Msg.of("x_honours_kind_suit", strain=strain), *_held_lines(held)]
-    data = {"rules": rules.name, "deal": deal_text(Seat.NORTH, hands), "strain": strain.value}
+    data = Inputs(rules.name, deal=deal_text(Seat.NORTH, hands), strain=strain.value)
     return Item(ident, "honours", "honours_count", "per_side", rules.name, data, answer,
                 Msg.of("q_honours_count", strain=strain),
                 make_choices(answer, distractors, explanation, kind="per_side"), tuple(explanation),
@@ -113,8 +113,8 @@ def honours_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     held = honours_held(hands, contract.strain)
     explanation: list[Line] = [*lines] if lines else [Msg.of("x_no_honours")]
     explanation.extend(_held_lines(held))
-    data = {"rules": rules.name, "deal": deal_text(Seat.NORTH, hands), "contract": contract.pbn,
-            "declarer": contract.declarer.letter}
+    data = Inputs(rules.name, deal=deal_text(Seat.NORTH, hands), contract=contract.pbn,
+                  declarer=contract.declarer.letter)
     return Item(ident, "honours", "honours_points", "per_side", rules.name, data, answer,
                 Msg.of("q_honours_points", contract=_contract_text(contract)),
                 make_choices(answer, distractors, explanation, kind="per_side"), tuple(explanation),

@@ -20,7 +20,7 @@ from vint_core.errors import VintError, bad_argument
 from vint_core.i18n import Phrase, say
 from vint_core.quiz.texts import MISCONCEPTIONS, Msg
 from vint_core.scoring import ScoreLine
-from vint_core.seats import Seat
+from vint_core.seats import PerSide, Seat
 
 Kind = Literal["choice", "number", "per_side", "cards"]
 KINDS: tuple[Kind, ...] = ("choice", "number", "per_side", "cards")
@@ -42,6 +42,64 @@ class Choice:
     label: Msg | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """What a question is about, machine-readable, in PBN notation: the ``data`` of the ``vint-quiz/1`` item
+    form. Each question type fills the fields it asks about; ``to_json`` gives those (and, for a question
+    about a hand or a trick, ``trump`` even when there is none, and for a hand ``led``: no card led yet).
+
+    >>> Inputs("seed", dealer="W", calls=("1C", "Pass")).to_json()
+    {'rules': 'seed', 'dealer': 'W', 'calls': ['1C', 'Pass']}
+    """
+
+    #: the rule set's name
+    rules: str
+    #: a seat's letter: the dealer, the declarer, a trick's leader, the seat asked about
+    dealer: str | None = None
+    declarer: str | None = None
+    leader: str | None = None
+    seat: str | None = None
+    #: the deal's number in the rubber (it sets the lowest bid under progressive rules)
+    deal_number: int | None = None
+    #: the auction's calls so far, the bid asked about, two bids to compare, the contract
+    calls: tuple[str, ...] | None = None
+    bid: str | None = None
+    a: str | None = None
+    b: str | None = None
+    contract: str | None = None
+    #: a hand, the cards of a trick, the four hands (``N:… … … …``)
+    hand: str | None = None
+    cards: tuple[str, ...] | None = None
+    deal: str | None = None
+    #: the suit led (None: the hand leads), the trump suit (None: no trumps), a strain
+    led: str | None = None
+    trump: str | None = None
+    strain: str | None = None
+    #: the tricks each side took; the totals before a deal and the deal's points
+    tricks: PerSide[int] | None = None
+    before: PerSide[int] | None = None
+    deal_points: PerSide[int] | None = None
+    #: the card of the cut asked about (1: the first), and whether the deal before was passed out
+    card: int | None = None
+    passed_out: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields this question fills, as JSON values (per-side values as ``{"NS": …, "EW": …}``)."""
+        kept_empty = {"led", "trump"} if self.hand is not None else {"trump"} if self.cards is not None else set()
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if value is None and name not in kept_empty:
+                continue
+            out[name] = value.to_json() if isinstance(value, PerSide) else list(value) \
+                if isinstance(value, tuple) else value
+        return out
+
+    def __getitem__(self, name: str) -> Any:
+        """A field as its JSON value, read as the item form's ``data`` is: ``item.data["dealer"]``."""
+        return self.to_json()[name]
+
+
 #: what an item draws: ("auction", Auction), ("hand", Hand), ("deal", (dealer, hands)), ("cards", cards)
 Figure = tuple[str, Any]
 
@@ -56,7 +114,7 @@ class Item:
     kind: Kind
     rules: str
     #: the machine-readable inputs, in PBN notation
-    data: dict[str, Any]
+    data: Inputs
     #: the answer, in the same notation
     answer: Any
     prompt: Msg
@@ -125,7 +183,7 @@ class Item:
             "lang": lang,
             "kind": self.kind,
             "prompt": {"text": self.text(lang), "html": self.html(lang)},
-            "data": self.data,
+            "data": self.data.to_json(),
             "answer": self.answer,
             "choices": [{"value": c.value, "label": self.label(c, lang), "correct": c.correct,
                          "misconception": c.misconception, "feedback": c.feedback.render(lang)}
@@ -373,5 +431,5 @@ def auction_of(rules_name: str, dealer: Seat, calls: Sequence[Call], deal_number
     return a
 
 
-__all__ = ["COURSE_RULES", "KINDS", "Choice", "Figure", "Item", "Kind", "Line", "Verdict", "answer_text", "check",
-           "fill_seats", "headline", "make_choices", "normalise", "rules_line", "say", "try_again_feedback"]
+__all__ = ["COURSE_RULES", "KINDS", "Choice", "Figure", "Inputs", "Item", "Kind", "Line", "Verdict", "answer_text",
+           "check", "fill_seats", "headline", "make_choices", "normalise", "rules_line", "say", "try_again_feedback"]

@@ -16,7 +16,7 @@ from typing import Any
 from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.quiz.honours import deal_text
-from vint_core.quiz.items import Item, Line, make_choices
+from vint_core.quiz.items import Inputs, Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, declarer_tricks, fitting_contract, new_hands
 from vint_core.quiz.texts import Msg
 from vint_core.rules import RULE_SETS, RuleSet, TrickValue
@@ -78,9 +78,8 @@ def deal_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     answer = _points(lines)
     explanation: list[Line] = list(lines)
     side_tricks = {contract.side: tricks, contract.side.other: 13 - tricks}
-    data = {"rules": rules.name, "deal": deal_text(Seat.NORTH, hands), "contract": contract.pbn,
-            "declarer": contract.declarer.letter,
-            "tricks": {"NS": side_tricks[Side.NS], "EW": side_tricks[Side.EW]}}
+    data = Inputs(rules.name, deal=deal_text(Seat.NORTH, hands), contract=contract.pbn,
+                  declarer=contract.declarer.letter, tricks=PerSide(side_tricks[Side.NS], side_tricks[Side.EW]))
     return Item(ident, "scoring", "deal_points", "per_side", rules.name, data, answer,
                 Msg.of("q_deal_points",
                        contract=Msg.of("contract_by", bid=contract.bid, seat=contract.declarer),
@@ -178,7 +177,7 @@ def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         explanation.append(Msg.of("x_rubber_tie", target=target))
     else:
         explanation.append(Msg.of("x_rubber_none", target=target))
-    data = {"rules": rules.name, "before": before.to_json(), "deal_points": deal.to_json()}
+    data = Inputs(rules.name, before=before, deal_points=deal)
     prompt = Msg.of("q_rubber_result", target=target, bonus=rules.rubber_bonus,
                     before_ns=before.ns, before_ew=before.ew, dp_ns=deal.ns, dp_ew=deal.ew)
     return Item(ident, "rubber", "rubber_result", "choice", rules.name, data, answer, prompt,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from vint_core.quiz.items import Item, Line, fill_seats, make_choices, seat_label
+from vint_core.quiz.items import Inputs, Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.texts import Msg
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
@@ -24,7 +24,7 @@ def partner(rng: random.Random, rules: RuleSet, ident: str) -> Item:
                                       left=seat.left, right=seat.right)]
     distractors: list[tuple[Any, str | None]] = [(seat.left.letter, "partner_beside"),
                                                  (seat.right.letter, "partner_beside")]
-    data = {"rules": rules.name, "seat": seat.letter}
+    data = Inputs(rules.name, seat=seat.letter)
     return Item(ident, "table", "partner", "choice", rules.name, data, answer.letter,
                 Msg.of("q_partner", seat=seat),
                 make_choices(answer.letter, distractors, explanation, label=seat_label),
@@ -43,7 +43,7 @@ def first_card(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation: list[Line] = [Msg.of("x_first_card", dealer=dealer, first=dealer.left)]
     if number > 1:
         explanation.append(Msg.of("x_card_number", number=number, pos=(number - 1) % 4 + 1, seat=answer))
-    data = {"rules": rules.name, "dealer": dealer.letter, "card": number}
+    data = Inputs(rules.name, dealer=dealer.letter, card=number)
     return Item(ident, "table", "first_card", "choice", rules.name, data, answer.letter,
                 Msg.of("q_first_card", dealer=dealer,
                        card=Msg.of("q_card_n", number=number) if number > 1 else Msg.of("q_card_first")),
@@ -59,7 +59,7 @@ def next_dealer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     distractors: list[tuple[Any, str | None]] = [(dealer.right.letter, "deal_passes_right"),
                                                  (dealer.letter, "dealer_deals_again")]
     explanation: list[Line] = [Msg.of("x_next_dealer", dealer=dealer, next=answer)]
-    data = {"rules": rules.name, "dealer": dealer.letter, "deal_number": number, "passed_out": passed_out}
+    data = Inputs(rules.name, dealer=dealer.letter, deal_number=number, passed_out=passed_out)
     return Item(ident, "table", "next_dealer", "choice", rules.name, data, answer.letter,
                 Msg.of("q_next_dealer", dealer=dealer, deal_number=number,
                        after=number + 1, how=Msg.of("q_passed_out" if passed_out else "q_played")),

@@ -50,18 +50,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from vint_core.bots import Said
 from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError, bad_argument
 from vint_core.feedback import auction_status
-from vint_core.i18n import bot_title, rules_title, seat_name, text
+from vint_core.i18n import Phrase, bot_title, rules_title, seat_name, text
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat
 from vint_core.table.frame import CallMeaningLine, Controls, ReviewFrame, ScoreFrame, SeatFrame, TableFrame
 from vint_core.table.review import DealReview
+from vint_core.table.said import error_said
 from vint_core.table.session import BotMove, TableSession
 from vint_core.table.session_settings import PACES, SessionSettings
 
@@ -151,8 +153,8 @@ class Controller:
     waiting: bool
     #: the computer player whose action is scheduled (:attr:`Update.pause`), if any
     thinking: Seat | None
-    #: a one-off line for the status: a refused action, a hint, "undone"
-    note: str
+    #: a one-off line for the status: a refused action, a hint, "undone" (said when shown, in the language of then)
+    note: Said | None
     #: the computer players' last calls (up to three), for the status line
     recent: tuple[BotMove, ...]
     #: a lesson's table stops once this many tricks are complete (0: at the end of the auction); None: never
@@ -181,7 +183,7 @@ class Controller:
         self.waiting = False
         self.pace = pace if pace is not None else session.settings.pace
         self.thinking = None
-        self.note = ""
+        self.note = None
         self.recent = ()
         self._tricks_seen = len(session.deal.tricks)
         #: this controller's place in its positions' numbers: a lesson that starts another deal with a new controller
@@ -332,14 +334,11 @@ class Controller:
         return self.advance()
 
     def _set_lang(self, lang: str) -> None:
-        """Speak ``lang`` from now on; the status line's sentences are said again in it ("welcome back")."""
+        """Speak ``lang`` from now on; everything on screen is said again in it."""
         s = self.session
         if lang == s.lang:
             return
-        if s.message is not None and s.message == text("session_resumed", s.lang):
-            s.message = text("session_resumed", lang)
-        self.note = ""  # a hint or a refusal said in the old language
-        s.lang = lang
+        s.lang = lang  # the message, the note and the reasons are phrases: the next frame says them in ``lang``
 
     def new_game(self, *, human: Seat, rules: RuleSet, bots: Mapping[Seat, str], lang: str | None = None,
                  settings: SessionSettings | Mapping[str, Any] | None = None) -> Update:
@@ -356,7 +355,7 @@ class Controller:
                                     autosave=old.autosave, lang=lang or old.lang,
                                     settings=chosen)
         self._reset_deal()
-        self.note = text("widget_new_game_started", self.lang, rules=rules_title(rules.name, self.lang), seat=human)
+        self.note = Phrase("widget_new_game_started", rules=_RulesTitle(rules.name), seat=human)
         return self.advance()
 
     def faster(self) -> Update:
@@ -389,7 +388,7 @@ class Controller:
                                          lang=old.lang, settings=old.settings)
         self.session.message = None
         self._reset_deal()
-        self.note = text("widget_played_elsewhere", self.lang)
+        self.note = Phrase("widget_played_elsewhere")
         return self._update(accepted=False, new_deal=True)
 
     # -- the learner's actions -----------------------------------------------------------
@@ -411,9 +410,9 @@ class Controller:
             try:
                 s.act(action)
             except VintError as err:
-                self.note = err.message(self.lang)
+                self.note = error_said(err)
                 return self._update(accepted=False)
-        self.note = ""
+        self.note = None
         self.recent = ()
         self._check_trick_done()
         if self._answers_follow():
@@ -431,9 +430,9 @@ class Controller:
         """What the partner's computer player would do in the learner's seat, and why (in the note)."""
         try:
             move = self.session.hint()
-            self.note = text("widget_hint", self.lang, action=self._action_name(move.action), why=move.explanation)
+            self.note = Phrase("widget_hint", action=_ActionName(move.action), why=move.explanation)
         except VintError as err:
-            self.note = err.message(self.lang)
+            self.note = error_said(err)
         return self._update()
 
     def undo(self) -> Update:
@@ -445,9 +444,9 @@ class Controller:
         with s.saves_held():
             try:
                 s.undo()
-                self.note = text("widget_undone", self.lang)
+                self.note = Phrase("widget_undone")
             except VintError as err:
-                self.note = err.message(self.lang)
+                self.note = error_said(err)
                 accepted = False
         self.generation += 1
         self.waiting = False
@@ -462,7 +461,7 @@ class Controller:
             return caught
         s = self.session
         ok = s.claim()
-        self.note = ""
+        self.note = None
         self.waiting = False
         self._tricks_seen = len(s.deal.tricks)
         return self._update(accepted=ok)
@@ -479,7 +478,7 @@ class Controller:
             try:
                 s.next_deal()
             except VintError as err:
-                self.note = err.message(self.lang)
+                self.note = error_said(err)
                 return self._update(accepted=False)
         self._reset_deal()
         if self._answers_follow():
@@ -566,7 +565,7 @@ class Controller:
         self.waiting = False
         self.thinking = None
         self.recent = ()
-        self.note = ""
+        self.note = None
         self._tricks_seen = len(self.session.deal.tricks)
 
     def _update(self, **fields: Any) -> Update:
@@ -661,7 +660,8 @@ class Controller:
         groups: dict[int, list[str]] = {}
         for move in self.session.moves:
             group = 0 if move.index < calls else (move.index - calls) // 4 + 1
-            groups.setdefault(group, []).append(text("widget_bot_call", lang, seat=move.seat, call=move.explanation))
+            groups.setdefault(group, []).append(text("widget_bot_call", lang, seat=move.seat,
+                                                     call=move.explanation.text(lang)))
         return tuple((text("widget_review_auction", lang) if n == 0 else text("widget_review_trick_n", lang, n=n),
                       tuple(items)) for n, items in sorted(groups.items()))
 
@@ -681,10 +681,10 @@ class Controller:
         deal = s.deal
         view = s.view
         parts: list[str] = []
-        if s.message:
-            parts.append(s.message)
-        if self.note:
-            parts.append(self.note)
+        if s.message is not None:
+            parts.append(s.message.text(lang))
+        if self.note is not None:
+            parts.append(self.note.text(lang))
         for move in self.recent:
             parts.append(text("widget_bot_call", lang, seat=move.seat, call=self._action_name(move.action)))
         if view.phase is Phase.PLAY and view.tricks and (view.current_trick is None or not view.current_trick.cards):
@@ -713,4 +713,25 @@ class Controller:
         return " · ".join(p for p in parts if p)
 
     def _action_name(self, action: Action) -> str:
-        return str(action) if isinstance(action, (Bid, Card)) else text("ui_pass", self.lang)
+        return _ActionName(action).text(self.lang)
+
+
+@dataclass(frozen=True)
+class _ActionName:
+    """A call or a card as the status line names it ("Pass" is a word of the language), said when shown."""
+
+    action: Action
+
+    def text(self, lang: str) -> str:
+        action = self.action
+        return str(action) if isinstance(action, (Bid, Card)) else text("ui_pass", lang)
+
+
+@dataclass(frozen=True)
+class _RulesTitle:
+    """A rule set's name in words, said when shown."""
+
+    name: str
+
+    def text(self, lang: str) -> str:
+        return rules_title(self.name, lang)

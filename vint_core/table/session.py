@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import BOT_NAMES, Bot, make_bot
+from vint_core.bots import BOT_NAMES, Bot, Explains, Said, make_bot
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
@@ -49,8 +49,10 @@ from vint_core.saves import (
 )
 from vint_core.seats import Seat
 from vint_core.table.review import DealReview
+from vint_core.table.said import Rendered, said_from_json, said_to_json
 from vint_core.table.session_settings import SessionSettings
 from vint_core.table.weighing import KeptWeighings
+from vint_core.views import SeatView
 
 __all__ = ["BotMove", "SessionError", "TableSession"]
 
@@ -86,16 +88,24 @@ class SessionError(VintError):
 
 @dataclass(frozen=True)
 class BotMove:
-    """One computer action: who, what, and why (in the session's language)."""
+    """One computer action: who, what, and why (not yet in a language: ``explanation.text(lang)`` says it)."""
 
     seat: Seat
     action: Action
-    explanation: str
+    explanation: Said
     #: its place among the deal's actions (0 for the first call)
     index: int = -1
 
     def __str__(self) -> str:
-        return f"{self.seat}: {self.action} — {self.explanation}"
+        return f"{self.seat}: {self.action} — {self.explanation.text('en')}"
+
+
+def _explanation(bot: Bot, view: SeatView, action: Action) -> Said:
+    """A computer player's reason, kept as a phrase; a bot that only says finished sentences is asked in every
+    language at once."""
+    if isinstance(bot, Explains):
+        return bot.explanation(view, action)
+    return Rendered({lang: bot.explain(view, action, lang) for lang in LANGUAGES})
 
 
 # -- the session ----------------------------------------------------------------
@@ -122,7 +132,8 @@ class TableSession:
     #: undo is allowed in this game (the learner may take back a decision until the deal is over)
     undo_allowed: bool
     lang: str
-    message: str | None
+    #: what the table has to say about the last thing that happened (a claim, a resumed game), said when shown
+    message: Phrase | None
     #: settings the table offers and keeps with the game: the pace, the four-colour deck (replaced, never changed)
     settings: SessionSettings
     #: the deals in which undo was used, as (rubber number, deal number on its sheet), both from 1
@@ -247,7 +258,7 @@ class TableSession:
         bot = self.bot(seat)
         view = self.deal.view(seat, game_score=self.rubber.game_score)
         action = bot.choose(view, self._rng)
-        explanation = bot.explain(view, action, self.lang)
+        explanation = _explanation(bot, view, action)
         self.deal = self.deal.apply(action, seat=seat)
         move = BotMove(seat, action, explanation, index=len(self.deal.actions) - 1)
         self.moves.append(move)
@@ -273,7 +284,7 @@ class TableSession:
         rng = random.Random()
         rng.setstate(self._rng.getstate())
         action = bot.choose(view, rng)
-        return BotMove(self.human, action, bot.explain(view, action, self.lang))
+        return BotMove(self.human, action, _explanation(bot, view, action))
 
     def undo(self) -> None:
         """A game with undo allowed: back to the human's previous decision (bots' actions since then undone too).
@@ -312,16 +323,16 @@ class TableSession:
         """
         deal = self.deal
         if deal.phase is not Phase.PLAY or deal.play is None:
-            self.message = text("session_claim_not_play", self.lang)
+            self.message = Phrase("session_claim_not_play")
             return False
         solver = ClaimSolver(deal, self.human)
         try:
             ok = solver.wins_all()
         except ClaimTooBig:
-            self.message = text("session_claim_too_big", self.lang)
+            self.message = Phrase("session_claim_too_big")
             return False
         if not ok:
-            self.message = text("session_claim_refused", self.lang, side=self.human.side)
+            self.message = Phrase("session_claim_refused", side=self.human.side)
             return False
         self._undo.append(_Undo(len(deal.actions), self._rng.getstate()))
         left = 13 - len(deal.tricks)
@@ -334,7 +345,7 @@ class TableSession:
             else:
                 view = self.deal.view(seat, game_score=self.rubber.game_score)
                 self.deal = self.deal.apply(self.bot(seat).choose(view, self._rng), seat=seat)
-        self.message = text("session_claim_accepted", self.lang, side=self.human.side, n=left)
+        self.message = Phrase("session_claim_accepted", side=self.human.side, n=left)
         self._autosave()
         return True
 
@@ -348,7 +359,8 @@ class TableSession:
         deal = self.deal
         if deal.is_finished:
             lines = self.rubber.record(deal).deals[-1].lines if not self.rubber.is_finished else deal.score()
-            reasons = [text("widget_bot_call", self.lang, seat=m.seat, call=m.explanation) for m in self.moves]
+            reasons = [text("widget_bot_call", self.lang, seat=m.seat, call=m.explanation.text(self.lang))
+                       for m in self.moves]
         else:
             recorded = self.rubber.deals or (self.history[-1].deals if self.history else ())
             if not recorded:
@@ -412,7 +424,7 @@ class TableSession:
             "history": self._history_json(),
             "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
             "practised": sorted([r, d] for r, d in self.practised),
-            "moves": [[m.seat.letter, m.index, m.explanation] for m in self.moves],
+            "moves": [[m.seat.letter, m.index, said_to_json(m.explanation)] for m in self.moves],
             "weighings": self.weighings.to_json(),
         }
 
@@ -458,13 +470,17 @@ class TableSession:
                 raise _BadSave("save_undo")
             self.practised = {(int(r), int(d)) for r, d in obj.get("practised", [])}
             # the computer players' reasons in this deal, for its review (also after a reload)
-            for seat, index, why in obj.get("moves", []):
-                if not 0 <= int(index) < len(self.deal.actions) or not isinstance(why, str):
-                    raise _BadSave("save_damaged")
-                self.moves.append(BotMove(Seat.parse(seat), self.deal.actions[int(index)], why, index=int(index)))
+            moves = [(Seat.parse(seat), int(index), why) for seat, index, why in obj.get("moves", [])]
+            if any(not 0 <= index < len(self.deal.actions) or not isinstance(why, (str, dict))
+                   for _, index, why in moves):
+                raise _BadSave("save_damaged")
             if rules != self.rubber.rules:
                 raise _BadSave("save_rules", deal_rules=rules.name, rules=self.rubber.rules.name)
-            self._check_consistent()
+            self._check_consistent()  # the language and the players first: the reasons are read in them
+            for seat, index, why in moves:
+                said = self._old_reason(seat, index, why) if isinstance(why, str) else said_from_json(why)
+                said.text(self.lang)  # a reason that cannot be said is a damaged save
+                self.moves.append(BotMove(seat, self.deal.actions[index], said, index=index))
             # the reviews' weighings, a cache: an older save has none, and one that does not fit is worked out again
             self.weighings = KeptWeighings.from_json(obj.get("weighings"))
             self.weighings.on_change = self._weighing_kept
@@ -477,6 +493,24 @@ class TableSession:
             raise ParseError(Reason.BAD_SAVE, problem=exc.problem) from None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
             raise ParseError(Reason.BAD_SAVE, problem=Phrase("save_damaged")) from exc
+
+    def _old_reason(self, seat: Seat, index: int, said: str) -> Said:
+        """A reason from a save written before reasons were kept as phrases: a finished sentence in the save's
+        language. The computer player is asked again (the rule-based and the random one give the same reason
+        for the same position, at once); if it says the same, its reason is kept, in every language, else
+        the sentence as it was saved."""
+        name = self.bot_names.get(seat, "")
+        if name not in ("rule", "random"):  # the thinking players would solve the position again: too slow
+            return Rendered({self.lang: said})
+        deal = self.deal
+        before = Deal.replay(deal.hands, deal.actions[:index], dealer=deal.dealer, rules=deal.rules,
+                             deal_number=deal.deal_number, board=deal.board)
+        if before.to_act != seat:
+            return Rendered({self.lang: said})
+        bot = make_bot(name)
+        view = before.view(seat, game_score=self.rubber.game_score)
+        again = _explanation(bot, view, deal.actions[index])
+        return again if again.text(self.lang) == said else Rendered({self.lang: said})
 
     def _check_consistent(self) -> None:
         """Refuse (``_BadSave``) a save whose parts read well but do not fit together or cannot be played."""
@@ -583,13 +617,12 @@ class TableSession:
         in place and is moved aside before the first save that can be written. Temporary files left by a
         killed save are removed first (:func:`~vint_core.saves.open_saved`)."""
         path = save_path if save_path is not None else default_save_path()
-        lang = str(defaults.get("lang", "en"))
         autosave = bool(defaults.get("autosave", True))
         opened = open_saved(path, lambda obj: cls.from_json(obj, save_path=path, autosave=autosave))
         if opened.value is not None:
             session = opened.value
             session._disk_mark = opened.mark
-            session.message = text("session_resumed", session.lang)
+            session.message = Phrase("session_resumed")
             return session
         if opened.problem is None:
             return cls(save_path=path, **defaults)
@@ -600,11 +633,11 @@ class TableSession:
             session._stuck = True
             session._disk_mark = opened.mark
             session._autosave()
-            session.message = text("session_damaged_stuck", lang, error=error)
+            session.message = Phrase("session_damaged_stuck", error=error)
             return session
         session = cls(save_path=path, **defaults)
         assert opened.aside is not None
-        session.message = text("session_damaged_save", lang, aside=opened.aside.name, error=error)
+        session.message = Phrase("session_damaged_save", aside=opened.aside.name, error=error)
         return session
 
 

@@ -444,8 +444,10 @@ class OneDeal(_Lesson):
         self._after(self.controller.advance())
 
     def _after(self, update: Update, *, gone_by: bool = False) -> None:
-        if not update.accepted and (self.controller.note or gone_by):  # a refused click is never lost without a word
-            self._say(self.controller.note or click_gone_by(self.lang))
+        # a refused click is never lost without a word
+        if not update.accepted and (self.controller.note is not None or gone_by):
+            note = self.controller.note
+            self._say(note.text(self.lang) if note is not None else click_gone_by(self.lang))
         self.refresh()
 
     def refresh(self) -> None:

@@ -37,8 +37,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from vint_core import render
 from vint_core.cards import Hand
 from vint_core.classroom.client import Reporter
-from vint_core.errors import FileRefused
-from vint_core.i18n import rules_title, side_name, text
+from vint_core.errors import FileRefused, bad_argument
+from vint_core.i18n import LANGUAGES, rules_title, side_name, text
 from vint_core.quiz import TOPICS, TYPES
 from vint_core.quiz.items import COURSE_RULES, Item, Verdict, check, headline, say, try_again_feedback
 from vint_core.quiz.progress import MAX_NAME, Attempt, Progress, clean_name
@@ -46,6 +46,7 @@ from vint_core.quiz.texts import Msg
 from vint_core.rules import RULE_SETS
 from vint_core.saves import disk_problem
 from vint_core.seats import Side
+from vint_core.widgets.settings import LANGUAGES as LANGUAGE_NAMES
 from vint_core.widgets.style import style_html
 
 log = logging.getLogger(__name__)
@@ -90,17 +91,31 @@ def _t(key: str, lang: str, **params: Any) -> str:
     return Msg.of(key, **params).render(lang)
 
 
+def _not_saved(exc: Exception) -> Callable[[str], str]:
+    """'Your answers are not being saved', and why, in the language of the moment."""
+    why = disk_problem(exc)
+    return lambda lang: html_lib.escape(text("quiz_not_saved", lang, why=why))
+
+
+def _title_html(lang: str) -> str:
+    return f'<div class="vint-quiz-title">{html_lib.escape(_t("ui_title", lang))}</div>'
+
+
+def _topics_label(lang: str) -> str:
+    return f"<b>{html_lib.escape(_t('ui_topics', lang))}:</b>&nbsp;"
+
+
 class QuizWidget:
     """One learner practising: a question, the answer controls, Check / Try again / Show the answer / Hint /
     Next, feedback, the score.
 
     ``rules`` is the rule set the questions are asked under (default: the course's own, ``seed``);
-    ``choose_rules`` shows a Rules menu to change it; ``offered`` limits the topics the learner may tick (default:
-    all of them).
+    ``choose_rules`` shows a Rules menu to change it, ``choose_lang`` a Language menu (:meth:`set_lang`);
+    ``offered`` limits the topics the learner may tick (default: all of them).
     """
 
     def __init__(self, progress: Progress, *, topics: Iterable[str] | None = None, lang: str = "en",
-                 rules: str | None = None, choose_rules: bool = False,
+                 rules: str | None = None, choose_rules: bool = False, choose_lang: bool = False,
                  on_answer: Callable[[], None] | None = None, offered: Iterable[str] | None = None) -> None:
         self.progress = progress
         #: the topics the learner may tick (a lesson offers only what the course has taught so far)
@@ -112,6 +127,7 @@ class QuizWidget:
         kept = progress.rules if choose_rules else None
         self.rules: str = next((r for r in (rules, kept) if r is not None and r in RULE_SETS), COURSE_RULES)
         self.choose_rules = choose_rules
+        self.choose_lang = choose_lang
         chosen = [t for t in (topics or ()) if t in self.offered]
         self.topics: list[str] = chosen or list(self.offered)
         self.item: Item
@@ -129,19 +145,23 @@ class QuizWidget:
         self._cards: set[str] = set()
         self._build()
         if progress.message is not None:
-            self.status.value = html_lib.escape(progress.message.render(lang))
+            message = progress.message
+            self._show(self.status, lambda lang: html_lib.escape(message.render(lang)))
         elif progress.answered:
-            self.status.value = html_lib.escape(_t("ui_resumed", lang, n=progress.answered))
+            answered = progress.answered
+            self._show(self.status, lambda lang: html_lib.escape(_t("ui_resumed", lang, n=answered)))
         self._new_item()
 
     @classmethod
     def open(cls, path: Path | None = None, *, lang: str = "en", topics: Iterable[str] | None = None,
-             rules: str | None = None, learner: str | None = None, choose_rules: bool = False) -> QuizWidget:
+             rules: str | None = None, learner: str | None = None, choose_rules: bool = False,
+             choose_lang: bool = False) -> QuizWidget:
         """The learner's saved progress (default: the data directory's ``quiz.json``), or a new one."""
         progress = Progress.open(path)
         if learner:
             progress.learner = clean_name(learner)
-        quiz = cls(progress, topics=topics, lang=lang, rules=rules, choose_rules=choose_rules)
+        quiz = cls(progress, topics=topics, lang=lang, rules=rules, choose_rules=choose_rules,
+                   choose_lang=choose_lang)
         quiz.send_to_class("practice")
         return quiz
 
@@ -170,6 +190,7 @@ class QuizWidget:
 
     def _button(self, key: str, css: str, handler: Callable[[], None]) -> Any:
         button = widgets.Button(description=_t(key, self.lang))
+        self._labelled.append((button, key))
         button.add_class(css)
         button.on_click(self._safe(handler))
         return button
@@ -180,15 +201,77 @@ class QuizWidget:
             try:
                 handler()
             except (OSError, FileRefused) as exc:  # the progress could not be saved (a full or read-only disk)
-                self.status.value = html_lib.escape(text("quiz_not_saved", self.lang, why=disk_problem(exc)))
+                self._show(self.status, _not_saved(exc))
             except Exception:
                 log.exception("quiz: a click failed")
-                self.status.value = html_lib.escape(_t("ui_failed", self.lang))
+                self._show(self.status, lambda lang: html_lib.escape(_t("ui_failed", lang)))
         return run
+
+    def _show(self, part: Any, said: Callable[[str], str] | None) -> None:
+        """Show ``said`` (HTML in a language, given the language) in ``part`` (the status, the feedback, the hint),
+        kept to be said again when the language changes (:meth:`set_lang`); None empties the part."""
+        self._said[id(part)] = said
+        part.value = said(self.lang) if said is not None else ""
+
+    def set_lang(self, lang: str) -> None:
+        """Speak ``lang`` from now on: every label, the question, its answers, the feedback, the hint and the status
+        already shown are said again in it; the question and the answer given so far stay as they are."""
+        if lang not in LANGUAGES:
+            raise bad_argument("lang", lang, "arg_choice", choices=", ".join(LANGUAGES))
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.title.value = _title_html(lang)
+        self.learner.description = _t("ui_learner", lang)
+        self.learner.placeholder = _t("ui_learner_hint", lang, n=MAX_NAME)
+        for topic, box in self.topic_boxes.items():
+            box.description = _t(f"topic_{topic}", lang)
+        self.topics_label.value = _topics_label(lang)
+        self._relabel_rules()
+        self.lang_choice.description = _t("ui_language", lang)
+        for button, key in self._labelled:
+            button.description = _t(key, lang)
+        item = self.item
+        for button, choice in zip(self.choice_buttons, item.choices, strict=False):
+            button.description = button.tooltip = item.label(choice, lang)
+        if self.number_input is not None:
+            self.number_input.description = _t("ui_number", lang)
+        if self.ns_input is not None and self.ew_input is not None:
+            self.ns_input.description, self.ew_input.description = side_name(Side.NS, lang), side_name(Side.EW, lang)
+        if self.pick_cards is not None:
+            self.pick_cards.value = html_lib.escape(_t("ui_pick_cards", lang))
+        self.question.value = self._question_html()
+        for part in (self.status, self.feedback, self.hint):
+            said = self._said.get(id(part))
+            part.value = said(lang) if said is not None else ""
+        self._draw_score()
+
+    def _relabel_rules(self) -> None:
+        names = [COURSE_RULES, *(n for n in RULE_SETS if n != COURSE_RULES)]
+        self._relabelling = True  # new labels for the same rule sets: not a rule set chosen
+        try:
+            self.rules_choice.options = [(rules_title(n, self.lang), n) for n in names]
+            self.rules_choice.value = self.rules
+            self.rules_choice.description = _t("ui_rules", self.lang)
+        finally:
+            self._relabelling = False
+
+    def _set_lang(self) -> None:
+        chosen = self.lang_choice.value
+        if chosen != self.lang:
+            self.set_lang(chosen)
+
+    def _question_html(self) -> str:
+        return (f'<div class="vint-quiz-current" data-item="{html_lib.escape(self.item.id)}">'
+                f"{self.item.html(self.lang)}</div>")
 
     def _build(self) -> None:
         lang = self.lang
-        self.title = widgets.HTML(f'<div class="vint-quiz-title">{html_lib.escape(_t("ui_title", lang))}</div>')
+        self._said: dict[int, Callable[[str], str] | None] = {}
+        self._labelled: list[tuple[Any, str]] = []
+        self._relabelling = False
+        self.pick_cards: Any = None
+        self.title = widgets.HTML(_title_html(lang))
         self.status = widgets.HTML()
         self.status.add_class("vint-status")
         self.learner = widgets.Text(value=self.progress.learner, description=_t("ui_learner", lang),
@@ -202,8 +285,8 @@ class QuizWidget:
             box.add_class("vint-quiz-topic")
             box.observe(lambda _: self._safe(self._set_topics)(), names="value")
             self.topic_boxes[topic] = box
-        topics_row = widgets.HBox([widgets.HTML(f"<b>{html_lib.escape(_t('ui_topics', lang))}:</b>&nbsp;"),
-                                   *self.topic_boxes.values()])
+        self.topics_label = widgets.HTML(_topics_label(lang))
+        topics_row = widgets.HBox([self.topics_label, *self.topic_boxes.values()])
         topics_row.add_class("vint-quiz-topics")
         # the rule set: the course's own first, the others only when chosen
         names = [COURSE_RULES, *(n for n in RULE_SETS if n != COURSE_RULES)]
@@ -214,6 +297,13 @@ class QuizWidget:
         self.rules_choice.observe(lambda _: self._safe(self._set_rules)(), names="value")
         if not self.choose_rules:
             self.rules_choice.layout.display = "none"
+        self.lang_choice = widgets.Dropdown(options=[(name, code) for name, code in LANGUAGE_NAMES], value=lang,
+                                            description=_t("ui_language", lang),
+                                            layout=widgets.Layout(width="16em", max_width="100%"))
+        self.lang_choice.add_class("vint-quiz-lang-choice")
+        self.lang_choice.observe(lambda _: self._safe(self._set_lang)(), names="value")
+        if not self.choose_lang:
+            self.lang_choice.layout.display = "none"
         self.question = widgets.HTML()
         self.question.add_class("vint-quiz-question-box")
         self.answer_box = widgets.VBox()
@@ -237,10 +327,11 @@ class QuizWidget:
         buttons = widgets.HBox([self.check_button, self.try_again_button, self.show_answer_button, self.hint_button,
                                 self.next_button])
         buttons.add_class("vint-quiz-buttons")
+        menus = widgets.HBox([self.rules_choice, self.lang_choice], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([
             widgets.HTML(style_html() + f"<style>{_QUIZ_CSS}</style>"), self.title, self.status, self.learner,
-            topics_row, self.rules_choice, self.question, self.answer_box, buttons, self.hint, self.feedback,
-            self.score, widgets.HBox([self.export_button]), self.download])
+            topics_row, menus, self.question, self.answer_box, buttons,
+            self.hint, self.feedback, self.score, widgets.HBox([self.export_button]), self.download])
         self.widget.add_class("vint-quiz")
         self.widget.add_class("vint")
 
@@ -259,11 +350,10 @@ class QuizWidget:
         self._choice = None
         self._cards = set()
         self._show_retry(False)
-        self.hint.value = ""
-        self.feedback.value = ""
+        self._show(self.hint, None)
+        self._show(self.feedback, None)
         self.answer_box.children = self._answer_controls()
-        self.question.value = (f'<div class="vint-quiz-current" data-item="{html_lib.escape(self.item.id)}">'
-                               f"{self.item.html(self.lang)}</div>")
+        self.question.value = self._question_html()
         self.check_button.disabled = False
         self._draw_score()
 
@@ -272,6 +362,7 @@ class QuizWidget:
         self.choice_buttons: list[Any] = []
         self.card_buttons: dict[str, Any] = {}
         self.number_input = self.ns_input = self.ew_input = None
+        self.pick_cards = None
         if item.kind == "choice":
             for i, choice in enumerate(item.choices):
                 button = widgets.Button(description=item.label(choice, lang), tooltip=item.label(choice, lang),
@@ -283,7 +374,7 @@ class QuizWidget:
             row.add_class("vint-quiz-choices")
             return [row]
         if item.kind == "cards":
-            hand = Hand.parse(item.data["hand"], complete=False)
+            hand = Hand.parse(item.data.hand or "", complete=False)
             # in the order of the hand drawn above (♠ ♥ ♣ ♦), each button as wide as its card ("10♥" whole)
             for card in (c for suit in render.HAND_SUIT_ORDER for c in hand.suit(suit)):
                 toggle = widgets.ToggleButton(description=str(card), tooltip=str(card),
@@ -294,7 +385,8 @@ class QuizWidget:
                 self.card_buttons[card.pbn] = toggle
             row = widgets.HBox(list(self.card_buttons.values()))
             row.add_class("vint-quiz-cards")
-            return [widgets.HTML(html_lib.escape(_t("ui_pick_cards", lang))), row]
+            self.pick_cards = widgets.HTML(html_lib.escape(_t("ui_pick_cards", lang)))
+            return [self.pick_cards, row]
         if item.kind == "number":
             self.number_input = widgets.Text(description=_t("ui_number", lang))
             self.number_input.add_class("vint-quiz-number")
@@ -356,13 +448,13 @@ class QuizWidget:
         if self.checked:
             return
         if self.item.kind == "choice" and self._choice is None:
-            self.feedback.value = html_lib.escape(_t("ui_pick_choice", self.lang))
+            self._show(self.feedback, lambda lang: html_lib.escape(_t("ui_pick_choice", lang)))
             return
         given = self._given()
         if (unreadable := check(self.item, given)).given is None and not unreadable.correct:
             # nothing to count: the answer could not be read (a word in a number box); it can be corrected
-            self.feedback.value = (f'<div class="vint-quiz-wrong" role="status">'
-                                   f"{html_lib.escape(unreadable.feedback.render(self.lang))}</div>")
+            self._show(self.feedback, lambda lang: (f'<div class="vint-quiz-wrong" role="status">'
+                                                    f"{html_lib.escape(unreadable.feedback.render(lang))}</div>"))
             return
         first = self.tries == 0
         self.tries += 1
@@ -370,7 +462,7 @@ class QuizWidget:
         try:
             self.attempt = self.progress.answer(self.item, given, first_try=first)
         except (OSError, FileRefused) as exc:  # a full or read-only disk: the answer counts, the page says so
-            self.status.value = html_lib.escape(text("quiz_not_saved", self.lang, why=disk_problem(exc)))
+            self._show(self.status, _not_saved(exc))
             self.attempt = self.progress.attempts[-1] if self.progress.attempts else None
         else:
             saved = True
@@ -391,8 +483,8 @@ class QuizWidget:
         if self.item.kind == "choice" and self._choice is not None:
             self._tried.add(self._choice)
             self.choice_buttons[self._choice].button_style = "danger"
-        self.feedback.value = (f'<div class="vint-quiz-wrong" role="status">'
-                               f"{html_lib.escape(try_again_feedback(verdict).render(self.lang))}</div>")
+        self._show(self.feedback, lambda lang: (f'<div class="vint-quiz-wrong" role="status">'
+                                                f"{html_lib.escape(try_again_feedback(verdict).render(lang))}</div>"))
         self._show_retry(True)
         self._draw_score()
 
@@ -403,7 +495,7 @@ class QuizWidget:
         self.checked = False
         self._verdict = None
         self._show_retry(False)
-        self.feedback.value = ""
+        self._show(self.feedback, None)
         self.check_button.disabled = False
         self._choice = None
         for i, button in enumerate(self.choice_buttons):
@@ -442,10 +534,13 @@ class QuizWidget:
         self._lock_answer()
         # the feedback first: it is what the learner waits for; the buttons and the score follow
         css = "vint-quiz-right" if verdict.correct else "vint-quiz-wrong"
-        lines = "".join(f"<li>{html_lib.escape(say(line, self.lang))}</li>" for line in self.item.explanation)
-        self.feedback.value = (f'<div class="{css}" role="status">'
-                               f"{html_lib.escape(headline(self.item, verdict).render(self.lang))}</div>"
-                               f"<div>{html_lib.escape(_t('ui_explanation', self.lang))}</div><ul>{lines}</ul>")
+        item = self.item
+
+        def feedback(lang: str) -> str:
+            lines = "".join(f"<li>{html_lib.escape(say(line, lang))}</li>" for line in item.explanation)
+            return (f'<div class="{css}" role="status">{html_lib.escape(headline(item, verdict).render(lang))}</div>'
+                    f"<div>{html_lib.escape(_t('ui_explanation', lang))}</div><ul>{lines}</ul>")
+        self._show(self.feedback, feedback)
         if self.item.kind == "choice":
             for i, choice in enumerate(self.item.choices):
                 if choice.correct:
@@ -455,11 +550,12 @@ class QuizWidget:
         self._draw_score()
 
     def show_hint(self) -> None:
-        self.hint.value = f"<i>{html_lib.escape(self.item.hint.render(self.lang))}</i>"
+        hint = self.item.hint
+        self._show(self.hint, lambda lang: f"<i>{html_lib.escape(hint.render(lang))}</i>")
 
     def next(self) -> None:
         """The next question (more often of a type the learner gets wrong)."""
-        self.status.value = ""
+        self._show(self.status, None)
         self._new_item()
 
     # -- settings, score, export -------------------------------------------------------------------
@@ -469,7 +565,7 @@ class QuizWidget:
         name = clean_name(typed)
         if name != typed.strip():  # cut, or control characters left out: the field shows what is kept
             if len(typed.strip()) > MAX_NAME:
-                self.status.value = html_lib.escape(_t("ui_learner_cut", self.lang, n=MAX_NAME))
+                self._show(self.status, lambda lang: html_lib.escape(_t("ui_learner_cut", lang, n=MAX_NAME)))
             self.learner.value = name  # comes back here once more, with the name as kept
             return
         if name == self.progress.learner:
@@ -484,10 +580,11 @@ class QuizWidget:
     def _set_rules(self) -> None:
         """Another rule set chosen: the next questions, from a new one on now, are asked under it."""
         chosen = self.rules_choice.value
-        if chosen == self.rules or chosen not in RULE_SETS:
+        if self._relabelling or chosen == self.rules or chosen not in RULE_SETS:
             return
         self.rules = chosen
-        self.status.value = html_lib.escape(_t("ui_rules_changed", self.lang, title=rules_title(chosen, self.lang)))
+        self._show(self.status, lambda lang: html_lib.escape(_t("ui_rules_changed", lang,
+                                                                title=rules_title(chosen, lang))))
         self._new_item()
         self.progress.rules = None if chosen == COURSE_RULES else chosen
         if self.progress.path is not None:  # kept for the next visit (a disk that refuses it: said by _safe)

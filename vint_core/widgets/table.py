@@ -301,7 +301,8 @@ class Table:
     def hint(self) -> str:
         """What the partner's computer player would do in the learner's seat, and why."""
         self._after(self._ctl().hint())
-        return self.controller.note
+        note = self.controller.note
+        return note.text(self.controller.lang) if note is not None else ""
 
     def undo(self) -> None:
         """Back to the learner's previous decision (a game with undo allowed)."""

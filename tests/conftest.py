@@ -9,10 +9,12 @@ exactly the wanted number of tricks. Everything it returns went through
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +36,27 @@ from vint_core import (
 # the tests, and the lessons nbval runs in kernels of their own, save into a folder of this run, never into the
 # data folder of whoever runs them (a learner's lesson progress there would change what a lesson's quiz asks)
 os.environ.setdefault("VINT_DATA_DIR", tempfile.mkdtemp(prefix="vint-test-data-"))
+
+#: how long each slow file took in a whole run (``pytest -n 2 --durations=0``, summed per file, in seconds)
+FILE_SECONDS = Path(__file__).with_name("file_seconds.json")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The files that take longest first, each file's tests kept together and in their order: ``--dist loadfile``
+    hands whole files to the two workers in this order (``--no-loadscope-reorder``), so that a long file never
+    starts last while the other worker has nothing left to do. Files not in :data:`FILE_SECONDS` come after, in
+    the order they were collected; the order changes how long the run takes, never what it tests."""
+    seconds = json.loads(FILE_SECONDS.read_text(encoding="utf-8")) if FILE_SECONDS.exists() else {}
+    first_seen: dict[str, int] = {}
+    for item in items:
+        first_seen.setdefault(item.nodeid.split("::", 1)[0], len(first_seen))
+
+    def key(item: pytest.Item) -> tuple[float, int]:
+        path = item.nodeid.split("::", 1)[0]
+        return -float(seconds.get(path, 0.0)), first_seen[path]
+
+    items.sort(key=key)
 
 
 def cards(text: str) -> list[Card]:

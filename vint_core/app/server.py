@@ -448,7 +448,7 @@ class TableServer(Voila):  # type: ignore[misc]
 
     def listen(self) -> None:
         """Voilà's listen, on the socket bound at start when the system chose the port; the port is written
-        into :attr:`port_file` once the server runs."""
+        into ``port_file`` once the server runs."""
         if self._bound:
             app, sockets = self.app, self._bound
 

@@ -205,11 +205,12 @@ def test_a_table_name_that_is_not_allowed_gets_a_page_saying_which_are(tmp_path:
     """Before, each of these played (and overwrote) the shared ``table.json``; ``Anna`` and ``anna`` were two."""
     bs.require_tools()
     data_dir = bs.clean_dir(tmp_path / "data")
-    # a table for each page asked for below (Anna, ANNA, anna, the 40 letters): with fewer, a page had to wait for
-    # an earlier one's kernel to be released (it never connects: after connect_within) and shut down, which on a
-    # busy machine took longer than the seconds a page waits for a table (wait_for_seat) and it was told "full"
+    # a table for each page asked for below (Anna, ANNA, anna, the 40 letters), each kept until the server stops
+    # (these pages never connect: the default connect_within outlasts the test). Before, two tables, each released 2 s
+    # after its kernel was first seen: on a busy machine a page waited longer than wait_for_seat for an earlier one's
+    # kernel to stop and was told "full", or its own kernel was released before it had saved its table
     with bs.voila_server(data_dir=data_dir, env=ENV, name="serve-names", preheat=False, max_tables=4,
-                         extra=("--TableServer.connect_within=2",)) as server:
+                         extra=()) as server:
         pid = server.process.pid
         for name in ("../x", "a" * 41, "José", "ａｎｎａ", "+anna", "anna.json", "", "\u212anna", "anna\n", "an na"):
             status, text = get(bs.page_url(server.url, table=name))

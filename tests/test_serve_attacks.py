@@ -240,8 +240,10 @@ def test_forty_page_loads_at_once_start_at_most_max_tables(tmp_path: Path) -> No
     data_dir = bs.clean_dir(tmp_path / "data")
     # no table is released during the burst (a page that never connects is released after connect_within: on a
     # busy machine the burst can outlast the default 60 s, and a released kernel still shutting down is counted)
+    # and eight kernels starting at once on a busy machine may take longer than Voilà's 60 s to answer (the page
+    # then fails with "Kernel didn't respond" and never saves): here they have five minutes
     with bs.voila_server(data_dir=data_dir, env=ENV, name="serve-forty", max_tables=8,
-                         extra=("--TableServer.connect_within=900",)) as server:
+                         extra=("--TableServer.connect_within=900", "--VoilaExecutor.startup_timeout=300")) as server:
         pid = server.process.pid
         bs.wait_for(lambda: kernels(pid), seconds=120)  # the kernel kept ready
         peak = [0]

@@ -61,11 +61,13 @@ docs: setup
 	$(VENV)/bin/sphinx-build -W -n -q -b html docs build/docs
 
 # the notebooks must be committed without outputs (the translated ones keep their English cells' ids and one more,
-# which nbstripout's renumbering would change: --keep-id); pytest then runs them too, each top to bottom in a fresh kernel
+# which nbstripout's renumbering would change: --keep-id); pytest then runs them too, each top to bottom in a fresh kernel;
+# it prints the 30 slowest steps and writes each slow file's seconds to test-artifacts/file_seconds.json (the order the
+# files are handed out in comes from tests/file_seconds.json: copy it there after a run to bring it up to date)
 test: setup catalogue chromium postgresql axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/nbstripout --verify --keep-id notebooks/de/*.ipynb notebooks/ru/*.ipynb
-	$(VENV)/bin/pytest -n 2 -q
+	$(VENV)/bin/pytest -n 2 -q --durations=30
 
 # the message catalogues (vint_core/locale/<lang>/LC_MESSAGES/vint_core.po) compiled to the .mo files vint_core.i18n
 # reads with Python's gettext; pip install runs the same step (setup.py), vint_core.i18n too when a .po is newer

@@ -39,7 +39,8 @@ myst_heading_anchors = 4
 # Names from outside vint_core that type hints and base classes bring in: with no intersphinx (nothing is
 # fetched at build time) they have no target. Each one is listed; a new one fails the build until it is.
 _STDLIB = [
-    "argparse.ArgumentParser", "argparse.Namespace", "collections.abc.Callable", "collections.abc.Collection",
+    "argparse.ArgumentParser", "argparse.Namespace", "collections.deque", "collections.abc.Callable",
+    "collections.abc.Collection",
     "collections.abc.Iterable", "collections.abc.Iterator", "collections.abc.Mapping", "collections.abc.Sequence",
     "enum.Enum", "enum.IntEnum", "fractions.Fraction", "os.PathLike", "pathlib.Path", "random.Random",
     "subprocess.Popen", "threading.Thread", "concurrent.futures._base.Future", "datetime.datetime",

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from vint_core.app.launch import HOST, free_port, start_voila, stop_voila, wait_until_serving
+from vint_core.app.launch import HOST, keep_log_tail, serving_port, start_voila, stop_voila, stopped_error
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -92,10 +92,11 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: str = "voila",
                  extra: tuple[str, ...] = ("--show_tracebacks=True",), preheat: bool = True,
                  notebook: Path | None = None, max_tables: int = 8, idle_minutes: float = 30) -> Iterator[Server]:
-    """Voilà serving ``vint_core/app/table.ipynb`` on a free port, saving into ``data_dir``.
+    """Voilà serving ``vint_core/app/table.ipynb`` on a port the system chooses as Voilà opens its socket (none
+    picked beforehand, which another process could take first), saving into ``data_dir``.
 
     As ``vint table`` serves it: one kernel kept ready (``preheat``), unless told otherwise; with a token of its
-    own, which :attr:`Server.url` carries.
+    own, which :attr:`Server.url` carries. A server that stops before serving fails with the end of its log.
     """
     import secrets
 
@@ -104,14 +105,12 @@ def voila_server(*, data_dir: Path, env: Mapping[str, str] | None = None, name: 
     # the token as start_voila(token=...) hands it over (here in the environment, so that bench/ can run an older
     # vint_core, which ignores it)
     environ = {**os.environ, "VINT_DATA_DIR": str(data_dir), "JUPYTER_TOKEN": token, **(env or {})}
-    port = free_port()
     log = ARTIFACTS / f"{name}.log"
-    process = start_voila(port=port, env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook,
+    process = start_voila(env=environ, log=log, extra=extra, preheat=preheat, notebook=notebook,
                           max_tables=max_tables, idle_minutes=idle_minutes)
-    server = Server(port=port, process=process, data_dir=data_dir, log=log, token=token)
     try:
-        wait_until_serving(server.base, process=process, timeout=90)
-        yield server
+        port = serving_port(process, timeout=120)
+        yield Server(port=port, process=process, data_dir=data_dir, log=log, token=token)
     finally:
         stop(process)
 
@@ -209,11 +208,34 @@ LAB_SETTINGS = {
 }
 
 
+def lab_port(process: subprocess.Popen[bytes], runtime: Path, *, seconds: float = 120) -> int:
+    """The port JupyterLab started with ``--ServerApp.port=0`` listens on: Jupyter writes it, once it listens, into
+    its server file (``jpserver-PID.json`` in its ``runtime`` folder); fail at once (with the end of its log) if
+    it stopped."""
+    import json
+
+    info = runtime / f"jpserver-{process.pid}.json"
+
+    def port() -> int:
+        if process.poll() is not None:
+            raise stopped_error(process, "JupyterLab")
+        try:
+            return int(json.loads(info.read_text(encoding="utf-8"))["port"])
+        except (OSError, ValueError, KeyError):  # not written yet, or half written
+            return 0
+
+    found: int = wait_for(port, seconds=seconds, interval=0.2)
+    return found
+
+
 def wait_for_lab(server: Any) -> None:
-    """Wait until JupyterLab ``server`` (a :class:`LabServer`) answers its API; fail at once if it stopped."""
+    """Wait until JupyterLab ``server`` (a :class:`LabServer`) answers its API; fail at once (with the end of its
+    log) if it stopped."""
+    keep_log_tail(server.process, server.log)
+
     def serving() -> bool:
         if server.process.poll() is not None:
-            raise OSError(f"JupyterLab stopped with exit code {server.process.returncode}: see {server.log}")
+            raise stopped_error(server.process, "JupyterLab")
         try:
             with urllib.request.urlopen(f"{server.url}api", timeout=2):
                 return True
@@ -242,8 +264,8 @@ class LabServer(Server):
 @contextmanager
 def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
                       name: str = "jupyterlab") -> Iterator[LabServer]:
-    """JupyterLab serving ``root`` on a free 127.0.0.1 port, with a fresh token and its own settings, workspaces and
-    data folder (``VINT_DATA_DIR``, unless ``env`` names one),
+    """JupyterLab serving ``root`` on a 127.0.0.1 port the system chooses as it opens its socket, with a fresh token
+    and its own settings, workspaces and data folder (``VINT_DATA_DIR``, unless ``env`` names one),
     configured as ``make course`` opens it (:data:`COURSE_CONFIG`).
 
     The page gets ``window.jupyterapp`` (to run commands: run all cells, change the theme). Serve a copy of the
@@ -267,18 +289,18 @@ def jupyterlab_server(*, root: Path, env: Mapping[str, str] | None = None,
                # one run would change what the next run's lessons ask first)
                "VINT_DATA_DIR": str(state / "data"),
                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), **(env or {})}
-    port = free_port()
     token = secrets.token_hex(16)
     log = ARTIFACTS / f"{name}.log"
-    command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.ip={HOST}", f"--ServerApp.port={port}",
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.ip={HOST}", "--ServerApp.port=0",
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
                "--LabApp.expose_app_in_browser=True", "--LabApp.extension_manager=readonly",
                *(["--allow-root"] if os.geteuid() == 0 else [])]
     with open(log, "wb") as out:
         process = subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT)
-    server = LabServer(token=token, port=port, process=process, data_dir=root, log=log)
-
+    keep_log_tail(process, log)
     try:
+        server = LabServer(token=token, port=lab_port(process, Path(environ["JUPYTER_RUNTIME_DIR"])), process=process,
+                           data_dir=root, log=log)
         wait_for_lab(server)
         yield server
     finally:

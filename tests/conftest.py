@@ -9,10 +9,12 @@ exactly the wanted number of tricks. Everything it returns went through
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +36,50 @@ from vint_core import (
 # the tests, and the lessons nbval runs in kernels of their own, save into a folder of this run, never into the
 # data folder of whoever runs them (a learner's lesson progress there would change what a lesson's quiz asks)
 os.environ.setdefault("VINT_DATA_DIR", tempfile.mkdtemp(prefix="vint-test-data-"))
+
+#: about how many seconds each slow file takes (its tests' setup, call and teardown summed): every run writes what
+#: it measured to ``test-artifacts/file_seconds.json`` (:func:`pytest_sessionfinish`); copy that here after a whole
+#: run (``pytest -n 2``) to bring these up to date
+FILE_SECONDS = Path(__file__).with_name("file_seconds.json")
+_measured: dict[str, float] = {}
+
+
+def _file_of(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The files that take longest first, each file's tests kept together and in their order: ``--dist loadfile``
+    hands whole files to the two workers in this order (``--no-loadscope-reorder``), so that a long file never
+    starts last while the other worker has nothing left to do. Files not in :data:`FILE_SECONDS` come after, in
+    the order they were collected; the order changes how long the run takes, never what it tests."""
+    seconds = json.loads(FILE_SECONDS.read_text(encoding="utf-8")) if FILE_SECONDS.exists() else {}
+    first_seen: dict[str, int] = {}
+    for item in items:
+        first_seen.setdefault(_file_of(item.nodeid), len(first_seen))
+
+    def key(item: pytest.Item) -> tuple[float, int]:
+        path = _file_of(item.nodeid)
+        return -float(seconds.get(path, 0.0)), first_seen[path]
+
+    items.sort(key=key)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add up each file's seconds (with ``-n``, in the process that hands out the work, from every worker's reports)."""
+    path = _file_of(report.nodeid)
+    _measured[path] = _measured.get(path, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write each file of this run that took 5 s or more, longest first, to ``test-artifacts/file_seconds.json``."""
+    if hasattr(session.config, "workerinput") or not _measured:  # a worker: its reports reach the main process
+        return
+    slow = {path: round(total) for path, total in sorted(_measured.items(), key=lambda kv: -kv[1]) if total >= 5}
+    out = Path(__file__).resolve().parent.parent / "test-artifacts" / "file_seconds.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(slow, indent=1) + "\n", encoding="utf-8")
 
 
 def cards(text: str) -> list[Card]:

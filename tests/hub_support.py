@@ -73,9 +73,13 @@ def start_hub(env: Mapping[str, str], *, cwd: Path, log: Path) -> subprocess.Pop
 
     ports = [f"--JupyterHub.hub_port={free_port()}", f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}"]
     command = system_accounts.in_namespace([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG), *ports])
+    from vint_core.app.launch import keep_log_tail
+
     with open(log, "wb") as out:
-        return subprocess.Popen(command, cwd=cwd, env=dict(env), stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        process = subprocess.Popen(command, cwd=cwd, env=dict(env), stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    keep_log_tail(process, log)  # healthy() quotes it if the hub stops
+    return process
 
 
 def stop_hub(process: subprocess.Popen[bytes]) -> None:
@@ -90,9 +94,12 @@ def stop_hub(process: subprocess.Popen[bytes]) -> None:
 
 
 def healthy(url: str, process: subprocess.Popen[bytes]) -> bool:
-    """True once the hub answers 200 at ``url`` through its proxy; an error if the hub stopped."""
+    """True once the hub answers 200 at ``url`` through its proxy; an error (with the end of its log) if the hub
+    stopped."""
     if process.poll() is not None:
-        raise AssertionError(f"JupyterHub stopped (exit code {process.returncode}): see test-artifacts/")
+        from vint_core.app.launch import stopped_error
+
+        raise AssertionError(str(stopped_error(process, "JupyterHub")))
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return response.status == 200

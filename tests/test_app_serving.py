@@ -28,19 +28,23 @@ CALLS = ".vint-biddingbox:not(.vint-wait) button.vint-call:enabled:visible"
 
 
 def kernels(pid: int) -> set[int]:
-    """The kernels (ipykernel processes) under the process ``pid``."""
+    """The kernels (ipykernel processes) under the process ``pid``.
+
+    A process a kernel starts (each table's kernel runs ``uname -p`` and ``/sbin/ldconfig -p`` as it imports) has
+    the kernel's command line from its fork until its ``exec``, a moment that grows long on a busy machine: it is
+    the kernel's child, not a kernel, and is not counted (it was, once: "10 kernels" at a limit of 9)."""
     try:
         children = psutil.Process(pid).children(recursive=True)
     except psutil.NoSuchProcess:
         return set()
-    found = set()
+    found: dict[int, int] = {}
     for child in children:
         try:
             if "ipykernel" in " ".join(child.cmdline()):
-                found.add(child.pid)
+                found[child.pid] = child.ppid()
         except psutil.Error:
             continue
-    return found
+    return {kernel for kernel, parent in found.items() if parent not in found}
 
 
 def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
@@ -106,14 +110,19 @@ def test_pages_closed_give_their_kernels_back_and_the_limit_holds(tmp_path: Path
 def test_an_idle_table_is_culled_with_its_game_saved(tmp_path: Path) -> None:
     bs.require_tools()
     data_dir = bs.clean_dir(tmp_path / "data")
-    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-idle", preheat=False, idle_minutes=0.1,
+    # idle for 15 s: culled then (checked every 3 s); with 6 s a busy machine could let the table idle that long
+    # between its drawing and the test's first click, and the click found no kernel
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-idle", preheat=False, idle_minutes=0.25,
                          extra=()) as server, bs.chromium() as browser:
         page = browser.new_page()
         open_table(page, server.url)
         before = calls_saved(data_dir)
+        drawn = bs.render_count(page)
         page.locator(CALLS, has_text="Pass").filter(visible=True).first.click()
         bs.wait_for(lambda: len(calls_saved(data_dir)) > len(before))
-        page.wait_for_selector(CALLS, timeout=bs.WAIT_SECONDS * 1000)  # the computer players answered; all saved
+        # the computer players answered and the table is drawn for the learner's next call (the bidding box seen
+        # before that drawing is the one clicked): the game waits, all saved
+        bs.wait_for(lambda: bs.render_count(page) > drawn and bs.drawn_turn(page) == "call")
         saved = calls_saved(data_dir)
         # the page stays open, nobody clicks: the table is culled and its memory given back
         bs.wait_for(lambda: not kernels(server.process.pid))
@@ -209,6 +218,23 @@ def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tm
     with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-forged", extra=()) as server:
         asyncio.run(forge(server.url))
         assert "Traceback" in server.log_text() or "Error" in server.log_text()  # the server's log has it
+
+
+def test_a_kernels_own_child_is_not_counted_as_a_kernel() -> None:
+    """A process with a kernel's command line that forks (as a kernel does for ``uname``, until the child's
+    ``exec``): one kernel, not two."""
+    script = "import os, sys, time\nif os.fork() == 0:\n    time.sleep(60)\nelse:\n    print('forked', flush=True)\n" \
+             "    time.sleep(60)\n"
+    server = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; subprocess.run(sys.argv[1:])",
+                               sys.executable, "-c", script, "ipykernel_launcher"], stdout=subprocess.PIPE,
+                              text=True, start_new_session=True)
+    try:
+        assert server.stdout is not None and server.stdout.readline() == "forked\n"
+        bs.wait_for(lambda: len(psutil.Process(server.pid).children(recursive=True)) == 2, seconds=30)
+        assert len(kernels(server.pid)) == 1
+    finally:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
 
 
 def test_the_command_line_sets_the_limits() -> None:

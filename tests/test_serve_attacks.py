@@ -205,8 +205,12 @@ def test_a_table_name_that_is_not_allowed_gets_a_page_saying_which_are(tmp_path:
     """Before, each of these played (and overwrote) the shared ``table.json``; ``Anna`` and ``anna`` were two."""
     bs.require_tools()
     data_dir = bs.clean_dir(tmp_path / "data")
-    with bs.voila_server(data_dir=data_dir, env=ENV, name="serve-names", preheat=False, max_tables=2,
-                         extra=("--TableServer.connect_within=2",)) as server:
+    # a table for each page asked for below (Anna, ANNA, anna, the 40 letters), each kept until the server stops
+    # (these pages never connect: the default connect_within outlasts the test). Before, two tables, each released 2 s
+    # after its kernel was first seen: on a busy machine a page waited longer than wait_for_seat for an earlier one's
+    # kernel to stop and was told "full", or its own kernel was released before it had saved its table
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serve-names", preheat=False, max_tables=4,
+                         extra=()) as server:
         pid = server.process.pid
         for name in ("../x", "a" * 41, "José", "ａｎｎａ", "+anna", "anna.json", "", "\u212anna", "anna\n", "an na"):
             status, text = get(bs.page_url(server.url, table=name))
@@ -236,8 +240,10 @@ def test_forty_page_loads_at_once_start_at_most_max_tables(tmp_path: Path) -> No
     data_dir = bs.clean_dir(tmp_path / "data")
     # no table is released during the burst (a page that never connects is released after connect_within: on a
     # busy machine the burst can outlast the default 60 s, and a released kernel still shutting down is counted)
+    # and eight kernels starting at once on a busy machine may take longer than Voilà's 60 s to answer (the page
+    # then fails with "Kernel didn't respond" and never saves): here they have five minutes
     with bs.voila_server(data_dir=data_dir, env=ENV, name="serve-forty", max_tables=8,
-                         extra=("--TableServer.connect_within=900",)) as server:
+                         extra=("--TableServer.connect_within=900", "--VoilaExecutor.startup_timeout=300")) as server:
         pid = server.process.pid
         bs.wait_for(lambda: kernels(pid), seconds=120)  # the kernel kept ready
         peak = [0]

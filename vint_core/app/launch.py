@@ -7,11 +7,15 @@ variables. The command's options are :mod:`vint_core.cli.table`'s.
 The server needs a token, made anew at each start (:mod:`vint_core.app.server`): the command prints
 and opens the link that carries it. Voilà's log, with every error kept off the page, goes to
 ``vint-table.log`` in the data folder (rotated: :data:`LOG_BYTES` × :data:`LOG_BACKUPS` more).
+Without ``--port`` the system chooses the port as Voilà opens its socket (:func:`start_voila` with no port,
+:func:`serving_port`): a port picked first and handed over could be taken by another program before Voilà
+starts. A server that stops before it serves raises :class:`ServerStopped`, which ends with the end of its log.
 """
 
 from __future__ import annotations
 
 import contextlib
+import http.client
 import logging
 import logging.handlers
 import os
@@ -20,12 +24,15 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
+import weakref
 import webbrowser
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,7 +46,8 @@ PREHEAT = ("--preheat_kernel=True", "--pool_size=1", "--VoilaKernelManager.fill_
 
 
 def free_port(host: str = HOST) -> int:
-    """A TCP port on ``host`` nobody listens on right now."""
+    """A TCP port on ``host`` nobody listens on right now (another program may take it a moment later: a server
+    that can, binds port 0 itself, as :func:`start_voila` does without a port)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
         port: int = sock.getsockname()[1]
@@ -54,6 +62,49 @@ IDLE_MINUTES = 30
 LOG_BYTES = 2 * 1024 * 1024
 #: how many older log files are kept
 LOG_BACKUPS = 3
+#: how many of its last lines an error about a server that stopped quotes from its log
+TAIL_LINES = 30
+
+
+class ServerStopped(OSError):
+    """A server stopped before it served; the message ends with the end of its log."""
+
+
+#: how to read the end of each started server's output (:func:`log_tail`)
+_tails: weakref.WeakKeyDictionary[subprocess.Popen[bytes], Callable[[], str]] = weakref.WeakKeyDictionary()
+#: the file each Voilà started without a port writes its port into
+_port_files: weakref.WeakKeyDictionary[subprocess.Popen[bytes], Path] = weakref.WeakKeyDictionary()
+
+
+def file_tail(path: Path, lines: int = TAIL_LINES) -> str:
+    """The last ``lines`` lines of the file ``path`` ("" if there is none)."""
+    try:
+        with open(path, "rb") as log:
+            log.seek(0, os.SEEK_END)
+            log.seek(max(0, log.tell() - 200 * lines))
+            text = log.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
+
+
+def keep_log_tail(process: subprocess.Popen[bytes], read: Path | Callable[[], str]) -> None:
+    """Remember where the end of ``process``'s output is (its log file, or a function returning it), for
+    :func:`log_tail` and the errors of :func:`wait_until_serving`."""
+    _tails[process] = read if callable(read) else (lambda: file_tail(read))
+
+
+def log_tail(process: subprocess.Popen[bytes]) -> str:
+    """The end of what ``process`` (started here, or given to :func:`keep_log_tail`) printed; "" if unknown."""
+    read = _tails.get(process)
+    return read() if read is not None else ""
+
+
+def stopped_error(process: subprocess.Popen[bytes], what: str) -> ServerStopped:
+    """The error for ``process`` (``what``: "Voilà", "JupyterLab") that stopped before serving, its log's end in it."""
+    tail = log_tail(process).strip()
+    said = f"; the end of its log:\n{tail}" if tail else " (its log said nothing)"
+    return ServerStopped(f"{what} stopped with exit code {process.returncode} before serving{said}")
 
 
 def log_path(notebook: Path | None = None) -> Path:
@@ -64,21 +115,29 @@ def log_path(notebook: Path | None = None) -> Path:
     return data_dir() / f"vint-{(notebook or notebook_path()).stem}.log"
 
 
-def copy_to_log(stream: IO[bytes], path: Path, *, max_bytes: int = LOG_BYTES,
-                backups: int = LOG_BACKUPS) -> threading.Thread:
+def copy_to_log(stream: IO[bytes], path: Path | None, *, max_bytes: int = LOG_BYTES,
+                backups: int = LOG_BACKUPS, tail: deque[str] | None = None) -> threading.Thread:
     """Copy what ``stream`` (Voilà's output, its kernels' included) says into ``path``, line by line, rotating the
-    file at ``max_bytes`` and keeping ``backups`` older ones (``path.1`` …), in a thread that ends with the stream."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    file at ``max_bytes`` and keeping ``backups`` older ones (``path.1`` …), in a thread that ends with the stream;
+    the last lines also into ``tail`` (with ``path`` None, only there)."""
+    handler: logging.Handler | None = None
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=max_bytes, backupCount=backups,
+                                                       encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
 
     def copy() -> None:
         try:
             for line in stream:
-                handler.handle(logging.makeLogRecord({"msg": line.decode("utf-8", "replace").rstrip("\r\n"),
-                                                      "levelno": logging.INFO, "args": None}))
+                text = line.decode("utf-8", "replace").rstrip("\r\n")
+                if tail is not None:
+                    tail.append(text)
+                if handler is not None:
+                    handler.handle(logging.makeLogRecord({"msg": text, "levelno": logging.INFO, "args": None}))
         finally:
-            handler.close()
+            if handler is not None:
+                handler.close()
 
     thread = threading.Thread(target=copy, name="vint-table-log", daemon=True)
     thread.start()
@@ -87,7 +146,8 @@ def copy_to_log(stream: IO[bytes], path: Path, *, max_bytes: int = LOG_BYTES,
 
 def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[str] = (),
                   preheat: bool = True, max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES) -> list[str]:
-    """The command line that serves the table with Voilà (:mod:`vint_core.app.server`) on 127.0.0.1 at ``port``."""
+    """The command line that serves the table with Voilà (:mod:`vint_core.app.server`) on 127.0.0.1 at ``port``
+    (0: a port the system chooses as the server opens its socket)."""
     idle = max(1, round(idle_minutes * 60))
     return [sys.executable, "-m", "vint_core.app.server", str(notebook or notebook_path()), "--no-browser",
             f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0",
@@ -99,29 +159,62 @@ def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[st
             f"--MappingKernelManager.cull_interval={min(300, max(1, idle // 4))}", *extra]
 
 
-def start_voila(*, port: int, env: Mapping[str, str] | None = None, log: Path | None = None, rotate: bool = False,
-                token: str | None = None, extra: Sequence[str] = (), preheat: bool = True,
+def start_voila(*, port: int | None = None, env: Mapping[str, str] | None = None, log: Path | None = None,
+                rotate: bool = False, token: str | None = None, extra: Sequence[str] = (), preheat: bool = True,
                 notebook: Path | None = None, max_tables: int = MAX_TABLES,
                 idle_minutes: float = IDLE_MINUTES) -> subprocess.Popen[bytes]:
     """Start Voilà serving the table (or ``notebook``) in a process group of its own, kernels included;
     the caller stops it with :func:`stop_voila` when done.
 
-    ``token``: the token the table's link carries (handed over in ``JUPYTER_TOKEN``, not on the command line,
-    where every user of the machine could read it). ``log``: the file for Voilà's output, rotated
-    (:func:`copy_to_log`) if ``rotate``; without it the output is dropped."""
+    ``port`` None: the system chooses one as Voilà opens its socket; :func:`serving_port` tells which, once
+    Voilà serves. ``token``: the token the table's link carries (handed over in ``JUPYTER_TOKEN``, not on the
+    command line, where every user of the machine could read it). ``log``: the file for Voilà's output, rotated
+    (:func:`copy_to_log`) if ``rotate``; without it only its last lines are kept, in memory (:func:`log_tail`)."""
     environ = dict(os.environ if env is None else env)
     if token is not None:
         environ["JUPYTER_TOKEN"] = token
-    out: Any = subprocess.DEVNULL
-    if log is not None:
-        out = subprocess.PIPE if rotate else open(log, "wb")  # noqa: SIM115 (closed with the process)
-    command = voila_command(port=port, notebook=notebook, extra=extra, preheat=preheat, max_tables=max_tables,
+    port_file: Path | None = None
+    if port is None:
+        port_file = Path(tempfile.mkdtemp(prefix="vint-port-")) / "port"
+        extra = [*extra, f"--TableServer.port_file={port_file}"]
+    out: Any = subprocess.PIPE
+    if log is not None and not rotate:
+        out = open(log, "wb")  # noqa: SIM115 (closed once the process has it)
+    command = voila_command(port=port or 0, notebook=notebook, extra=extra, preheat=preheat, max_tables=max_tables,
                             idle_minutes=idle_minutes)
     process = subprocess.Popen(command, env=environ, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    if log is not None and rotate:
+    if out is subprocess.PIPE:
         assert process.stdout is not None
-        copy_to_log(process.stdout, log)
+        tail: deque[str] = deque(maxlen=TAIL_LINES)
+        copy_to_log(process.stdout, log, tail=tail)
+        keep_log_tail(process, lambda: "\n".join(tail))
+    else:
+        assert log is not None
+        out.close()  # the process has its own copy
+        keep_log_tail(process, log)
+    if port_file is not None:
+        _port_files[process] = port_file
     return process
+
+
+def serving_port(process: subprocess.Popen[bytes], *, timeout: float = 60.0) -> int:
+    """The port Voilà started by :func:`start_voila` without one listens on, once it serves there; raise
+    :class:`ServerStopped` (the end of its log in it) if it stopped first, ``TimeoutError`` after ``timeout``."""
+    port_file = _port_files[process]
+    deadline = time.monotonic() + timeout
+    while not port_file.exists():
+        if process.poll() is not None:
+            raise stopped_error(process, "Voilà")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"Voilà did not say its port within {timeout:.0f} s; the end of its log:\n"
+                               f"{log_tail(process)}")
+        time.sleep(0.1)
+    port = int(port_file.read_text(encoding="ascii"))
+    with contextlib.suppress(OSError):
+        port_file.unlink()
+        port_file.parent.rmdir()
+    wait_until_serving(f"http://{HOST}:{port}/", process=process, timeout=max(1.0, deadline - time.monotonic()))
+    return port
 
 
 def stop_voila(process: subprocess.Popen[bytes], *, timeout: float = 15.0) -> None:
@@ -138,7 +231,8 @@ def stop_voila(process: subprocess.Popen[bytes], *, timeout: float = 15.0) -> No
 
 
 def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = None, timeout: float = 60.0) -> None:
-    """Return once the server at ``url`` answers; raise ``TimeoutError`` (or ``OSError`` if it died) otherwise.
+    """Return once the server at ``url`` answers; raise ``TimeoutError`` (or :class:`ServerStopped`, with the end
+    of its log, if ``process`` stopped) otherwise.
 
     It asks for a static file that does not exist: opening the notebook itself would start a kernel
     (and a game) nobody looks at.
@@ -147,15 +241,16 @@ def wait_until_serving(url: str, *, process: subprocess.Popen[bytes] | None = No
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise OSError(f"Voilà stopped with exit code {process.returncode} before serving {url}")
+            raise stopped_error(process, f"Voilà (at {url})")
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
         except urllib.error.HTTPError:
             return  # the server answers, if only with an error page
-        except OSError:
+        except (OSError, http.client.HTTPException):  # not listening yet (or not an HTTP server there)
             time.sleep(0.2)
-    raise TimeoutError(f"nothing answered at {url} within {timeout:.0f} s")
+    tail = f"; the end of its log:\n{log_tail(process)}" if process is not None else ""
+    raise TimeoutError(f"nothing answered at {url} within {timeout:.0f} s{tail}")
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -166,12 +261,10 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
         title: str = "The Vint table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES,
         class_dir: str | None = None) -> int:
     """Serve the table (or ``notebook``) with ``settings`` until interrupted (Ctrl-C, or SIGTERM: both stop Voilà
-    and every kernel); ``port`` None for a free one. ``class_dir`` (``""`` for the default store of ``vint class``)
-    serves a class's learners, each from their personal link, and no page without one."""
-    port = port or free_port()
-    url = f"http://{HOST}:{port}/"
+    and every kernel); ``port`` None for one the system chooses as Voilà opens its socket. ``class_dir`` (``""``
+    for the default store of ``vint class``) serves a class's learners, each from their personal link, and no page
+    without one."""
     token = secrets.token_urlsafe(24)
-    link = f"{url}?token={token}"
     log: Path | None = log_path(notebook)
     try:
         log_path(notebook).parent.mkdir(parents=True, exist_ok=True)
@@ -184,11 +277,15 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
 
         env["VINT_CLASS_DIR"] = store_url(class_dir or None)  # the store `vint class` uses by default
         extra = [f"--TableServer.class_dir={env['VINT_CLASS_DIR']}"]
-    process = start_voila(port=port, env=env, notebook=notebook, token=token, log=log, extra=extra,
+    process = start_voila(port=port or None, env=env, notebook=notebook, token=token, log=log, extra=extra,
                           rotate=True, max_tables=max_tables, idle_minutes=idle_minutes)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        wait_until_serving(url, process=process)
+        if not port:
+            port = serving_port(process)
+        else:
+            wait_until_serving(f"http://{HOST}:{port}/", process=process)
+        link = f"http://{HOST}:{port}/?token={token}"
         print(f"{title} is at {link}  (Ctrl-C stops it)", flush=True)
         if extra:
             print("For the class: each learner opens their own link (vint class tokens); this one opens no "
@@ -205,5 +302,6 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
         stop_voila(process)
 
 
-__all__ = ["HOST", "IDLE_MINUTES", "LOG_BACKUPS", "LOG_BYTES", "MAX_TABLES", "PREHEAT", "copy_to_log", "free_port",
-           "log_path", "run", "start_voila", "stop_voila", "voila_command", "wait_until_serving"]
+__all__ = ["HOST", "IDLE_MINUTES", "LOG_BACKUPS", "LOG_BYTES", "MAX_TABLES", "PREHEAT", "TAIL_LINES", "ServerStopped",
+           "copy_to_log", "file_tail", "free_port", "keep_log_tail", "log_path", "log_tail", "run", "serving_port",
+           "start_voila", "stop_voila", "stopped_error", "voila_command", "wait_until_serving"]

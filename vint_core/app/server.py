@@ -37,6 +37,10 @@ starts none for anyone but the learner's own browser:
   their headers: every message of every table passes through this one process.
 
 The kernels Voilà keeps ready (``--preheat_kernel``) are not tables and are never released here.
+
+With ``--port=0`` the system chooses a free port as the server opens its socket (nobody can take it between
+a choice and the start, as with a port picked first and then handed over), and ``--TableServer.port_file``
+names a file the server writes that port into, once it listens (``vint table`` without ``--port``, the tests).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ import asyncio
 import hmac
 import html
 import json
+import os
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -55,7 +60,9 @@ from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
-from tornado.ioloop import PeriodicCallback
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.netutil import bind_sockets
 from tornado.web import HTTPError, RequestHandler
 from traitlets import Bool, Float, Integer, Type, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
@@ -395,6 +402,9 @@ class TableServer(Voila):  # type: ignore[misc]
 
     identity_provider_class = Type(ClassLinkIdentity, klass=IdentityProvider, config=True,
                                    help="Jupyter's token login, with the learners' personal tokens for a class.")
+    port_file = Unicode("", config=True, help="A file the server writes the port it listens on into (with "
+                                              "--port=0: the port the system chose).")
+    _bound: tuple[Any, ...] = ()
 
     def learner_for_token(self, token: str) -> Any:
         """The learner (a :class:`~vint_core.classroom.store.LearnerInfo`) whose personal token ``token`` is;
@@ -404,6 +414,9 @@ class TableServer(Voila):  # type: ignore[misc]
         return learner_for_token(self.class_dir, token)
 
     def init_settings(self) -> dict[str, Any]:
+        if getattr(self, "port", None) == 0:  # bound now: the kernels started ready before Voilà listens need it
+            self._bound = tuple(bind_sockets(0, self.ip or None))
+            setattr(self, "port", int(self._bound[0].getsockname()[1]))  # noqa: B010 (Voilà's untyped trait)
         settings: dict[str, Any] = super().init_settings()
         settings["table_server"] = self
         # the login cookie is never sent along by another site's page
@@ -425,6 +438,28 @@ class TableServer(Voila):  # type: ignore[misc]
         self.sockets: dict[str, set[Any]] = {}
         PeriodicCallback(self._release_kernels, self.check_every * 1000).start()
         return handlers
+
+    def listen(self) -> None:
+        """Voilà's listen, on the socket bound at start when the system chose the port; the port is written
+        into ``port_file`` once the server runs."""
+        if self._bound:
+            app, sockets = self.app, self._bound
+
+            def listen_bound(port: int, address: str | None = None, **kwargs: Any) -> HTTPServer:
+                server = HTTPServer(app, **kwargs)
+                server.add_sockets(sockets)
+                return server
+
+            app.listen = listen_bound
+        if self.port_file:  # once the loop runs: the socket is listening (Voilà exits if it found none)
+            IOLoop.current().add_callback(self._write_port)
+        super().listen()
+
+    def _write_port(self) -> None:
+        temporary = f"{self.port_file}.{os.getpid()}"
+        with open(temporary, "w", encoding="ascii") as out:
+            out.write(str(self.port))
+        os.replace(temporary, self.port_file)
 
     def host_names(self) -> frozenset[str]:
         """The names a request may call this server by: the loopback names and the address it listens on."""

@@ -374,6 +374,34 @@ def test_lesson_05_keeps_the_other_hands_out_of_the_page_during_the_play(lesson:
 
 
 @pytest.mark.parametrize("lesson", ["05-play-without-dummy.ipynb"], indirect=True)
+def test_lesson_05_says_why_a_double_clicks_second_click_on_a_card_was_not_played(lesson: Lesson) -> None:
+    """The first click plays the card and the computer players answer at once; the second, made on the card the
+    page still showed, is not played, and the feedback says why (as at the table); the learner plays on."""
+    gone_by = text("widget_click_gone_by", "en")
+    widget = lesson.widget("vint-lesson-deal")
+    cards = widget.locator(".vint-cardbutton:enabled:visible")
+    pass_button = widget.locator(".vint-pass-button:enabled:visible")
+    calls = widget.locator(".vint-auction td.vint-call-text")
+    while not cards.count():  # the learner passes to the play (seed 3: the learner plays a card)
+        bs.wait_for(lambda: cards.count() > 0 or pass_button.count() > 0, seconds=60)
+        if cards.count():
+            break
+        made = calls.count()
+        pass_button.click()
+        bs.wait_for(lambda made=made: calls.count() > made, seconds=60)
+    held = widget.locator(".vint-cardbutton:visible").count()
+    cards.first.dblclick()
+    bs.wait_for(lambda: gone_by in feedback(widget), seconds=60)  # the second click has reached the kernel
+    assert widget.locator(".vint-cardbutton:visible").count() == held - 1 and feedback(widget).count(gone_by) == 1
+    shoot(lesson.page, "course-05-double-click-on-a-card-light-1280", widget.locator(FEEDBACK).last)
+    bs.wait_for(lambda: cards.count() > 0, seconds=60)  # play on: the next card counts, nothing more is said
+    cards.first.click()
+    bs.wait_for(lambda: widget.locator(".vint-cardbutton:visible").count() == held - 2, seconds=60)
+    assert feedback(widget).count(gone_by) == 1
+    lesson.assert_clean()
+
+
+@pytest.mark.parametrize("lesson", ["05-play-without-dummy.ipynb"], indirect=True)
 def test_lesson_05_learn_from_your_mistakes_finds_the_king_of_hearts_and_the_first_table_still_plays(
         lesson: Lesson) -> None:
     """The section Learn from your mistakes (deal 15, the 3♠ led at trick 9 on purpose): its review marks the card,

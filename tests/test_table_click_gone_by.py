@@ -117,3 +117,38 @@ def test_a_double_click_on_pass_at_the_table_is_said_in_a_real_kernel(kernel_pag
     assert passes == 1
     assert GONE_BY in page.state[status]["value"]  # the page has it, in the status line
     assert not page.errors, page.errors
+
+
+def test_the_second_click_of_a_double_click_on_a_card_in_the_lesson_deal_is_said() -> None:
+    """Lessons 04–05's OneDeal says it too, in its feedback list: the hand drops the played card's second click
+    before the lesson sees it, and the lesson's handler after the hand's says why it was not played, once."""
+    from vint_core.widgets import OneDeal
+
+    lesson = OneDeal(seed=3)
+    page_reports(lesson.mark)
+    while lesson.session.deal.phase is Phase.AUCTION:  # pass to the play (seed 3: the learner plays a card)
+        lesson.box.button(PASS).click()
+        page_reports(lesson.mark)
+    assert lesson.hand.enabled and GONE_BY not in lesson.feedback_text
+    card = lesson.hand.enabled[0]
+    button = lesson.hand.button(card)
+    button.click()
+    assert card not in lesson.hand.cards and GONE_BY not in lesson.feedback_text
+    played = len(lesson.session.deal.actions)
+    button.click()  # the played card's button, clicked again on the drawing the page still shows
+    assert len(lesson.session.deal.actions) == played and lesson.feedback_text.count(GONE_BY) == 1
+    assert GONE_BY in str(lesson.feedback.value)  # the page has it
+    page_reports(lesson.mark)
+    lesson.hand.button(lesson.hand.enabled[0]).click()  # play on: the card counts, nothing more is said of it
+    assert len(lesson.session.deal.actions) > played and lesson.feedback_text.count(GONE_BY) == 1
+
+
+def test_a_double_click_on_pass_in_the_lesson_deal_is_said_once() -> None:
+    """The second click on Pass reaches the lesson and is refused there: said once, not by both handlers."""
+    from vint_core.widgets import OneDeal
+
+    lesson = OneDeal(seed=3)
+    page_reports(lesson.mark)
+    lesson.box.button(PASS).click()
+    lesson.box.button(PASS).click()
+    assert lesson.feedback_text.count(GONE_BY) == 1

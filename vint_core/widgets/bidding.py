@@ -149,6 +149,11 @@ class BiddingBox:
     def button(self, call: Call) -> Any:
         return self._buttons[call]
 
+    @property
+    def buttons(self) -> tuple[Any, ...]:
+        """Every call's button, the 35 bids and Pass."""
+        return tuple(self._buttons.values())
+
     def _clicked(self, button: Any) -> None:
         if not button.disabled and not self.waiting and not self.put_away_now:
             self.on_call(button._vint_call)

@@ -21,7 +21,8 @@ awaits (lesson 05's checks await the review's weighing) and sends no status for 
 every later report to itself, and the clicks on each drawing whose mark it carried would be refused. A report
 taken that way (:func:`answered_without_status`) marks its slot, which gets a new report widget and link the next
 time a mark goes round to it. Reports count in the order of the drawings (a late report of an older drawing does
-not take the page back), and a click refused for an older drawing is said (:func:`click_gone_by`).
+not take the page back), and a click refused for an older drawing is said (:func:`click_gone_by`), also one the
+hand or the bidding box drops before the table or the lesson sees it (:class:`DroppedClicks`).
 
 Without a page (a script, a test without a browser) nothing is ever reported: :attr:`PageMark.seen` is
 None and every click counts.
@@ -30,15 +31,20 @@ None and every click counts.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from vint_core.i18n import text
 
-__all__ = ["SLOTS", "PageMark", "answered_without_status", "click_gone_by"]
+if TYPE_CHECKING:
+    from vint_core.widgets.bidding import BiddingBox
+    from vint_core.widgets.hand import HandView
+
+__all__ = ["SLOTS", "DroppedClicks", "PageMark", "answered_without_status", "click_gone_by"]
 
 #: pairs of widgets the marks go round
 SLOTS = 4
@@ -66,6 +72,32 @@ def answered_without_status() -> bool:
 def click_gone_by(lang: str) -> str:
     """The sentence for a click the kernel refused because it was made on a drawing the table has left."""
     return text("widget_click_gone_by", lang)
+
+
+class DroppedClicks:
+    """The clicks the hand's or the bidding box's own handler drops, said when made on an older drawing: the second
+    click of a double click on a card, which the first one played (its button, hidden, forwards no click). A handler
+    on every button, after the hand's and the box's own, calls ``said()`` for a click the owner's handler did not
+    mark as :meth:`forwarded` while the page's report (``mark.seen``) is not ``position()``, the position now."""
+
+    def __init__(self, mark: PageMark, hand: HandView, box: BiddingBox, *, position: Callable[[], int],
+                 said: Callable[[], object]) -> None:
+        self._mark = mark
+        self._position = position
+        self._said = said
+        self._forwarded = False  # the click being handled reached the owner's handler
+        for button in (*hand.row.children, *box.buttons):
+            button.on_click(self._dropped)
+
+    def forwarded(self) -> None:
+        """The click being handled reached the table or the lesson (which says itself why it may be refused)."""
+        self._forwarded = True
+
+    def _dropped(self, button: object) -> None:
+        forwarded, self._forwarded = self._forwarded, False
+        seen = self._mark.seen
+        if not forwarded and seen is not None and seen != self._position():
+            self._said()
 
 
 class PageMark:

@@ -35,7 +35,7 @@ from vint_core.table.controller import Controller, Update
 from vint_core.table.drills import AuctionDrill, BiddingDrill, TrickDrill
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
-from vint_core.widgets.drawn import PageMark, click_gone_by
+from vint_core.widgets.drawn import DroppedClicks, PageMark, click_gone_by
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore
@@ -400,6 +400,9 @@ class OneDeal(_Lesson):
         self.mark = PageMark()
         self.hand = HandView(on_play=self._forward(self._clicked), lang=lang)
         self.box = BiddingBox(on_call=self._forward(self._clicked), rules=self.controller.session.deal.rules, lang=lang)
+        # a click the hand or the box drops, made on an older drawing (a played card's second click), is said too
+        self._dropped = DroppedClicks(self.mark, self.hand, self.box, position=lambda: self.controller.position,
+                                      said=lambda: self._say(click_gone_by(self.lang)))
         self.trick = TrickView(bottom=human, lang=lang)
         self.last_trick = html("vint-last-trick-box")  # the trick just finished, its four cards, once the next began
         self.auction = AuctionView(lang=lang)
@@ -433,6 +436,7 @@ class OneDeal(_Lesson):
         return update.accepted
 
     def _clicked(self, action: Card | Call) -> None:
+        self._dropped.forwarded()
         self.act(action, position=self.mark.seen)
 
     def next_deal(self) -> None:

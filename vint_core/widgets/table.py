@@ -28,17 +28,17 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core import render
-from vint_core.calls import PASS, Bid, Call
+from vint_core.calls import Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Phase
 from vint_core.i18n import text
-from vint_core.rules import SEED_ORDER, RuleSet
+from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 from vint_core.table.controller import Controller, Update
 from vint_core.table.frame import TableFrame
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
-from vint_core.widgets.drawn import PageMark, click_gone_by
+from vint_core.widgets.drawn import DroppedClicks, PageMark, click_gone_by
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
@@ -77,7 +77,6 @@ class Table:
         #: the learner's last click was refused as made on an older drawing: the status line says so (the lessons'
         #: sentence, :func:`~vint_core.widgets.drawn.click_gone_by`) until the learner's next action
         self.gone_by = False
-        self._forwarded = False  # the click being handled reached :meth:`act` (see _click_dropped)
         human = first.human
         lang = first.lang
         self.style = html(value=render.style_html(four_colour=first.four_colour))
@@ -110,8 +109,8 @@ class Table:
         self.howto = html("vint-howto")
         # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
         # a bid no longer legal) is said all the same when it was made on an older drawing
-        for button in (*self.hand.row.children, *(self.bidding.button(call) for call in _CALLS)):
-            button.on_click(self._click_dropped)
+        self._dropped = DroppedClicks(self.mark, self.hand, self.bidding, position=lambda: self.controller.position,
+                                      said=self._click_gone_by)
         self._build()
         self._after(self._ctl().advance())
 
@@ -282,19 +281,17 @@ class Table:
         return update.accepted
 
     def _card_clicked(self, card: Card) -> None:
-        self._forwarded = True
+        self._dropped.forwarded()
         self.act(card, position=self.mark.seen)
 
     def _call_clicked(self, call: Call) -> None:
-        self._forwarded = True
+        self._dropped.forwarded()
         self.act(call, position=self.mark.seen)
 
-    def _click_dropped(self, button: object) -> None:
-        """After the hand's or the box's handler: a click it did not forward, made on an older drawing than the
-        table's (the second click of a double click on a card, which the first one played), is said."""
-        forwarded, self._forwarded = self._forwarded, False
-        seen = self.mark.seen
-        if not forwarded and seen is not None and seen != self.controller.position and not self.gone_by:
+    def _click_gone_by(self) -> None:
+        """A click the hand or the box dropped, made on an older drawing (:class:`DroppedClicks
+        <vint_core.widgets.drawn.DroppedClicks>`: the second click of a double click on a card), is said."""
+        if not self.gone_by:
             self.gone_by = True
             self._draw_status(self.controller.frame())
 
@@ -558,10 +555,6 @@ class Table:
     def _status(self, status: str, lang: str) -> str:
         """The controller's status line, after the sentence for a click refused as made on an older drawing."""
         return " · ".join(p for p in (click_gone_by(lang) if self.gone_by else "", status) if p)
-
-
-#: every call of the bidding box (its buttons are made once, for every strain)
-_CALLS: tuple[Call, ...] = (*(Bid(level, strain) for level in range(1, 8) for strain in SEED_ORDER), PASS)
 
 
 def _outcome(future: Any) -> tuple[str, ...]:

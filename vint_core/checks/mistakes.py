@@ -38,7 +38,7 @@ class Mistake:
 
     @property
     def name(self) -> str:
-        return self.misconception.name.render("en")
+        return self.misconception.name.text("en")
 
     @property
     def text(self) -> str:

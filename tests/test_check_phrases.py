@@ -66,3 +66,12 @@ def test_words_is_gone() -> None:
     import vint_core.checks.runner as runner
 
     assert not hasattr(runner, "Words")
+
+
+def test_the_quiz_has_no_phrase_type_of_its_own() -> None:
+    import vint_core.quiz.texts as texts
+    from vint_core.quiz import MISCONCEPTIONS, quiz_phrase
+
+    assert not hasattr(texts, "Msg")
+    assert type(MISCONCEPTIONS["kings_at_nt"].name) is Phrase
+    assert quiz_phrase("m_kings_at_nt") == MISCONCEPTIONS["kings_at_nt"].name

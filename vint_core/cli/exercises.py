@@ -93,7 +93,7 @@ def run_grade(args: argparse.Namespace) -> int:
     for path in args.notebooks:
         try:
             grades.append(grade(path, source=args.source, timeout=args.timeout, total=args.total_timeout,
-                                limits=limits, learner=args.learner, hide=folders))
+                                limits=limits, learner=args.learner, hide=folders, lang=args.lang))
         except GradingError as exc:
             refused += 1
             print("vint: " + say("not_graded", args.lang, path=path, why=exc), file=sys.stderr)

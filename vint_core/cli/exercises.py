@@ -30,7 +30,7 @@ def register(subparsers: Any) -> None:
     rel = sub.add_parser("release", help="write the student versions (solutions and hidden tests removed)")
     rel.add_argument("--source", type=Path, default=SOURCE, help=f"the solution-first notebooks (default {SOURCE})")
     rel.add_argument("--out", type=Path, default=RELEASE, help=f"where the student versions go (default {RELEASE})")
-    add_lang(rel, what="its messages")
+    add_lang(rel, what="messages")
     rel.set_defaults(func=run_release)
     gr = sub.add_parser("grade", help="grade notebooks against their exercise's source, the learner's code in "
                                       "a limited process of its own")
@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
                     help="memory the learner's Python may use, in MB (default 2048)")
     gr.add_argument("--as-user", default=None, metavar="USER",
                     help="when run as root, the user the learners' code runs as (default nobody)")
-    add_lang(gr, what="its messages")
+    add_lang(gr, what="messages")
     gr.set_defaults(func=run_grade)
 
 

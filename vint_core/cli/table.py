@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=port_arg, default=None, help="port to serve on (default: a free one)")
     parser.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     parser.add_argument("--rules", default=None, type=rules_arg, help=f"rule set: {', '.join(RULE_SETS)}")
-    add_lang(parser, default=None, what="the table")
+    add_lang(parser, default=None, what="table")
     parser.add_argument("--bots", default=None, type=bots_arg,
                         help="computer players: one name for all (random, rule, sim-fast, sim-normal, sim-strong) "
                              "or three separated by commas")

@@ -50,3 +50,20 @@ def test_vint_lang_is_the_commands_language(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("VINT_LANG", "de")
     assert main(["deal", "--seed", "1"]) == 0
     assert capsys.readouterr().out == german
+
+
+
+@pytest.mark.parametrize("command", ["deal", "score", "random", "table"])
+def test_a_commands_help_in_russian_has_no_english_words(command: str) -> None:
+    import argparse
+
+    from test_russian import latin_words
+
+    from vint_core.rules import RULE_SETS
+
+    sub = next(a for a in build_parser("ru")._actions if isinstance(a, argparse._SubParsersAction))
+    parser = sub.choices[command]
+    helps = [parser.description or ""] + [a.help for a in parser._actions if a.help and a.dest != "help"]
+    assert len(helps) > 3
+    english = {h: words for h in helps if (words := latin_words(h.replace(", ".join(RULE_SETS), "")))}
+    assert not english, english

@@ -53,17 +53,20 @@ def test_vint_lang_is_the_commands_language(monkeypatch: pytest.MonkeyPatch,
 
 
 
-@pytest.mark.parametrize("command", ["deal", "score", "random", "table"])
+@pytest.mark.parametrize("command", ["deal", "score", "random", "table", "quiz"])
 def test_a_commands_help_in_russian_has_no_english_words(command: str) -> None:
     import argparse
 
     from test_russian import latin_words
 
+    from vint_core.quiz import TOPICS, TYPES
     from vint_core.rules import RULE_SETS
+
+    names = (", ".join(RULE_SETS), ", ".join(["all", *TOPICS, *TYPES]))  # the choices: names the command reads
 
     sub = next(a for a in build_parser("ru")._actions if isinstance(a, argparse._SubParsersAction))
     parser = sub.choices[command]
     helps = [parser.description or ""] + [a.help for a in parser._actions if a.help and a.dest != "help"]
     assert len(helps) > 3
-    english = {h: words for h in helps if (words := latin_words(h.replace(", ".join(RULE_SETS), "")))}
+    english = {h: words for h in helps if (words := latin_words(h.replace(names[0], "").replace(names[1], "")))}
     assert not english, english

@@ -53,17 +53,19 @@ def test_vint_lang_is_the_commands_language(monkeypatch: pytest.MonkeyPatch,
 
 
 
-@pytest.mark.parametrize("command", ["deal", "score", "random", "table", "quiz", "exercises", "exercises release",
-                                     "exercises grade"])
+@pytest.mark.parametrize("command", ["deal", "score", "random", "table", "quiz", "simulate", "exercises",
+                                     "exercises release", "exercises grade"])
 def test_a_commands_help_in_russian_has_no_english_words(command: str) -> None:
     import argparse
 
     from test_russian import latin_words
 
+    from vint_core.bots import BOT_NAMES
     from vint_core.quiz import TOPICS, TYPES
     from vint_core.rules import RULE_SETS
 
-    names = (", ".join(RULE_SETS), ", ".join(["all", *TOPICS, *TYPES]))  # the choices: names the command reads
+    # the choices: names the command reads
+    names = (", ".join(RULE_SETS), ", ".join(["all", *TOPICS, *TYPES]), ", ".join(BOT_NAMES))
 
     parser = build_parser("ru")
     for word in command.split():
@@ -71,5 +73,10 @@ def test_a_commands_help_in_russian_has_no_english_words(command: str) -> None:
         parser = sub.choices[word]
     helps = [parser.description or ""] + [a.help for a in parser._actions if a.help and a.dest != "help"]
     assert len([h for h in helps if h]) >= (1 if command == "exercises" else 3)
-    english = {h: words for h in helps if (words := latin_words(h.replace(names[0], "").replace(names[1], "")))}
+    def bare(h: str) -> str:
+        for name in names:
+            h = h.replace(name, "")
+        return h
+
+    english = {h: words for h in helps if (words := latin_words(bare(h)))}
     assert not english, english

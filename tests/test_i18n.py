@@ -21,7 +21,7 @@ from vint_core.i18n import (
     score_text,
     text,
 )
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import quiz_phrase
 
 #: English words that have no place in a German sentence (German shares "in", "an", "was", "so", "Hand"…)
 ENGLISH = frozenset(re.split(r"\s+", """
@@ -74,7 +74,7 @@ def fill(name: str, lang: str, params: dict[str, object]) -> str:
     if table == "bot":
         return bot_text(key, lang, **params)
     if table == "quiz":
-        return Msg.of(key, **params).render(lang)
+        return quiz_phrase(key, **params).text(lang)
     if table in ("seat", "side", "language"):
         return text(name, lang)
     if "/" in key:  # a plural form

@@ -137,7 +137,7 @@ def test_the_english_course_map_links_every_translated_lesson() -> None:
         for path in built(lang):
             assert f"]({lang}/{path.name})" in course_map
         assert f"]({lang}/README.md)" in course_map
-    assert "Russian lessons' widgets speak English" in course_map
+    assert "the Russian lessons' widgets speak Russian" in course_map
 
 
 def test_the_hubs_start_page_lists_the_english_lessons_and_links_the_translated_course_maps(tmp_path: Path) -> None:

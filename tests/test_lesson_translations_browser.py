@@ -2,8 +2,8 @@
 
 The learner opens lesson 00 in German: JupyterLab's own menus are German (its language pack, chosen by
 deploy/course/languages/de), the text is German, and after Run All the lesson's widgets speak German too (the deal
-viewer's *Nächster Seed ▶*, the deal's seats *Nord* …). In Russian the menus and the text are Russian and the
-widgets English, as the course map says (vint_core's messages have no Russian yet). Screenshots at 1280 and 390 px,
+viewer's *Nächster Seed ▶*, the deal's seats *Nord* …); in Russian all of it is Russian (*Следующее зерно ▶*,
+*Север*). Screenshots at 1280 and 390 px,
 light and dark, are kept under ``test-artifacts/``. Missing Chromium, JupyterLab, Playwright or a language pack fails
 this test: it never skips.
 """
@@ -26,7 +26,7 @@ from course_folder import LANGUAGE_CONFIG
 #: per language: a menu of JupyterLab's own, the lesson's first heading, the deal viewer's button, North's name
 EXPECTED = {
     "de": ("Ausführen", "Lektion 00 · Willkommen beim Vint", "Nächster Seed ▶", "Nord"),
-    "ru": ("Выполнить", "Урок 00 · Добро пожаловать в винт", "Next seed ▶", "North"),
+    "ru": ("Выполнить", "Урок 00 · Добро пожаловать в винт", "Следующее зерно ▶", "Север"),
 }
 MENU_LABELS = "() => [...document.querySelectorAll('#jp-menu-panel .lm-MenuBar-itemLabel')].map(e => e.textContent)"
 

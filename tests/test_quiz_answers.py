@@ -247,7 +247,7 @@ def test_answers_recomputed_and_choices_sound(item_type: str) -> None:
             if c.misconception is not None:
                 named[c.misconception] += 1
                 m = MISCONCEPTIONS[c.misconception]
-                assert m.name.render("en") in ce["feedback"] and m.name.render("de") in cd["feedback"]
+                assert m.name.text("en") in ce["feedback"] and m.name.text("de") in cd["feedback"]
     # the rule sets the type asks about all come up
     assert set(rule_sets) == set(TYPES[item_type].rules)
     assert named, f"{item_type}: no distractor names a misconception"

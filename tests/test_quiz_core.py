@@ -60,7 +60,7 @@ def test_free_answers_are_read_and_diagnosed() -> None:
     assert not verdict.correct and verdict.misconception == wrong.misconception
     unreadable = check(item, "Z9")
     assert not unreadable.correct and unreadable.given is None
-    assert "Z9" in unreadable.feedback.render("en") and "Z9" in unreadable.feedback.render("de")
+    assert "Z9" in unreadable.feedback.text("en") and "Z9" in unreadable.feedback.text("de")
 
 
 def test_per_side_and_number_answers() -> None:
@@ -71,11 +71,11 @@ def test_per_side_and_number_answers() -> None:
     declarers_only = next(c for c in item.choices if c.misconception == "declarers_only_score")
     verdict = check(item, declarers_only.value)
     assert verdict.misconception == "declarers_only_score"
-    assert "only the declarers score tricks" in verdict.feedback.render("en")
-    assert "nur die Ansager schreiben Stiche" in verdict.feedback.render("de")
+    assert "only the declarers score tricks" in verdict.feedback.text("en")
+    assert "nur die Ansager schreiben Stiche" in verdict.feedback.text("de")
     odd = check(item, {"NS": ns + 1, "EW": ew})
     assert not odd.correct and odd.misconception is None
-    assert str(ns) in odd.feedback.render("en")  # the answer is given, with the engine's lines
+    assert str(ns) in odd.feedback.text("en")  # the answer is given, with the engine's lines
     number = make_item("tricks_needed", seed=1, index=0, rules="seed")
     level = int(number.data["bid"][0])
     assert check(number, str(6 + level)).correct
@@ -124,7 +124,7 @@ def test_questions_name_the_rule_set_in_words_never_by_its_code_name(lang: str) 
     for type_name, qt in TYPES.items():
         for rules in qt.rules:
             item = make_item(type_name, seed=5, rules=rules)
-            prompt = item.prompt.render(lang)
+            prompt = item.prompt.text(lang)
             html, text = item.html(lang), item.text(lang)
             if rules == "seed":
                 assert rules_word not in text and "vint-quiz-rules" not in html, text
@@ -132,7 +132,7 @@ def test_questions_name_the_rule_set_in_words_never_by_its_code_name(lang: str) 
                 line = rules_word + rules_title(rules, lang) + ": " + rules_about(rules, lang)
                 assert text.startswith(line), text
                 assert line.replace("'", "&#x27;") in html and f'data-rules="{rules}"' in html
-            said = [prompt, item.hint.render(lang), *(d["feedback"] for d in item.to_json(lang)["choices"]),
+            said = [prompt, item.hint.text(lang), *(d["feedback"] for d in item.to_json(lang)["choices"]),
                     *item.to_json(lang)["explanation"]]
             for text in said:
                 for code in _CODE_NAMES:

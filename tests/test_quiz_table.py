@@ -41,9 +41,9 @@ def test_each_mistake_gets_its_explanation(mistake: str) -> None:
             assert choice.value in wrong_seats(item.data) and choice.value != item.answer
             for lang in ("en", "de"):
                 verdict = check(item, choice.value)
-                said = verdict.feedback.render(lang)
+                said = verdict.feedback.text(lang)
                 assert not verdict.correct and verdict.misconception == mistake
-                assert m.name.render(lang) in said and m.rule.render(lang) in said
+                assert m.name.text(lang) in said and m.rule.text(lang) in said
             seen += 1
         # every wrong seat of the mistake is offered, unless it is the answer itself
         assert {c.value for c in wrong} == wrong_seats(item.data) - {item.answer}

@@ -82,7 +82,7 @@ def test_a_wrong_answer_hides_the_answer_and_offers_try_again_and_show_the_answe
     quiz.check_button.click()
     said = plain(quiz.feedback.value)
     mistake = MISCONCEPTIONS[item.choices[wrong].misconception or ""]
-    assert said.startswith("Not right.") and mistake.rule.render("en") in said
+    assert said.startswith("Not right.") and mistake.rule.text("en") in said
     assert "Try again, or show the answer." in said
     # the answer is not given away: no green button, no explanation, not the answer's label
     assert [b.button_style for b in quiz.choice_buttons].count("success") == 0
@@ -300,10 +300,10 @@ def test_no_rule_set_blurb_under_the_course_rules(lang: str) -> None:
     assert len(seed_items) == MANY * len(TYPES)
     for item in seed_items:
         text, html = item.text(lang), item.html(lang)
-        assert rules_about("seed", lang) not in text and rules_title("seed", lang) not in item.prompt.render(lang)
+        assert rules_about("seed", lang) not in text and rules_title("seed", lang) not in item.prompt.text(lang)
         assert not re.search(r"\b(Rules|Regeln):", text) and "vint-quiz-rules" not in html, text
         # nor do the hint and the explanation name the course's own rules ("… under Standard Vint")
-        for sentence in (item.hint.render(lang), *item.to_json(lang)["explanation"]):
+        for sentence in (item.hint.text(lang), *item.to_json(lang)["explanation"]):
             assert rules_title("seed", lang) not in sentence, (item.id, sentence)
 
 
@@ -315,10 +315,10 @@ def test_the_deal_number_and_a_minimum_level_only_under_progressive(lang: str) -
     bidding = [i for i in every_item() if i.type in ("lowest_bid", "next_bid_legal")]
     saw_progressive = Counter[str]()
     for item in bidding:
-        said = [item.prompt.render(lang), item.hint.render(lang), *item.to_json(lang)["explanation"],
+        said = [item.prompt.text(lang), item.hint.text(lang), *item.to_json(lang)["explanation"],
                 *(c["feedback"] for c in item.to_json(lang)["choices"])]
         if item.rules == "progressive":
-            assert deal.search(item.prompt.render(lang)), item.prompt.render(lang)
+            assert deal.search(item.prompt.text(lang)), item.prompt.text(lang)
             saw_progressive.update(s for s in said if minimum.search(s))
             continue
         for sentence in said:
@@ -361,5 +361,5 @@ def test_no_sentence_is_said_twice_after_an_answer(lang: str) -> None:
                 verdict = check(item, c.value)
                 from vint_core.quiz.items import try_again_feedback
 
-                text = try_again_feedback(verdict).render(lang)
+                text = try_again_feedback(verdict).text(lang)
                 assert not [s for s, n in Counter(sentences(text)).items() if n > 1], text

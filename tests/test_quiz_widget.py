@@ -62,7 +62,7 @@ def test_a_wrong_choice_names_the_mistake(tmp_path: Path) -> None:
     assert 'class="vint-quiz-wrong"' in quiz.feedback.value
     assert "The mistake:" in quiz.feedback.value
 
-    assert html.escape(MISCONCEPTIONS[choice.misconception].name.render("en")) in quiz.feedback.value
+    assert html.escape(MISCONCEPTIONS[choice.misconception].name.text("en")) in quiz.feedback.value
     assert quiz.choice_buttons[i].button_style == "danger"
     assert quiz.progress.attempts[-1].misconception == choice.misconception
     # checking again changes nothing
@@ -112,7 +112,7 @@ def test_hint_and_next(tmp_path: Path) -> None:
     quiz = new_quiz(tmp_path)
     first = quiz.item.id
     quiz.hint_button.click()
-    assert quiz.item.hint.render("en") in quiz.hint.value.replace("&#x27;", "'")
+    assert quiz.item.hint.text("en") in quiz.hint.value.replace("&#x27;", "'")
     quiz.next_button.click()
     assert quiz.item.id != first and quiz.hint.value == "" and quiz.feedback.value == ""
 

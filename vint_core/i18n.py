@@ -39,7 +39,7 @@ import gettext
 import io
 import os
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +57,7 @@ def _found() -> tuple[str, ...]:
 #: the languages there are a catalogue for, English first: the one list of languages
 LANGUAGES: tuple[str, ...] = _found()
 
-__all__ = ["LANGUAGES", "CatalogueError", "Phrase", "UnknownLanguage", "bot_about", "bot_text", "bot_title",
+__all__ = ["LANGUAGES", "CatalogueError", "Joined", "Phrase", "UnknownLanguage", "bot_about", "bot_text", "bot_title",
            "choose_language", "entries", "error_message", "language", "one_of", "placeholders", "rules_about",
            "rules_name", "rules_short", "rules_title", "say", "score_text", "seat_name", "side_name", "text"]
 
@@ -231,6 +231,46 @@ class Phrase:
 
     def __hash__(self) -> int:
         return hash(self.key)
+
+
+class Joined:
+    """Items said one after the other in the language of the moment, each as a message's parameter is said
+    (a :class:`Phrase`, a seat, a score line, a number, fixed text), with ``sep`` (a phrase: the catalogue's
+    ``words_comma`` is ", ", ``words_semicolon`` "; ") between them and ``empty`` said when there are none.
+    Pass it as a parameter of a :class:`Phrase` and it is said in that phrase's language.
+
+    >>> from vint_core import Seat
+    >>> seats = Joined([Seat.NORTH, Seat.SOUTH], sep=Phrase("words_comma"))
+    >>> seats.text("en"), Phrase("your_turn", seat=seats).text("ru")
+    ('North, South', 'ход: Север, Юг')
+    >>> Joined([], empty=Phrase("check_no_calls")).text("de")
+    'noch keine Ansagen'
+    """
+
+    __slots__ = ("empty", "items", "sep")
+
+    def __init__(self, items: Iterable[Any], *, sep: Phrase | str = "", empty: Phrase | str = "") -> None:
+        self.items = tuple(items)
+        self.sep = sep
+        self.empty = empty
+
+    def text(self, lang: str = "en") -> str:
+        """The items in ``lang``, joined."""
+        if not self.items:
+            return say(self.empty, lang)
+        return say(self.sep, lang).join(say(item, lang) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"Joined({list(self.items)!r}, sep={self.sep!r}, empty={self.empty!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (other.items, other.sep, other.empty) == (self.items, self.sep, self.empty)
+
+    def __hash__(self) -> int:
+        return hash(self.items)
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from vint_core.i18n import Phrase
 from vint_core.quiz.progress import Progress
-from vint_core.quiz.texts import Msg
 from vint_core.saves import data_dir
 
 #: how many of a lesson's quiz questions answered right make the lesson finished
@@ -121,7 +121,7 @@ class LessonState:
     #: when the latest answer was given (``2026-12-01T14:02:11``), None before the first
     last: str | None = None
     #: what happened when the record was read (a damaged file kept aside), else None
-    message: Msg | None = None
+    message: Phrase | None = None
 
     @property
     def finished(self) -> bool:

@@ -41,9 +41,9 @@ import polib
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LOCALE = NOTEBOOKS / "locale"
-#: the course's languages besides English: folder name, and the language its widgets speak (vint_core.i18n's
-#: catalogue has no Russian yet: a Russian lesson's widgets speak English until it has)
-LANGUAGES = {"de": "de", "ru": "en"}
+#: the course's languages besides English: folder name, and the language its widgets speak (a language
+#: vint_core.i18n's catalogue has; English for one it has not yet)
+LANGUAGES = {"de": "de", "ru": "ru"}
 LANGUAGE_NAMES = {"de": "German", "ru": "Russian"}
 #: the first line of that cell, which the learner sees on its folded bar
 LANGUAGE_CELL_TITLE = {"de": "# die Sprache der Widgets dieser Lektion", "ru": "# язык виджетов этого урока"}

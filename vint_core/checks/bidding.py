@@ -215,7 +215,7 @@ def bidding_policy(fn: Any, *, deals: int = 32, seed: int = 0, needs: float = 1.
         parts.append(Phrase("check_policy_needs" if passed else "check_policy_needs_more", needs=f"{100 * needs:.0f}"))
     elif not passed:
         parts.append(Phrase("check_policy_full_needs"))
-    return CheckResult(name, passed=passed, cases=deals, said=Joined(tuple(parts)), lang=lang)
+    return CheckResult(name, passed=passed, cases=deals, said=Joined(parts), lang=lang)
 
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from vint_core.i18n import Phrase
 from vint_core.quiz.texts import MISCONCEPTIONS, Misconception
 
 
@@ -26,12 +27,18 @@ class Mistake:
     key: str
     misconception: Misconception
 
+    @property
+    def phrase(self) -> Phrase:
+        """The mistake and its rule, not yet in a language."""
+        return Phrase("check_mistake", name=self.misconception.name, rule=self.misconception.rule)
+
     def text_in(self, lang: str = "en") -> str:
-        return f"{self.misconception.name.render(lang)}. {self.misconception.rule.render(lang)}"
+        """The mistake and its rule in ``lang``."""
+        return self.phrase.text(lang)
 
     @property
     def name(self) -> str:
-        return self.misconception.name.render("en")
+        return self.misconception.name.text("en")
 
     @property
     def text(self) -> str:

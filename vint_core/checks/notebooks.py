@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vint_core.checks.result import NOT_DONE
+from vint_core.i18n import text
 
 if TYPE_CHECKING:
     from vint_core.checks.sandbox import Limits
@@ -188,7 +189,7 @@ def _number(x: float) -> float | int:
     return int(x) if float(x).is_integer() else x
 
 
-def _outcome(name: str, points: float, error: BaseException | None, printed: str) -> CheckGrade:
+def _outcome(name: str, points: float, error: BaseException | None, printed: str, lang: str = "en") -> CheckGrade:
     """A check cell's grade from what it raised (``error``) or printed."""
     if error is not None:
         ename, evalue = type(error).__name__, str(error).strip()
@@ -199,10 +200,10 @@ def _outcome(name: str, points: float, error: BaseException | None, printed: str
         elif isinstance(error, AssertionError) and evalue:
             message = evalue
         else:
-            message = f"{name}: the check stopped with {ename}: {evalue}"
+            message = text("grade_check_raised", lang, name=name, error=f"{ename}: {evalue}")
         return CheckGrade(name, False, 0, message, points)
     said = [line.strip() for line in printed.splitlines() if line.strip()]
-    message = said[0] if said else f"{name}: passed"
+    message = said[0] if said else text("grade_passed", lang, name=name)
     return CheckGrade(name, True, points, message, points)
 
 
@@ -353,7 +354,8 @@ def learner_of(path: Path) -> str | None:
 
 
 def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total: float = 600,
-          limits: Limits | None = None, learner: str | None = None, hide: Iterable[Path] = ()) -> NotebookGrade:
+          limits: Limits | None = None, learner: str | None = None, hide: Iterable[Path] = (),
+          lang: str = "en") -> NotebookGrade:
     """Grade the notebook at ``path`` against its exercise's source, found by its cells' ids.
 
     ``source`` is a folder of sources or one source notebook (default: :func:`default_source`);
@@ -362,7 +364,8 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
     processor time); the check cells, always the source's, run here and call the learner's functions
     there. A cell longer than ``timeout`` seconds, or the notebook past ``total`` seconds, stops the
     run: the checks not reached score 0; a check longer than ``timeout`` scores 0, and the next one
-    gets a fresh process. A check cell missing from the notebook scores 0.
+    gets a fresh process. A check cell missing from the notebook scores 0. The grader's own notes (a cell
+    that took too long, a check not run) are in ``lang``; a check's message is the check's own.
     """
     import contextlib
     import shutil
@@ -396,22 +399,24 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
     ran: list[str] = []  # the cells run so far, run again in a fresh process after a check that stopped its own
     proc: Learner | None = None
 
+    late_in_all = text("grade_notebook_late", lang, seconds=f"{total:g}")
+
     def limit(seconds: float, what: str) -> None:
         assert proc is not None
         if time.monotonic() + seconds < deadline:
-            proc.stop_at, proc.why_late = time.monotonic() + seconds, f"{what} took longer than {seconds:g} s"
+            proc.stop_at, proc.why_late = time.monotonic() + seconds, text(what, lang, seconds=f"{seconds:g}")
         else:
-            proc.stop_at, proc.why_late = deadline, f"the notebook took longer than {total:g} s in all"
+            proc.stop_at, proc.why_late = deadline, late_in_all
 
     def fresh() -> Learner:
         nonlocal proc, notes
         left = deadline - time.monotonic()
         if left <= 0:
-            raise Stopped(f"the notebook took longer than {total:g} s in all")
+            raise Stopped(late_in_all)
         proc = Learner(limits, hide=hidden, workdir=workdir)
         notes = proc.started(min(60.0, left))[1]
         for code in ran:
-            limit(timeout, "a cell")
+            limit(timeout, "grade_cell_late")
             proc.ask(("run", code))
         return proc
 
@@ -420,7 +425,7 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
             if step.kind == "run":
                 ran.append(step.code)
                 if stopped is None and proc is not None:
-                    limit(timeout, "a cell")
+                    limit(timeout, "grade_cell_late")
                     try:
                         proc.ask(("run", step.code))
                     except Stopped as exc:
@@ -437,14 +442,14 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
                 except Stopped as exc:
                     stopped = str(exc)
             if stopped is not None or proc is None:
-                checks.append(CheckGrade(step.name, False, 0, f"{step.name}: not run: {stopped}", step.points))
+                checks.append(CheckGrade(step.name, False, 0, text("grade_not_run", lang, name=step.name, why=stopped),
+                                         step.points))
                 continue
             if not step.present:
-                checks.append(CheckGrade(step.name, False, 0, f"{step.name}: this check cell is missing from the "
-                                         "notebook (deleted, or its cell id changed): 0 points; copy it back from "
-                                         "the released notebook", step.points))
+                checks.append(CheckGrade(step.name, False, 0, text("grade_missing", lang, name=step.name),
+                                         step.points))
                 continue
-            limit(timeout, "a check")
+            limit(timeout, "grade_check_late")
             printed = io.StringIO()
             error: BaseException | None = None
             try:
@@ -452,15 +457,16 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
                     exec(compile(step.code, f"<check {step.name}>", "exec"), namespace,
                          _LearnersNames(namespace, proc))
             except Stopped as exc:  # this check scores 0; the next ones get a fresh process, time permitting
-                checks.append(CheckGrade(step.name, False, 0, f"{step.name}: stopped: {exc}", step.points))
+                checks.append(CheckGrade(step.name, False, 0, text("grade_stopped", lang, name=step.name, why=exc),
+                                         step.points))
                 proc.kill()
                 proc = None
                 if time.monotonic() >= deadline:
-                    stopped = f"the notebook took longer than {total:g} s in all"
+                    stopped = late_in_all
                 continue
             except Exception as exc:
                 error = exc
-            checks.append(_outcome(step.name, step.points, error, printed.getvalue()))
+            checks.append(_outcome(step.name, step.points, error, printed.getvalue(), lang))
     finally:
         if proc is not None:
             proc.kill()

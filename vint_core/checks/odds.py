@@ -42,7 +42,7 @@ class _Close(float):
     __hash__ = float.__hash__
 
 
-PROBABILITY = Answers(lambda v: _Close(_prob(v)), lambda v, lang: f"{v:.6f}")
+PROBABILITY = Answers(lambda v: _Close(_prob(v)), lambda v: f"{v:.6f}")
 
 
 def ace_odds(fn: Any, *, lang: str = "en") -> CheckResult:

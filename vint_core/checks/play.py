@@ -17,8 +17,8 @@ from vint_core.calls import Bid, Call, Strain
 from vint_core.cards import Card, Suit, deck
 from vint_core.checks.guard import AUCTION, BID_ORDER, TRICK_WINNER
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, Words, WrongType, run_check
-from vint_core.i18n import Phrase, seat_name, text
+from vint_core.checks.runner import DEFAULT_CASES, YES_NO, Answers, Case, WrongType, run_check
+from vint_core.i18n import Joined, Phrase
 from vint_core.play import trick_winner as engine_trick_winner
 from vint_core.rules import SEED
 from vint_core.seats import Seat
@@ -72,8 +72,8 @@ def _seat(value: Any) -> Seat | None:
     return value
 
 
-def _show_seat(seat: Seat | None, lang: str) -> str:
-    return text("check_nobody_passed_out", lang) if seat is None else seat_name(seat, lang)
+def _show_seat(seat: Seat | None) -> Seat | Phrase:
+    return Phrase("check_nobody_passed_out") if seat is None else seat
 
 
 SEAT = Answers(_seat, _show_seat)
@@ -101,7 +101,8 @@ def _any_suit_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) ->
 
 
 def _trick_text(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Phrase:
-    plays = Words(lambda lang: ", ".join(f"{seat_name(leader.offset(i), lang)[0]} {c}" for i, c in enumerate(cards)))
+    plays = Joined((Phrase("check_seat_card", seat=leader.offset(i), card=str(c)) for i, c in enumerate(cards)),
+                   sep=Phrase("words_comma"))
     trumps = Phrase("check_no_trump") if trump is None else Phrase("check_trumps", suit=trump.symbol)
     return Phrase("check_for_trick", plays=plays, trump=trumps)
 
@@ -138,9 +139,8 @@ def trick_winner(fn: Any, *, cases: int = DEFAULT_CASES, seed: int = 0, lang: st
     return run_check("trick_winner", fn, qs, SEAT, lang=lang, forbidden=TRICK_WINNER)
 
 
-def _calls_text(calls: Sequence[Call]) -> Words:
-    said = " ".join(str(c) for c in calls)
-    return Words(lambda lang: said or text("check_no_calls", lang))
+def _calls_text(calls: Sequence[Call]) -> Joined:
+    return Joined((Phrase("ui_pass") if c.is_pass else str(c) for c in calls), sep=" ", empty=Phrase("check_no_calls"))
 
 
 def _three_pass_over(calls: Sequence[Call]) -> bool:

@@ -28,13 +28,15 @@ import textwrap
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from vint_core.i18n import Joined
+
 
 class _Says(Protocol):
     def text(self, lang: str) -> str: ...
 
 
-#: what a check says: a sentence of the catalogue (a Phrase), words in either language, sentences one after
-#: another (:class:`Joined`), or fixed text
+#: what a check says: a sentence of the catalogue (a Phrase), phrases one after another
+#: (:class:`~vint_core.i18n.Joined`), or fixed text
 Message = _Says | str
 
 
@@ -43,15 +45,6 @@ def say(value: Message, lang: str) -> str:
     return value if isinstance(value, str) else value.text(lang)
 
 
-@dataclass(frozen=True)
-class Joined:
-    """Sentences said one after the other, each in the language of the moment."""
-
-    parts: tuple[Message, ...]
-
-    def text(self, lang: str = "en") -> str:
-        """The sentences in ``lang``, joined."""
-        return "".join(say(part, lang) for part in self.parts)
 
 #: the message of an exercise whose function is not written yet (grading counts it as "not done yet")
 NOT_DONE = "not done yet"

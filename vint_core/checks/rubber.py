@@ -14,9 +14,9 @@ import vint_core.checks.cases as gen
 from vint_core.calls import PASS
 from vint_core.checks.guard import RUBBER as RUBBER_PARTS
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import Answers, Case, Words, WrongType, run_check, show_pair
+from vint_core.checks.runner import Answers, Case, WrongType, run_check, show_pair
 from vint_core.deal import Deal
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import Joined, Phrase
 from vint_core.rubber import Rubber, rubbers_of
 from vint_core.rules import SEED, RuleSet
 from vint_core.seats import Seat, Side
@@ -38,11 +38,11 @@ def _rubber_answer(value: Any) -> RubberAnswer:
     return (winner, ns, ew)
 
 
-def _show_rubber(value: RubberAnswer, lang: str) -> str:
+def _show_rubber(value: RubberAnswer) -> Phrase:
     if value is None:
-        return text("check_no_winner", lang)
+        return Phrase("check_no_winner")
     winner, ns, ew = value
-    return text("check_rubber_won", lang, side=winner, ns=ns, ew=ew)
+    return Phrase("check_rubber_won", side=winner, ns=ns, ew=ew)
 
 
 RUBBER = Answers(_rubber_answer, _show_rubber)
@@ -126,19 +126,19 @@ def _sheet(value: Any) -> list[tuple[int, int]]:
     return [(int(r[0]), int(r[1])) for r in rows]
 
 
-def _show_sheet(rows: list[tuple[int, int]], lang: str) -> str:
-    return "; ".join(show_pair(r, lang) for r in rows) or text("check_no_rubbers", lang)
+def _show_sheet(rows: list[tuple[int, int]]) -> Joined:
+    return Joined(map(show_pair, rows), sep=Phrase("words_semicolon"), empty=Phrase("check_no_rubbers"))
 
 
-def _pairs(rows: list[tuple[int, int]]) -> Words:
-    """"N–S 360, E–W 240; N–S 80, E–W 180" in either language."""
-    return Words(lambda lang: "; ".join(show_pair(r, lang) for r in rows))
+def _pairs(rows: list[tuple[int, int]]) -> Joined:
+    """"N–S 360, E–W 240; N–S 80, E–W 180", said in the language of the moment."""
+    return Joined(map(show_pair, rows), sep=Phrase("words_semicolon"))
 
 
-def _outcomes(rubbers: list[Rubber]) -> Words:
-    """"won by N–S, unfinished" in either language."""
-    return Words(lambda lang: ", ".join(text("check_won_by", lang, side=r.winner) if r.winner is not None
-                                        else text("check_unfinished", lang) for r in rubbers))
+def _outcomes(rubbers: list[Rubber]) -> Joined:
+    """"won by N–S, unfinished", said in the language of the moment."""
+    return Joined((Phrase("check_won_by", side=r.winner) if r.winner is not None else Phrase("check_unfinished")
+                   for r in rubbers), sep=Phrase("words_comma"))
 
 
 SHEET = Answers(_sheet, _show_sheet)

@@ -16,8 +16,8 @@ from typing import Any
 
 from vint_core.checks.guard import EngineGuard
 from vint_core.checks.mistakes import MISTAKES
-from vint_core.checks.result import CheckResult, Joined, say
-from vint_core.i18n import Phrase
+from vint_core.checks.result import CheckResult, say
+from vint_core.i18n import Joined, Phrase
 
 #: how many random cases a check tries unless told otherwise
 DEFAULT_CASES = 200
@@ -31,23 +31,8 @@ class WrongType(Exception):
         super().__init__(str(self.problem))
 
 
-class Words:
-    """Words that read in either language: ``Words(lambda lang: ...)``; a message renders them in its own."""
-
-    __slots__ = ("_say",)
-
-    def __init__(self, say: Callable[[str], str]) -> None:
-        self._say = say
-
-    def text(self, lang: str = "en") -> str:
-        return self._say(lang)
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-#: something a message says: a sentence of the catalogue, words in either language, or fixed text (a formula)
-Said = Phrase | Words | str
+#: something a message says: a sentence of the catalogue, phrases one after another, or fixed text (a formula)
+Said = Phrase | Joined | str
 
 
 @dataclass(frozen=True)
@@ -67,10 +52,11 @@ class Case:
 
 @dataclass(frozen=True)
 class Answers:
-    """How to compare and show answers of one kind: ``normalise`` raises :class:`WrongType`; ``show(answer, lang)``."""
+    """How to compare and show answers of one kind: ``normalise`` raises :class:`WrongType`; ``show(answer)`` is
+    what the learner reads, a phrase (or a value a phrase shows: a number, a seat) put into a language when shown."""
 
     normalise: Callable[[Any], Any]
-    show: Callable[[Any, str], str]
+    show: Callable[[Any], Any]
 
 
 def _first_words(exc: BaseException) -> str:
@@ -129,17 +115,17 @@ def run_check(name: str, fn: object, cases: Sequence[Case], answers: Answers, *,
     mistake = _matching_mistake(failures)
     said = problem if problem is not None else Phrase("check_you_gave", answer=_shown(answers, got))
     why = Phrase("check_why", why=case.why) if case.why else ""
-    parts: list[Said | Joined] = [Phrase("check_failed", name=name, described=case.described, said=said,
+    parts: list[Said] = [Phrase("check_failed", name=name, described=case.described, said=said,
                                          expected=_shown(answers, case.expected), why=why)]
     if mistake is not None:
-        parts.append(Phrase("check_looks_like", mistake=Words(MISTAKES[mistake].text_in)))
+        parts.append(Phrase("check_looks_like", mistake=MISTAKES[mistake].phrase))
     parts.append(Phrase("check_wrong_count", wrong=len(failures), total=len(cases)))
-    return CheckResult(name, passed=False, cases=len(cases), said=Joined(tuple(parts)), mistake=mistake, lang=lang)
+    return CheckResult(name, passed=False, cases=len(cases), said=Joined(parts), mistake=mistake, lang=lang)
 
 
-def _shown(answers: Answers, value: Any) -> Words:
-    """An answer as the learner reads it, in the language of the moment."""
-    return Words(lambda lang: answers.show(value, lang))
+def _shown(answers: Answers, value: Any) -> Any:
+    """An answer as the learner reads it, said in the language of the moment."""
+    return answers.show(value)
 
 
 def _matching_mistake(failures: Sequence[tuple[Case, Any, Phrase | None]]) -> str | None:
@@ -181,12 +167,13 @@ def _pair(value: Any) -> tuple[int, int]:
     return (_int(ns), _int(ew))
 
 
-def show_pair(value: Any, lang: str = "en") -> str:
+def show_pair(value: Any) -> Phrase:
+    """A pair of points as the learner reads it: "N–S 360, E–W 240"."""
     ns, ew = value
-    return Phrase("check_pair", ns=ns, ew=ew).text(lang)
+    return Phrase("check_pair", ns=ns, ew=ew)
 
 
-def _plain(value: Any, lang: str) -> str:
+def _plain(value: Any) -> str:
     return str(value)
 
 
@@ -202,5 +189,5 @@ def _bool(value: Any) -> bool:
 
 YES_NO = Answers(_bool, _plain)
 
-__all__ = ["DEFAULT_CASES", "NUMBER", "PAIR", "YES_NO", "Answers", "Case", "Said", "Words", "WrongType",
+__all__ = ["DEFAULT_CASES", "NUMBER", "PAIR", "YES_NO", "Answers", "Case", "Said", "WrongType",
            "not_callable", "not_done", "run_check", "say", "show_pair"]

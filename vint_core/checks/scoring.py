@@ -16,11 +16,11 @@ from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, deal_hands
 from vint_core.checks.guard import HONOURS, SCORING
 from vint_core.checks.result import CheckResult
-from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, Words, run_check
+from vint_core.checks.runner import DEFAULT_CASES, NUMBER, PAIR, Case, run_check
 from vint_core.deal import Deal
 from vint_core.honours import honours_count
 from vint_core.honours import honours_held as held_by_side
-from vint_core.i18n import Phrase, text
+from vint_core.i18n import Joined, Phrase
 from vint_core.rules import SEED, TrickValue, UndertrickPenalty
 from vint_core.scoring import ScoreLine, honour_lines, score_contract, slam_lines, totals, trick_lines, undertrick_lines
 from vint_core.seats import Seat, Side
@@ -41,8 +41,8 @@ def _honour_lines(contract: Contract, hands: Sequence[Hand], tricks: int) -> tup
     return honour_lines(SEED, contract, honours_count(hands, contract.strain), tricks)
 
 
-def _why(lines: Lines) -> Words:
-    return Words(lambda lang: "; ".join(line.text(lang) for line in lines) or text("check_nobody_scores", lang))
+def _why(lines: Lines) -> Joined:
+    return Joined(lines, sep=Phrase("words_semicolon"), empty=Phrase("check_nobody_scores"))
 
 
 def _one_trick_undertricks(contract: Contract, tricks: int) -> tuple[ScoreLine, ...]:
@@ -71,16 +71,19 @@ def kings_for_aces(hands: Sequence[Hand]) -> tuple[Hand, ...]:
 
 def honours_dealt(contract: Contract, hands: Sequence[Hand], lang: str = "en") -> str:
     """``"honours dealt: N–S A♥ K♥ Q♥, E–W J♥ 10♥"``: the honours of the contract, by side, as dealt."""
+    return _honours_dealt(contract, hands).text(lang)
+
+
+def _honours_dealt(contract: Contract, hands: Sequence[Hand]) -> Phrase:
     held = held_by_side(hands, contract.strain)
-    parts = ", ".join(text("check_side_held", lang, side=side,
-                           cards=" ".join(str(c) for c in cards) or text("check_none", lang))
-                      for side, cards in held.items())
-    return text("check_aces_dealt" if contract.strain is Strain.NOTRUMP else "check_honours_dealt", lang,
-                parts=parts)
+    parts = Joined((Phrase("check_side_held", side=side,
+                           cards=Joined(map(str, cards), sep=" ", empty=Phrase("check_none")))
+                    for side, cards in held.items()), sep=Phrase("words_comma"))
+    return Phrase("check_aces_dealt" if contract.strain is Strain.NOTRUMP else "check_honours_dealt", parts=parts)
 
 
 def _with_honours(what: Phrase, contract: Contract, hands: Sequence[Hand]) -> Phrase:
-    return Phrase("check_with_honours", what=what, honours=Words(lambda lang: honours_dealt(contract, hands, lang)))
+    return Phrase("check_with_honours", what=what, honours=_honours_dealt(contract, hands))
 
 
 # -- exercise 1 ------------------------------------------------------------------------------------

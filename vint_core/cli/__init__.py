@@ -64,21 +64,28 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: error: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``vint`` parser with every command of :data:`COMMANDS`."""
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``vint`` parser with every command of :data:`COMMANDS`, its ``--help`` texts in ``lang``."""
     from vint_core import __version__
+    from vint_core.cli.args import helps, set_help_language
 
-    parser = _Parser(prog="vint", description="Vint, the Russian partnership card game: deals, records, scores.")
-    parser.add_argument("--version", action="version", version=f"vint (vint_core) {__version__}")
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"vint_core.cli.{name}").register(subparsers)
+    set_help_language(lang)
+    try:
+        parser = _Parser(prog="vint", description=helps("vint"))
+        parser.add_argument("--version", action="version", version=f"vint (vint_core) {__version__}")
+        subparsers = parser.add_subparsers(title=helps("commands"), metavar="COMMAND")
+        for name in COMMANDS:
+            importlib.import_module(f"vint_core.cli.{name}").register(subparsers)
+    finally:
+        set_help_language("en")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``vint`` with ``argv`` (default: the command line); returns the exit status."""
-    parser = build_parser()
+    from vint_core.cli.args import help_language
+
+    parser = build_parser(help_language(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except _UsageError as exc:

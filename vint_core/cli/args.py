@@ -16,8 +16,9 @@ argparse.ArgumentTypeError: '0' is not a number of deals (1 to 1000000)
 from __future__ import annotations
 
 import argparse
+import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from vint_core.app import settings
@@ -30,6 +31,40 @@ from vint_core.seats import Seat
 def say(key: str, lang: str, **params: Any) -> str:
     """A sentence of the command (``cli_`` + ``key`` in :mod:`vint_core.i18n`) in ``lang``."""
     return text("cli_" + key, lang, **params)
+
+
+#: the language the parser's ``--help`` texts are written in (:func:`vint_core.cli.build_parser` sets it)
+_HELP = {"lang": "en"}
+
+
+def helps(key: str, **params: Any) -> str:
+    """A ``--help`` text (``cli_help_`` + ``key``) in the language the parser is being built in."""
+    return text("cli_help_" + key, _HELP["lang"], **params)
+
+
+def set_help_language(lang: str) -> None:
+    """The language of the ``--help`` texts of the parsers built from now on."""
+    _HELP["lang"] = lang
+
+
+def env_language() -> str | None:
+    """``VINT_LANG``, if it names a language of :data:`~vint_core.i18n.LANGUAGES` (any case), else ``None``."""
+    wanted = os.environ.get("VINT_LANG", "").strip().lower()
+    return wanted if wanted in LANGUAGES else None
+
+
+def help_language(argv: Sequence[str]) -> str:
+    """The language ``--help`` speaks for this command line: its ``--lang``, else ``VINT_LANG``, else English.
+
+    >>> help_language(["deal", "--lang", "ru", "--help"]), help_language(["deal", "--lang=de", "-h"])
+    ('ru', 'de')
+    """
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else \
+            arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if value is not None and value.strip().lower() in LANGUAGES:
+            return value.strip().lower()
+    return env_language() or "en"
 
 
 def new_seed() -> int:
@@ -123,10 +158,15 @@ def more_than_zero(kind: type[int] | type[float]) -> Callable[[str], int | float
     return read
 
 
-def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", what: str = "the output") -> None:
-    """Add ``--lang`` (one of :data:`~vint_core.i18n.LANGUAGES`)."""
-    parser.add_argument("--lang", type=lang_arg, default=default, help=f"language of {what} ({', '.join(LANGUAGES)})")
+def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", what: str = "output") -> None:
+    """Add ``--lang`` (one of :data:`~vint_core.i18n.LANGUAGES`; a ``default`` of ``"en"`` gives way to
+    ``VINT_LANG``); ``what`` is the help text's ``cli_help_lang_`` key: ``output``, ``messages``, ``table``."""
+    if default == "en":
+        default = env_language() or "en"
+    parser.add_argument("--lang", type=lang_arg, default=default,
+                        help=helps("lang_" + what, choices=", ".join(LANGUAGES)))
 
 
-__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "lang_arg", "more_than_zero", "new_seed", "pace_arg",
-           "port_arg", "positive_arg", "rules_arg", "say", "seat_arg", "seed_arg", "topics_arg"]
+__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "env_language", "help_language", "helps", "lang_arg",
+           "more_than_zero", "new_seed", "pace_arg", "port_arg", "positive_arg", "rules_arg", "say", "seat_arg",
+           "seed_arg", "set_help_language", "topics_arg"]

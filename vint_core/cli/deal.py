@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from vint_core import pbn
-from vint_core.cli.args import add_lang, new_seed, rules_arg, say, seat_arg, seed_arg
+from vint_core.cli.args import add_lang, helps, new_seed, rules_arg, say, seat_arg, seed_arg
 from vint_core.deal import Deal
 from vint_core.i18n import rules_title, seat_name
 from vint_core.rules import RULE_SETS, SEED, RuleSet
@@ -53,12 +53,11 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``vint deal``."""
-    deal = subparsers.add_parser("deal", help="deal four hands and show them",
-                                 description="Deal four hands (reproducibly from a seed) and show them.")
-    deal.add_argument("--seed", type=seed_arg, help="the seed of the shuffle (default: a new one, printed)")
-    deal.add_argument("--dealer", type=seat_arg, help="the dealer: N, E, S or W (default N)")
-    deal.add_argument("--rules", type=rules_arg, help=f"the rule set: {', '.join(RULE_SETS)} (default seed)")
-    deal.add_argument("--pbn", action="store_true", help="print the deal as PBN")
+    deal = subparsers.add_parser("deal", help=helps("deal"), description=helps("deal_about"))
+    deal.add_argument("--seed", type=seed_arg, help=helps("deal_seed"))
+    deal.add_argument("--dealer", type=seat_arg, help=helps("dealer"))
+    deal.add_argument("--rules", type=rules_arg, help=helps("rules", choices=", ".join(RULE_SETS)))
+    deal.add_argument("--pbn", action="store_true", help=helps("deal_pbn"))
     add_lang(deal)
     deal.set_defaults(func=run)
 

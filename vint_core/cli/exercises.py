@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from vint_core.cli.args import add_lang, say
+from vint_core.cli.args import add_lang, helps, say
 
 SOURCE = Path("exercises/source")
 RELEASE = Path("exercises/release")
@@ -23,33 +23,24 @@ RELEASE = Path("exercises/release")
 
 def register(subparsers: Any) -> None:
     """Add ``vint exercises`` to the ``vint`` command."""
-    p = subparsers.add_parser("exercises", help="make the student versions of the exercises, or grade notebooks",
-                              description="Make the student versions of the exercises from their solution-first "
-                                          "sources, or run notebooks and grade their checks.")
-    sub = p.add_subparsers(title="actions", metavar="ACTION", required=True)
-    rel = sub.add_parser("release", help="write the student versions (solutions and hidden tests removed)")
-    rel.add_argument("--source", type=Path, default=SOURCE, help=f"the solution-first notebooks (default {SOURCE})")
-    rel.add_argument("--out", type=Path, default=RELEASE, help=f"where the student versions go (default {RELEASE})")
-    add_lang(rel, what="its messages")
+    p = subparsers.add_parser("exercises", help=helps("exercises"), description=helps("exercises_about"))
+    sub = p.add_subparsers(title=helps("actions"), metavar="ACTION", required=True)
+    rel = sub.add_parser("release", help=helps("release"))
+    rel.add_argument("--source", type=Path, default=SOURCE, help=helps("release_source", default=SOURCE))
+    rel.add_argument("--out", type=Path, default=RELEASE, help=helps("release_out", default=RELEASE))
+    add_lang(rel, what="messages")
     rel.set_defaults(func=run_release)
-    gr = sub.add_parser("grade", help="grade notebooks against their exercise's source, the learner's code in "
-                                      "a limited process of its own")
+    gr = sub.add_parser("grade", help=helps("grade"))
     gr.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK")
-    gr.add_argument("--json", action="store_true", help="print one JSON list, one object per notebook")
-    gr.add_argument("--csv", type=Path, metavar="FILE", help="also write the grades as CSV, one row per check")
-    gr.add_argument("--source", type=Path, default=None, metavar="PATH",
-                    help="the solution-first notebooks (a folder, or the one notebook to grade against); default: "
-                         "exercises/source of this copy of vint_core")
-    gr.add_argument("--learner", help="the learner's name in the report (default: from nbgrader's folders, "
-                                      "submitted/LEARNER/ASSIGNMENT/NOTEBOOK)")
-    gr.add_argument("--timeout", type=float, default=120, help="seconds one cell or check may run (default 120)")
-    gr.add_argument("--total-timeout", type=float, default=600, metavar="SECONDS",
-                    help="seconds a whole notebook may take (default 600)")
-    gr.add_argument("--memory", type=int, default=2048, metavar="MB",
-                    help="memory the learner's Python may use, in MB (default 2048)")
-    gr.add_argument("--as-user", default=None, metavar="USER",
-                    help="when run as root, the user the learners' code runs as (default nobody)")
-    add_lang(gr, what="its messages")
+    gr.add_argument("--json", action="store_true", help=helps("grade_json"))
+    gr.add_argument("--csv", type=Path, metavar="FILE", help=helps("grade_csv"))
+    gr.add_argument("--source", type=Path, default=None, metavar="PATH", help=helps("grade_source"))
+    gr.add_argument("--learner", help=helps("grade_learner"))
+    gr.add_argument("--timeout", type=float, default=120, help=helps("grade_timeout"))
+    gr.add_argument("--total-timeout", type=float, default=600, metavar="SECONDS", help=helps("grade_total_timeout"))
+    gr.add_argument("--memory", type=int, default=2048, metavar="MB", help=helps("grade_memory"))
+    gr.add_argument("--as-user", default=None, metavar="USER", help=helps("grade_as_user"))
+    add_lang(gr, what="messages")
     gr.set_defaults(func=run_grade)
 
 
@@ -93,7 +84,7 @@ def run_grade(args: argparse.Namespace) -> int:
     for path in args.notebooks:
         try:
             grades.append(grade(path, source=args.source, timeout=args.timeout, total=args.total_timeout,
-                                limits=limits, learner=args.learner, hide=folders))
+                                limits=limits, learner=args.learner, hide=folders, lang=args.lang))
         except GradingError as exc:
             refused += 1
             print("vint: " + say("not_graded", args.lang, path=path, why=exc), file=sys.stderr)

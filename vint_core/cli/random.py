@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from vint_core import pbn
-from vint_core.cli.args import add_lang, count_arg, new_seed, rules_arg, say, seed_arg
+from vint_core.cli.args import add_lang, count_arg, helps, new_seed, rules_arg, say, seed_arg
 from vint_core.errors import CommandError
 from vint_core.random_play import random_deals
 from vint_core.rubber import rubbers_of
@@ -31,13 +31,11 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``vint random``."""
-    rand = subparsers.add_parser("random", help="write random legal deals to a PBN file",
-                                 description="Play deals with uniformly random legal calls and cards, grouped "
-                                             "into rubbers, and write them as PBN.")
-    rand.add_argument("--deals", type=count_arg, required=True, help="how many deals")
-    rand.add_argument("--seed", type=seed_arg, help="the seed (default: a new one, written into the file)")
-    rand.add_argument("--rules", type=rules_arg, help=f"the rule set: {', '.join(RULE_SETS)} (default seed)")
-    rand.add_argument("--out", required=True, metavar="FILE.pbn", help="the file to write")
+    rand = subparsers.add_parser("random", help=helps("random"), description=helps("random_about"))
+    rand.add_argument("--deals", type=count_arg, required=True, help=helps("random_deals"))
+    rand.add_argument("--seed", type=seed_arg, help=helps("random_seed"))
+    rand.add_argument("--rules", type=rules_arg, help=helps("rules", choices=", ".join(RULE_SETS)))
+    rand.add_argument("--out", required=True, metavar="FILE.pbn", help=helps("random_out"))
     add_lang(rand)
     rand.set_defaults(func=run)
 

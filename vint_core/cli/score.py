@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vint_core import pbn
-from vint_core.cli.args import add_lang, rules_arg, say
+from vint_core.cli.args import add_lang, helps, rules_arg, say
 from vint_core.errors import CommandError, FileRefused, ParseError
 from vint_core.records import score_report
 from vint_core.rubber import Rubber
@@ -50,15 +50,10 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``vint score``."""
-    score = subparsers.add_parser("score", help="replay and score the deals of a PBN file",
-                                  description="Replay every deal of a PBN file through the rules (checking "
-                                              "every call and card) and show each deal's itemised score and "
-                                              "the rubbers' totals.")
-    score.add_argument("file", metavar="FILE.pbn", help="the PBN file")
-    score.add_argument("--rules", type=rules_arg,
-                       help=f"score under this rule set: {', '.join(RULE_SETS)} (default: the file's VintRules, "
-                            "else seed)")
-    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score = subparsers.add_parser("score", help=helps("score"), description=helps("score_about"))
+    score.add_argument("file", metavar="FILE.pbn", help=helps("score_file"))
+    score.add_argument("--rules", type=rules_arg, help=helps("score_rules", choices=", ".join(RULE_SETS)))
+    score.add_argument("--json", action="store_true", help=helps("json"))
     add_lang(score)
     score.set_defaults(func=run)
 

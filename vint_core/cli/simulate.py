@@ -9,7 +9,7 @@ from typing import Any
 
 from vint_core import pbn
 from vint_core.bots import BOT_NAMES
-from vint_core.cli.args import add_lang, bot_arg, positive_arg, rules_arg, say, seed_arg
+from vint_core.cli.args import add_lang, bot_arg, helps, positive_arg, rules_arg, say, seed_arg
 from vint_core.errors import CommandError
 from vint_core.rules import SEED
 
@@ -58,28 +58,18 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``vint simulate``."""
-    sim = subparsers.add_parser(
-        "simulate", help="let two bots play seeded deals against each other, in rubbers",
-        description="Let two bots play seeded deals against each other, in rubbers at each table, and report the "
-                    "score difference per deal and the rubbers.")
-    sim.add_argument("--deals", type=positive_arg, default=20, help="how many deals (default 20)")
-    sim.add_argument("--ns", type=bot_arg, default="rule", help=f"bot for North–South: {', '.join(BOT_NAMES)}")
-    sim.add_argument("--ew", type=bot_arg, default="random", help="bot for East–West")
-    sim.add_argument("--rules", type=rules_arg, default=SEED, help="rule set (default seed)")
-    sim.add_argument("--seed", type=seed_arg, default=0, help="master seed (default 0)")
-    sim.add_argument("--duplicate", action="store_true",
-                     help="play every deal at a second table with the partnerships swapped")
-    sim.add_argument("--workers", type=positive_arg, default=1,
-                     help="worker processes: 2 plays the two tables of --duplicate at once "
-                          "(results do not depend on it); with --dask local, the cluster's worker processes")
-    sim.add_argument("--dask", metavar="ADDRESS|local",
-                     help="play the tables on a Dask cluster: a scheduler's address (tcp://host:8786) or 'local' "
-                          "for one on this machine (needs the dask extra; results do not depend on it)")
-    sim.add_argument("--out", metavar="FILE.pbn",
-                     help="write every deal played as PBN (with --duplicate the second table goes to "
-                          "FILE-swapped.pbn)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object instead of sentences")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim = subparsers.add_parser("simulate", help=helps("simulate"), description=helps("simulate_about"))
+    sim.add_argument("--deals", type=positive_arg, default=20, help=helps("simulate_deals"))
+    sim.add_argument("--ns", type=bot_arg, default="rule", help=helps("simulate_ns", bots=", ".join(BOT_NAMES)))
+    sim.add_argument("--ew", type=bot_arg, default="random", help=helps("simulate_ew"))
+    sim.add_argument("--rules", type=rules_arg, default=SEED, help=helps("simulate_rules"))
+    sim.add_argument("--seed", type=seed_arg, default=0, help=helps("simulate_seed"))
+    sim.add_argument("--duplicate", action="store_true", help=helps("simulate_duplicate"))
+    sim.add_argument("--workers", type=positive_arg, default=1, help=helps("simulate_workers"))
+    sim.add_argument("--dask", metavar="ADDRESS|local", help=helps("simulate_dask"))
+    sim.add_argument("--out", metavar="FILE.pbn", help=helps("simulate_out"))
+    sim.add_argument("--json", action="store_true", help=helps("simulate_json"))
+    sim.add_argument("--quiet", action="store_true", help=helps("simulate_quiet"))
     add_lang(sim)
     sim.set_defaults(func=run)
 

@@ -16,7 +16,7 @@ feedback. The same seed gives the same items.
 >>> sorted((c.value, c.misconception or "") for c in item.choices if not c.correct)
 [('S', ''), ('W', 'bridge_declarer')]
 >>> verdict = check(item, "W")
->>> print(verdict.feedback.render("en"))
+>>> print(verdict.feedback.text("en"))
 Not right. The mistake: bridge's declarer. The player who made the final bid is the declarer, ...
 >>> print(item.to_json("de")["prompt"]["text"])
 Geber West. Wer ist der Ansager dieser Auktion?
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from vint_core.errors import bad_argument
 from vint_core.quiz import bidding, cardplay, honours, points, table
 from vint_core.quiz.items import KINDS, Choice, Inputs, Item, Kind, Verdict, check, normalise
-from vint_core.quiz.texts import MISCONCEPTIONS, Misconception, Msg
+from vint_core.quiz.texts import MISCONCEPTIONS, Misconception, quiz_phrase
 from vint_core.rules import RULE_SETS, RuleSet, as_rule_set
 
 Generator = Callable[[random.Random, RuleSet, str], Item]
@@ -142,5 +142,6 @@ def generate(topic: str, *, seed: int, count: int = 10, rules: str | RuleSet | N
             for i in range(start, start + count)]
 
 
-__all__ = ["KINDS", "MISCONCEPTIONS", "TOPICS", "TYPES", "Choice", "Inputs", "Item", "Kind", "Misconception", "Msg",
-           "QuestionType", "Verdict", "check", "generate", "item_from_id", "make_item", "normalise", "types_of"]
+__all__ = ["KINDS", "MISCONCEPTIONS", "TOPICS", "TYPES", "Choice", "Inputs", "Item", "Kind", "Misconception",
+           "QuestionType", "Verdict", "check", "generate", "item_from_id", "make_item", "normalise", "quiz_phrase",
+           "types_of"]

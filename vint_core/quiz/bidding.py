@@ -14,10 +14,10 @@ from typing import Any
 from vint_core.auction import Auction
 from vint_core.calls import PASS, Bid, Strain
 from vint_core.errors import IllegalCallError, Reason
-from vint_core.i18n import rules_name
+from vint_core.i18n import Phrase, rules_name
 from vint_core.quiz.items import COURSE_RULES, Inputs, Item, Line, fill_seats, make_choices, seat_label
 from vint_core.quiz.situations import BRIDGE_ORDER, deal_number_for, random_auction
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import quiz_phrase
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -56,9 +56,9 @@ def _progressive(rules: RuleSet) -> bool:
     return rules.min_level == "progressive"
 
 
-def _deal_of_rubber(rules: RuleSet, number: int) -> Msg | str:
+def _deal_of_rubber(rules: RuleSet, number: int) -> Phrase | str:
     """"Deal 3 of the rubber. " where the deal's number sets the lowest level, else nothing."""
-    return Msg.of("q_deal_of_rubber", deal_number=number) if _progressive(rules) else ""
+    return quiz_phrase("q_deal_of_rubber", deal_number=number) if _progressive(rules) else ""
 
 
 def _limited(rules: RuleSet) -> bool:
@@ -75,11 +75,11 @@ def _passes_line(a: Auction) -> Line | None:
     return _under(a.rules, "x_passes_so_far", n=n, end=a.rules.auction_end_passes)
 
 
-def _under(rules: RuleSet, key: str, **params: Any) -> Msg:
+def _under(rules: RuleSet, key: str, **params: Any) -> Phrase:
     """A sentence that names the rule set ("under Short rubber, …"), but not the course's own rules."""
     if rules.name == COURSE_RULES:
-        return Msg.of(f"{key}_own", **params)
-    return Msg.of(key, rules=rules_name(rules.name), **params)
+        return quiz_phrase(f"{key}_own", **params)
+    return quiz_phrase(key, rules=rules_name(rules.name), **params)
 
 
 def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -98,9 +98,9 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     try:
         a.check(bid)
         answer = True
-        reason = (Msg.of("x_outranks", top=top) if top is not None
-                  else Msg.of("x_first_bid", level=low) if low > 1 else Msg.of("x_first_bid_any"))
-        explanation.append(Msg.of("x_bid_legal", bid=bid, seat=seat, reason=reason))
+        reason = (quiz_phrase("x_outranks", top=top) if top is not None
+                  else quiz_phrase("x_first_bid", level=low) if low > 1 else quiz_phrase("x_first_bid_any"))
+        explanation.append(quiz_phrase("x_bid_legal", bid=bid, seat=seat, reason=reason))
         error: IllegalCallError | None = None
     except IllegalCallError as err:
         answer, error = False, err
@@ -109,7 +109,7 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     if passes is not None:
         explanation.append(passes)
     if low > 1:
-        explanation.append(Msg.of("x_min_level", level=low))
+        explanation.append(quiz_phrase("x_min_level", level=low))
     # the misconception that gives the other answer
     mistake: str | None = None
     if answer:
@@ -134,10 +134,10 @@ def next_bid_legal(rng: random.Random, rules: RuleSet, ident: str) -> Item:
             mistake = "no_nt_in_whist_vint"
     data = _base(a, rules, number, bid=bid.pbn)
     return Item(ident, "overbidding", "next_bid_legal", "choice", rules.name, data, answer,
-                Msg.of("q_next_bid_legal", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=seat,
+                quiz_phrase("q_next_bid_legal", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=seat,
                        bid=bid),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
-                Msg.of("h_next_bid_legal_limits" if _limited(rules) else "h_next_bid_legal"), (("auction", a),))
+                quiz_phrase("h_next_bid_legal_limits" if _limited(rules) else "h_next_bid_legal"), (("auction", a),))
 
 
 def _lowest_by(order: tuple[Strain, ...], top: Bid | None, min_level: int) -> Bid | None:
@@ -176,22 +176,22 @@ def lowest_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         if len({d for d, _ in distractors if d != answer}) >= 2:
             break
         distractors.append((later, None))  # legal, but not the lowest
-    explanation: list[Line] = [Msg.of("x_lowest", bid=answer_bid, top=top) if top is not None
-                               else Msg.of("x_lowest_first", bid=answer_bid)]
+    explanation: list[Line] = [quiz_phrase("x_lowest", bid=answer_bid, top=top) if top is not None
+                               else quiz_phrase("x_lowest_first", bid=answer_bid)]
     if a.min_level > 1:
-        explanation.append(Msg.of("x_min_level", level=a.min_level))
+        explanation.append(quiz_phrase("x_min_level", level=a.min_level))
     passes = _passes_line(a)
     if passes is not None:
         explanation.append(passes)
 
-    def label(value: Any) -> Msg:
-        return Msg.of("no_bid_over") if value is None else Msg.of("plain", text=Bid(int(value[0]),
+    def label(value: Any) -> Phrase:
+        return quiz_phrase("no_bid_over") if value is None else quiz_phrase("plain", text=Bid(int(value[0]),
                                                                                      Strain(value[1:])))
 
     choices = make_choices(answer, distractors, explanation, label=label)
     return Item(ident, "overbidding", "lowest_bid", "choice", rules.name, _base(a, rules, number), answer,
-                Msg.of("q_lowest_bid", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=a.to_act),
-                choices, tuple(explanation), Msg.of("h_lowest_bid_min" if _progressive(rules) else "h_lowest_bid"),
+                quiz_phrase("q_lowest_bid", deal=_deal_of_rubber(rules, number), dealer=a.dealer, seat=a.to_act),
+                choices, tuple(explanation), quiz_phrase("h_lowest_bid_min" if _progressive(rules) else "h_lowest_bid"),
                 (("auction", a),))
 
 
@@ -218,22 +218,22 @@ def higher_bid(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation: list[Line] = [_under(rules, "x_higher", high=high, low=low)]
     data = Inputs(rules.name, a=a.pbn, b=b.pbn)
     return Item(ident, "overbidding", "higher_bid", "choice", rules.name, data, high.pbn,
-                Msg.of("q_higher_bid", a=a, b=b),
+                quiz_phrase("q_higher_bid", a=a, b=b),
                 make_choices(high.pbn, [(low.pbn, mistake)], explanation), tuple(explanation),
-                Msg.of("h_higher_bid"))
+                quiz_phrase("h_higher_bid"))
 
 
 def tricks_needed(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     bid = rng.choice(rules.bids)
     seat = Seat(rng.randrange(4))
     answer = bid.tricks
-    explanation: list[Line] = [Msg.of("x_tricks_needed", bid=bid, level=bid.level, tricks=answer)]
+    explanation: list[Line] = [quiz_phrase("x_tricks_needed", bid=bid, level=bid.level, tricks=answer)]
     data = Inputs(rules.name, bid=bid.pbn, declarer=seat.letter)
     return Item(ident, "overbidding", "tricks_needed", "number", rules.name, data, answer,
-                Msg.of("q_tricks_needed", seat=seat, bid=bid, side=seat.side),
+                quiz_phrase("q_tricks_needed", seat=seat, bid=bid, side=seat.side),
                 make_choices(answer, [(bid.level, "bid_is_tricks")], explanation,
                              kind="number"),
-                tuple(explanation), Msg.of("h_tricks_needed"))
+                tuple(explanation), quiz_phrase("h_tricks_needed"))
 
 
 def auction_over(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -254,16 +254,16 @@ def auction_over(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     if passes is not None:
         explanation.append(passes)
     if a.is_passed_out:
-        explanation.append(Msg.of("x_passed_out"))
+        explanation.append(quiz_phrase("x_passed_out"))
     elif a.contract is not None:
-        explanation.append(Msg.of("x_final_bid", bid=a.contract.bid, seat=a.contract.declarer))
+        explanation.append(quiz_phrase("x_final_bid", bid=a.contract.bid, seat=a.contract.declarer))
     if not explanation:
-        explanation.append(Msg.of("x_last_bid", bid=a.calls[-1]))
+        explanation.append(quiz_phrase("x_last_bid", bid=a.calls[-1]))
     data = Inputs(rules.name, dealer=dealer.letter, calls=_calls(a))
     return Item(ident, "auction", "auction_over", "choice", rules.name, data, answer,
-                Msg.of("q_auction_over", dealer=dealer),
+                quiz_phrase("q_auction_over", dealer=dealer),
                 make_choices(answer, [(not answer, mistake)], explanation), tuple(explanation),
-                Msg.of("h_auction_over"), (("auction", a),))
+                quiz_phrase("h_auction_over"), (("auction", a),))
 
 
 def _finished(rng: random.Random, rules: RuleSet) -> Auction:
@@ -298,9 +298,9 @@ def _end_lines(a: Auction) -> list[Line]:
     if passes is not None:
         out.append(passes)
     if contract is None:
-        out.insert(0, Msg.of("x_passed_out"))
+        out.insert(0, quiz_phrase("x_passed_out"))
     else:
-        out.insert(0, Msg.of("x_final_bid", bid=contract.bid, seat=contract.declarer))
+        out.insert(0, quiz_phrase("x_final_bid", bid=contract.bid, seat=contract.declarer))
     return out
 
 
@@ -319,9 +319,9 @@ def declarer(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     explanation = _end_lines(a)
     data = Inputs(rules.name, dealer=a.dealer.letter, calls=_calls(a))
     return Item(ident, "auction", "declarer", "choice", rules.name, data, answer,
-                Msg.of("q_declarer", dealer=a.dealer),
+                quiz_phrase("q_declarer", dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
-                tuple(explanation), Msg.of("h_declarer"), (("auction", a),))
+                tuple(explanation), quiz_phrase("h_declarer"), (("auction", a),))
 
 
 def opening_leader(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -341,13 +341,13 @@ def opening_leader(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         if bridge is not None:
             distractors.append((bridge.left.letter, "bridge_declarer"))
         distractors = [(d, m) for d, m in distractors if d != answer]
-        explanation.append(Msg.of("x_leader", leader=leader, declarer=contract.declarer))
+        explanation.append(quiz_phrase("x_leader", leader=leader, declarer=contract.declarer))
     fill_seats(rng, answer, distractors)
     data = Inputs(rules.name, dealer=a.dealer.letter, calls=_calls(a))
     return Item(ident, "auction", "opening_leader", "choice", rules.name, data, answer,
-                Msg.of("q_opening_leader", dealer=a.dealer),
+                quiz_phrase("q_opening_leader", dealer=a.dealer),
                 make_choices(answer, distractors, explanation, label=seat_label),
-                tuple(explanation), Msg.of("h_opening_leader"), (("auction", a),))
+                tuple(explanation), quiz_phrase("h_opening_leader"), (("auction", a),))
 
 
 __all__ = ["auction_over", "declarer", "higher_bid", "lowest_bid", "next_bid_legal", "opening_leader",

@@ -12,10 +12,11 @@ import random
 from typing import Any
 
 from vint_core.cards import Card, Hand, Suit, mask_cards
+from vint_core.i18n import Phrase
 from vint_core.play import follow_suit, trick_winner
 from vint_core.quiz.items import Inputs, Item, Line, make_choices, seat_label
 from vint_core.quiz.situations import new_hands, random_trick
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import quiz_phrase
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
 
@@ -25,8 +26,8 @@ def _trump_for(rng: random.Random, rules: RuleSet) -> Suit | None:
     return strain.suit
 
 
-def _trump_msg(trump: Suit | None) -> Msg:
-    return Msg.of("q_trump_none") if trump is None else Msg.of("q_trump_suit", suit=trump.symbol)
+def _trump_msg(trump: Suit | None) -> Phrase:
+    return quiz_phrase("q_trump_none") if trump is None else quiz_phrase("q_trump_suit", suit=trump.symbol)
 
 
 def _pbn(cards: tuple[Card, ...]) -> list[str]:
@@ -52,24 +53,24 @@ def legal_cards(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     distractors: list[tuple[Any, str | None]] = []
     explanation: list[Line]
     if led is None:
-        explanation = [Msg.of("x_lead")]
+        explanation = [quiz_phrase("x_lead")]
     elif hand.has_suit(led):
-        explanation = [Msg.of("x_follow", suit=led.symbol)]
+        explanation = [quiz_phrase("x_follow", suit=led.symbol)]
         distractors.append((_pbn(hand.cards), "no_follow_duty"))
         if trump is not None and trump is not led and hand.has_suit(trump):
             distractors.append((_pbn(tuple(c for c in hand.cards if c.suit in (led, trump))),
                                 "trump_instead_of_following"))
     else:
-        explanation = [Msg.of("x_void", suit=led.symbol)]
+        explanation = [quiz_phrase("x_void", suit=led.symbol)]
         if trump is not None and hand.has_suit(trump):
             distractors.append((_pbn(hand.suit(trump)), "must_trump"))
     data = Inputs(rules.name, hand=hand.pbn, led=led.letter if led is not None else None,
                   trump=trump.letter if trump is not None else None)
-    led_msg = Msg.of("q_led_none") if led is None else Msg.of("q_led_suit", suit=led.symbol)
+    led_msg = quiz_phrase("q_led_none") if led is None else quiz_phrase("q_led_suit", suit=led.symbol)
     return Item(ident, "play", "legal_cards", "cards", rules.name, data, answer,
-                Msg.of("q_legal_cards", led=led_msg, trump=_trump_msg(trump)),
+                quiz_phrase("q_legal_cards", led=led_msg, trump=_trump_msg(trump)),
                 make_choices(answer, distractors, explanation, kind="cards"), tuple(explanation),
-                Msg.of("h_legal_cards"), (("hand", hand),))
+                quiz_phrase("h_legal_cards"), (("hand", hand),))
 
 
 def _winner_by(leader: Seat, cards: tuple[Card, ...], key: Any) -> Seat:
@@ -96,16 +97,16 @@ def trick_winner_item(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         distractors.append((others.pop(), None))
     card = cards[(winner - leader) & 3]
     if trump is not None and card.suit is trump:
-        explanation: list[Line] = [Msg.of("x_trick_trump", card=card, seat=winner)]
+        explanation: list[Line] = [quiz_phrase("x_trick_trump", card=card, seat=winner)]
     else:
-        explanation = [Msg.of("x_trick_led", card=card, seat=winner, suit=led.symbol)]
+        explanation = [quiz_phrase("x_trick_led", card=card, seat=winner, suit=led.symbol)]
     data = Inputs(rules.name, leader=leader.letter, cards=tuple(_pbn(cards)),
                   trump=trump.letter if trump is not None else None)
     return Item(ident, "play", "trick_winner", "choice", rules.name, data, winner.letter,
-                Msg.of("q_trick_winner", leader=leader,
+                quiz_phrase("q_trick_winner", leader=leader,
                        cards=" ".join(str(c) for c in cards), trump=_trump_msg(trump)),
                 make_choices(winner.letter, distractors, explanation, label=seat_label), tuple(explanation),
-                Msg.of("h_trick_winner"), (("cards", cards),))
+                quiz_phrase("h_trick_winner"), (("cards", cards),))
 
 
 __all__ = ["legal_cards", "trick_winner_item"]

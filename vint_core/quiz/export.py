@@ -40,13 +40,13 @@ def jupyterquiz_questions(items: Iterable[Item], *, lang: str = "en") -> list[di
         if item.kind == "choice":
             out.append({"question": question, "type": "multiple_choice",
                         "answers": [{"answer": item.label(c, lang), "correct": c.correct,
-                                     "feedback": c.feedback.render(lang)} for c in item.choices]})
+                                     "feedback": c.feedback.text(lang)} for c in item.choices]})
         elif item.kind == "number":
             answers: list[dict[str, Any]] = [{"value": c.value, "correct": c.correct,
-                                              "feedback": c.feedback.render(lang)} for c in item.choices]
+                                              "feedback": c.feedback.text(lang)} for c in item.choices]
             right = next(c for c in item.choices if c.correct)
             default = wrong_feedback(item.label_msg(right), item.explanation)
-            answers.append({"type": "default", "feedback": default.render(lang)})
+            answers.append({"type": "default", "feedback": default.text(lang)})
             out.append({"question": question, "type": "numeric", "precision": 0, "answers": answers})
     return out
 

@@ -17,9 +17,10 @@ from vint_core.auction import Contract
 from vint_core.calls import Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.honours import honours_held
+from vint_core.i18n import Phrase
 from vint_core.quiz.items import Inputs, Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, fitting_contract, new_hands
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import quiz_phrase
 from vint_core.rules import SEED, RuleSet, TrickValue
 from vint_core.scoring import ScoreLine, score_contract, totals
 from vint_core.seats import PerSide, Seat, Side
@@ -38,7 +39,7 @@ def _count(hands: Sequence[Hand], cards: Sequence[Card]) -> dict[str, int]:
 
 
 def _held_lines(held: PerSide[tuple[Card, ...]]) -> list[Line]:
-    return [Msg.of("x_honours_held", side=side, n=len(cards), cards=" ".join(str(c) for c in cards) or "—")
+    return [quiz_phrase("x_honours_held", side=side, n=len(cards), cards=" ".join(str(c) for c in cards) or "—")
             for side, cards in held.items()]
 
 
@@ -64,13 +65,13 @@ def honours_count(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     one = {"NS": sum(1 for c in held.ns if c in hands[Seat.NORTH]),
            "EW": sum(1 for c in held.ew if c in hands[Seat.EAST])}
     distractors.append((one, "one_hand"))
-    explanation: list[Line] = [Msg.of("x_honours_kind_nt") if suit is None else
-                               Msg.of("x_honours_kind_suit", strain=strain), *_held_lines(held)]
+    explanation: list[Line] = [quiz_phrase("x_honours_kind_nt") if suit is None else
+                               quiz_phrase("x_honours_kind_suit", strain=strain), *_held_lines(held)]
     data = Inputs(rules.name, deal=deal_text(Seat.NORTH, hands), strain=strain.value)
     return Item(ident, "honours", "honours_count", "per_side", rules.name, data, answer,
-                Msg.of("q_honours_count", strain=strain),
+                quiz_phrase("q_honours_count", strain=strain),
                 make_choices(answer, distractors, explanation, kind="per_side"), tuple(explanation),
-                Msg.of("h_honours_count"), (("deal", (Seat.NORTH, hands)),))
+                quiz_phrase("h_honours_count"), (("deal", (Seat.NORTH, hands)),))
 
 
 def _points(lines: Sequence[ScoreLine]) -> dict[str, int]:
@@ -111,18 +112,18 @@ def honours_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         single[contract.declarer.left] = hands[contract.declarer.left]
         distractors.append((_points(_honour_lines(rules, contract, single)), "one_hand"))
     held = honours_held(hands, contract.strain)
-    explanation: list[Line] = [*lines] if lines else [Msg.of("x_no_honours")]
+    explanation: list[Line] = [*lines] if lines else [quiz_phrase("x_no_honours")]
     explanation.extend(_held_lines(held))
     data = Inputs(rules.name, deal=deal_text(Seat.NORTH, hands), contract=contract.pbn,
                   declarer=contract.declarer.letter)
     return Item(ident, "honours", "honours_points", "per_side", rules.name, data, answer,
-                Msg.of("q_honours_points", contract=_contract_text(contract)),
+                quiz_phrase("q_honours_points", contract=_contract_text(contract)),
                 make_choices(answer, distractors, explanation, kind="per_side"), tuple(explanation),
-                Msg.of("h_honours_points"), (("deal", (Seat.NORTH, hands)),))
+                quiz_phrase("h_honours_points"), (("deal", (Seat.NORTH, hands)),))
 
 
-def _contract_text(contract: Contract) -> Msg:
-    return Msg.of("contract_by", bid=contract.bid, seat=contract.declarer)
+def _contract_text(contract: Contract) -> Phrase:
+    return quiz_phrase("contract_by", bid=contract.bid, seat=contract.declarer)
 
 
 __all__ = ["deal_text", "honours_count", "honours_held", "honours_points"]

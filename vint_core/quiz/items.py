@@ -18,7 +18,7 @@ from vint_core.calls import Call
 from vint_core.cards import Card, Hand
 from vint_core.errors import VintError, bad_argument
 from vint_core.i18n import Phrase, say
-from vint_core.quiz.texts import MISCONCEPTIONS, Msg
+from vint_core.quiz.texts import MISCONCEPTIONS, quiz_phrase
 from vint_core.scoring import ScoreLine
 from vint_core.seats import PerSide, Seat
 
@@ -26,7 +26,7 @@ Kind = Literal["choice", "number", "per_side", "cards"]
 KINDS: tuple[Kind, ...] = ("choice", "number", "per_side", "cards")
 
 #: one line of an explanation: a quiz sentence, one of the engine's score lines, or its legality reason
-Line = Msg | ScoreLine | VintError
+Line = Phrase | ScoreLine | VintError
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +37,9 @@ class Choice:
     correct: bool
     misconception: str | None
     #: what the learner reads after choosing it
-    feedback: Msg
+    feedback: Phrase
     #: the value as the learner reads it (``None``: the value itself)
-    label: Msg | None = None
+    label: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +117,10 @@ class Item:
     data: Inputs
     #: the answer, in the same notation
     answer: Any
-    prompt: Msg
+    prompt: Phrase
     choices: tuple[Choice, ...]
     explanation: tuple[Line, ...]
-    hint: Msg
+    hint: Phrase
     figures: tuple[Figure, ...] = ()
 
     @property
@@ -136,7 +136,7 @@ class Item:
         if about := rules_line(self.rules, lang):  # only a rule set other than the course's own
             parts.append(f'<p class="vint-quiz-rules vint-note" data-rules="{render.esc(self.rules)}">'
                          f"{render.esc(about)}</p>")
-        parts.append(f'<p class="vint-quiz-question">{render.esc(self.prompt.render(lang))}</p>')
+        parts.append(f'<p class="vint-quiz-question">{render.esc(self.prompt.text(lang))}</p>')
         for what, value in self.figures:
             if what == "auction":
                 parts.append(render.auction_html(value, lang=lang, css=False))
@@ -153,7 +153,7 @@ class Item:
         from vint_core.i18n import seat_name
 
         lines = [about] if (about := rules_line(self.rules, lang)) else []
-        lines.append(self.prompt.render(lang))
+        lines.append(self.prompt.text(lang))
         for what, value in self.figures:
             if what == "auction":
                 lines.append(", ".join(f"{seat_name(seat, lang)} {call}" for seat, call in value.calls_by()) or "—")
@@ -168,9 +168,9 @@ class Item:
 
     def label(self, choice: Choice, lang: str = "en") -> str:
         """How a choice reads in ``lang``."""
-        return self.label_msg(choice).render(lang)
+        return self.label_msg(choice).text(lang)
 
-    def label_msg(self, choice: Choice) -> Msg:
+    def label_msg(self, choice: Choice) -> Phrase:
         return choice.label if choice.label is not None else value_label(choice.value)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
@@ -186,10 +186,10 @@ class Item:
             "data": self.data.to_json(),
             "answer": self.answer,
             "choices": [{"value": c.value, "label": self.label(c, lang), "correct": c.correct,
-                         "misconception": c.misconception, "feedback": c.feedback.render(lang)}
+                         "misconception": c.misconception, "feedback": c.feedback.text(lang)}
                         for c in self.choices],
             "explanation": [say(line, lang) for line in self.explanation],
-            "hint": self.hint.render(lang),
+            "hint": self.hint.text(lang),
         }
 
 
@@ -210,7 +210,7 @@ def rules_line(name: str, lang: str = "en") -> str:
 
     if name == COURSE_RULES:
         return ""
-    return Msg.of("q_rules", title=rules_title(name, lang), about=rules_about(name, lang) or name).render(lang)
+    return quiz_phrase("q_rules", title=rules_title(name, lang), about=rules_about(name, lang) or name).text(lang)
 
 
 def _deal_html(value: tuple[Seat, Sequence[Hand]], lang: str) -> str:
@@ -256,7 +256,7 @@ class Verdict:
 
     correct: bool
     misconception: str | None
-    feedback: Msg
+    feedback: Phrase
     #: the answer as given, in the item's notation (None if it could not be read)
     given: Any
 
@@ -303,7 +303,7 @@ def check(item: Item, given: Any) -> Verdict:
         # what cannot be read, in the feedback's own language: the error itself, or what a number answer must be
         detail: object = exc if isinstance(exc, VintError) else Phrase(
             "check_want_pair" if item.kind == "per_side" else "check_want_number")
-        return Verdict(False, None, Msg.of("f_unreadable", detail=detail), None)
+        return Verdict(False, None, quiz_phrase("f_unreadable", detail=detail), None)
     key = _key(item.kind, value)
     for choice in item.choices:
         if _key(item.kind, choice.value) == key:
@@ -312,37 +312,37 @@ def check(item: Item, given: Any) -> Verdict:
     return Verdict(False, None, wrong_feedback(item.label_msg(answer), item.explanation), value)
 
 
-def headline(item: Item, verdict: Verdict) -> Msg:
+def headline(item: Item, verdict: Verdict) -> Phrase:
     """The verdict's first line when the answer is shown, above the item's explanation, which it does not
     repeat: "Right.", the mistake and its rule, or "Not right: the answer is …"."""
     if verdict.correct:
-        return Msg.of("f_right_short")
+        return quiz_phrase("f_right_short")
     if verdict.misconception is not None:
         return mistake_feedback(verdict.misconception)
     if verdict.given is None:
         return verdict.feedback  # the answer could not be read: say why
     answer = next(c for c in item.choices if c.correct)
-    return Msg.of("f_wrong_short", answer=item.label_msg(answer))
+    return quiz_phrase("f_wrong_short", answer=item.label_msg(answer))
 
 
-def try_again_feedback(verdict: Verdict) -> Msg:
+def try_again_feedback(verdict: Verdict) -> Phrase:
     """What a wrong try says before the answer is shown: the mistake and its rule when one is recognised,
     never the answer."""
     if verdict.misconception is not None:
         m = MISCONCEPTIONS[verdict.misconception]
-        return Msg.of("f_try_mistake", name=m.name, rule=m.rule)
-    return Msg.of("f_try")
+        return quiz_phrase("f_try_mistake", name=m.name, rule=m.rule)
+    return quiz_phrase("f_try")
 
 
 # -- building choices (for the generators) -------------------------------------------
 
 
-def right_feedback(explanation: Sequence[Line]) -> Msg:
-    return Msg.of("f_right", why=_first_msg(explanation))
+def right_feedback(explanation: Sequence[Line]) -> Phrase:
+    return quiz_phrase("f_right", why=_first_msg(explanation))
 
 
-def wrong_feedback(answer: Msg, explanation: Sequence[Line]) -> Msg:
-    return Msg.of("f_wrong", answer=answer, why=_first_msg(explanation))
+def wrong_feedback(answer: Phrase, explanation: Sequence[Line]) -> Phrase:
+    return quiz_phrase("f_wrong", answer=answer, why=_first_msg(explanation))
 
 
 class _Lines:
@@ -371,29 +371,29 @@ def _first_msg(explanation: Sequence[Line]) -> Any:
     return _Lines(explanation)
 
 
-def mistake_feedback(misconception: str) -> Msg:
+def mistake_feedback(misconception: str) -> Phrase:
     m = MISCONCEPTIONS[misconception]
-    return Msg.of("f_mistake", name=m.name, rule=m.rule)
+    return quiz_phrase("f_mistake", name=m.name, rule=m.rule)
 
 
-def value_label(value: Any) -> Msg:
+def value_label(value: Any) -> Phrase:
     """How a JSON value reads: yes/no, ``N–S 3, E–W 2`` (O–W in German), ``2♠``, ``A♠ K♠``."""
     if value is True:
-        return Msg.of("yes")
+        return quiz_phrase("yes")
     if value is False:
-        return Msg.of("no")
+        return quiz_phrase("no")
     if isinstance(value, dict) and set(value) == {"NS", "EW"}:
-        return Msg.of("per_side_value", ns=value["NS"], ew=value["EW"])
+        return quiz_phrase("per_side_value", ns=value["NS"], ew=value["EW"])
     if isinstance(value, list) and not value:
-        return Msg.of("no_cards")
-    return Msg.of("plain", text=answer_text(value))
+        return quiz_phrase("no_cards")
+    return quiz_phrase("plain", text=answer_text(value))
 
 
-def seat_label(value: Any) -> Msg:
+def seat_label(value: Any) -> Phrase:
     """A seat letter by its name, ``None`` as "nobody: passed out"."""
     if value is None:
-        return Msg.of("nobody_passed_out")
-    return Msg.of("plain", text=Seat.parse(value))
+        return quiz_phrase("nobody_passed_out")
+    return quiz_phrase("plain", text=Seat.parse(value))
 
 
 def fill_seats(rng: random.Random, answer: str | None, distractors: list[tuple[Any, str | None]]) -> None:
@@ -405,7 +405,7 @@ def fill_seats(rng: random.Random, answer: str | None, distractors: list[tuple[A
 
 
 def make_choices(answer: Any, distractors: Sequence[tuple[Any, str | None]], explanation: Sequence[Line], *,
-                 label: Callable[[Any], Msg] = value_label, kind: Kind = "choice") -> tuple[Choice, ...]:
+                 label: Callable[[Any], Phrase] = value_label, kind: Kind = "choice") -> tuple[Choice, ...]:
     """The answer first, then each distractor whose value differs from the answer and from every
     earlier one (the first misconception named for a value keeps it)."""
     seen = [_key(kind, answer)]

@@ -15,10 +15,11 @@ from typing import Any
 
 from vint_core.auction import Contract
 from vint_core.calls import Strain
+from vint_core.i18n import Phrase
 from vint_core.quiz.honours import deal_text
 from vint_core.quiz.items import Inputs, Item, Line, make_choices
 from vint_core.quiz.situations import deal_number_for, declarer_tricks, fitting_contract, new_hands
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import quiz_phrase
 from vint_core.rules import RULE_SETS, RuleSet, TrickValue
 from vint_core.scoring import ScoreLine, score_contract, totals, trick_value
 from vint_core.seats import PerSide, Seat, Side
@@ -81,12 +82,12 @@ def deal_points(rng: random.Random, rules: RuleSet, ident: str) -> Item:
     data = Inputs(rules.name, deal=deal_text(Seat.NORTH, hands), contract=contract.pbn,
                   declarer=contract.declarer.letter, tricks=PerSide(side_tricks[Side.NS], side_tricks[Side.EW]))
     return Item(ident, "scoring", "deal_points", "per_side", rules.name, data, answer,
-                Msg.of("q_deal_points",
-                       contract=Msg.of("contract_by", bid=contract.bid, seat=contract.declarer),
+                quiz_phrase("q_deal_points",
+                       contract=quiz_phrase("contract_by", bid=contract.bid, seat=contract.declarer),
                        ns=side_tricks[Side.NS], ew=side_tricks[Side.EW]),
                 make_choices(answer, deal_points_distractors(rules, contract, tricks, hands, lines), explanation,
                              kind="per_side"),
-                tuple(explanation), Msg.of("h_deal_points"), (("deal", (Seat.NORTH, hands)),))
+                tuple(explanation), quiz_phrase("h_deal_points"), (("deal", (Seat.NORTH, hands)),))
 
 
 #: the rule sets whose rubber is one game to a target of all points (Foster's two games are not asked)
@@ -144,11 +145,11 @@ def _scenario(rng: random.Random, rules: RuleSet) -> tuple[PerSide[int], PerSide
             return PerSide(ns, ew), deal
 
 
-def _rubber_label(value: Any) -> Msg:
-    totals_msg = Msg.of("per_side_value", ns=value["totals"]["NS"], ew=value["totals"]["EW"])
+def _rubber_label(value: Any) -> Phrase:
+    totals_msg = quiz_phrase("per_side_value", ns=value["totals"]["NS"], ew=value["totals"]["EW"])
     if value["winner"] is None:
-        return Msg.of("rubber_goes_on", totals=totals_msg)
-    return Msg.of("rubber_won", side=Side.parse(value["winner"]), totals=totals_msg)
+        return quiz_phrase("rubber_goes_on", totals=totals_msg)
+    return quiz_phrase("rubber_won", side=Side.parse(value["winner"]), totals=totals_msg)
 
 
 def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
@@ -168,21 +169,21 @@ def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         distractors.append(({"winner": loser.name,
                              "totals": after.replace(loser, after[loser] + rules.rubber_bonus).to_json()}, None))
     target = rules.game_target
-    explanation: list[Line] = [Msg.of("x_totals", totals=Msg.of("per_side_value", ns=after.ns, ew=after.ew))]
+    explanation: list[Line] = [quiz_phrase("x_totals", totals=quiz_phrase("per_side_value", ns=after.ns, ew=after.ew))]
     if answer["winner"] is not None:
-        both = Msg.of("x_rubber_both") if min(after) >= target else ""
-        explanation.append(Msg.of("x_rubber_won", side=Side.parse(answer["winner"]), target=target, both=both,
+        both = quiz_phrase("x_rubber_both") if min(after) >= target else ""
+        explanation.append(quiz_phrase("x_rubber_won", side=Side.parse(answer["winner"]), target=target, both=both,
                                   bonus=rules.rubber_bonus))
     elif min(after) >= target:
-        explanation.append(Msg.of("x_rubber_tie", target=target))
+        explanation.append(quiz_phrase("x_rubber_tie", target=target))
     else:
-        explanation.append(Msg.of("x_rubber_none", target=target))
+        explanation.append(quiz_phrase("x_rubber_none", target=target))
     data = Inputs(rules.name, before=before, deal_points=deal)
-    prompt = Msg.of("q_rubber_result", target=target, bonus=rules.rubber_bonus,
+    prompt = quiz_phrase("q_rubber_result", target=target, bonus=rules.rubber_bonus,
                     before_ns=before.ns, before_ew=before.ew, dp_ns=deal.ns, dp_ew=deal.ew)
     return Item(ident, "rubber", "rubber_result", "choice", rules.name, data, answer, prompt,
                 make_choices(answer, distractors, explanation, label=_rubber_label), tuple(explanation),
-                Msg.of("h_rubber_result"))
+                quiz_phrase("h_rubber_result"))
 
 
 __all__ = ["RUBBER_RULES", "deal_points", "deal_points_distractors", "rubber_outcome", "rubber_result"]

@@ -39,7 +39,7 @@ from typing import Any
 from vint_core.i18n import Phrase
 from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
-from vint_core.quiz.texts import MISCONCEPTIONS, Msg
+from vint_core.quiz.texts import MISCONCEPTIONS, quiz_phrase
 from vint_core.rules import RULE_SETS
 from vint_core.saves import data_dir, open_saved, write_json
 
@@ -156,7 +156,7 @@ class Progress:
     asked: dict[str, int] = field(default_factory=dict)
     path: Path | None = None
     #: what happened when the progress was opened (a damaged file set aside), else None
-    message: Msg | None = None
+    message: Phrase | None = None
     #: per topic, first tries right and questions answered, counting every answer ever (not only those kept)
     totals: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: per question type, whether each of its latest first tries (up to :data:`WINDOW`) was right
@@ -307,8 +307,8 @@ class Progress:
         why = _why(opened.problem)
         if opened.aside is None:  # not even moved aside: nothing is written over it
             problem = _why(opened.stuck) if opened.stuck is not None else why
-            return cls(learner=learner, message=Msg.of("ui_damaged_kept", error=why, problem=problem))
-        return cls(learner=learner, path=path, message=Msg.of("ui_damaged", aside=opened.aside.name, error=why))
+            return cls(learner=learner, message=quiz_phrase("ui_damaged_kept", error=why, problem=problem))
+        return cls(learner=learner, path=path, message=quiz_phrase("ui_damaged", aside=opened.aside.name, error=why))
 
     def to_csv(self) -> str:
         """The kept answers as CSV for a teacher: learner, time, topic, type, item id, answer given, correct,

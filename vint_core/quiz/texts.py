@@ -1,15 +1,15 @@
 """The quiz's sentences: prompts, hints, rules, feedback and the misconceptions, the catalogue's ``quiz.*``.
 
-A sentence is a :class:`Msg`, a :class:`~vint_core.i18n.Phrase` of a ``quiz.`` message id, until it is
+A sentence is a :class:`~vint_core.i18n.Phrase` of a ``quiz.`` message id (:func:`quiz_phrase`), until it is
 shown, so one item can be read in any language:
 
 >>> from vint_core import Seat
->>> m = Msg.of("q_declarer", dealer=Seat.EAST)
->>> m.render("en")
+>>> m = quiz_phrase("q_declarer", dealer=Seat.EAST)
+>>> m.text("en")
 'Dealer East. Who is the declarer of this auction?'
 >>> m.text("de"), m.key
 ('Geber Ost. Wer ist der Ansager dieser Auktion?', 'quiz.q_declarer')
->>> MISCONCEPTIONS["three_pass_end"].name.render("de")
+>>> MISCONCEPTIONS["three_pass_end"].name.text("de")
 'ein Ende nach drei Pässen'
 """
 
@@ -22,24 +22,14 @@ from typing import Any
 from vint_core.i18n import Phrase
 
 
-class Msg(Phrase):
-    """A quiz sentence not yet put into a language: the :class:`~vint_core.i18n.Phrase` of ``quiz.<key>``."""
-
-    __slots__ = ()
-
-    @classmethod
-    def of(cls, key: str, **params: Any) -> Msg:
-        """The sentence ``quiz.<key>`` with ``params``."""
-        return cls(f"quiz.{key}", **params)
-
-    def render(self, lang: str = "en") -> str:
-        """The sentence in ``lang``: :meth:`~vint_core.i18n.Phrase.text`."""
-        return self.text(lang)
+def quiz_phrase(key: str, **params: Any) -> Phrase:
+    """The quiz's sentence ``quiz.<key>`` with ``params``, not yet in a language."""
+    return Phrase(f"quiz.{key}", **params)
 
 
 def say_key(key: str, lang: str, params: Mapping[str, Any]) -> str:
     """The sentence ``quiz.<key>`` in ``lang`` with ``params`` filled in (seats and sides by name)."""
-    return Msg.of(key, **params).text(lang)
+    return quiz_phrase(key, **params).text(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +37,8 @@ class Misconception:
     """A named mistake learners make, with the rule that corrects it."""
 
     id: str
-    name: Msg
-    rule: Msg
+    name: Phrase
+    rule: Phrase
 
 
 # the ten most common first: the mistakes docs/rules.md §7 lists (some of its items name two); their name is
@@ -65,6 +55,6 @@ _MISCONCEPTIONS = ("bridge_order", "three_pass_end", "dealer_left_leads", "decla
 #: every misconception the quizzes and the exercises' checks name, by its id
 MISCONCEPTIONS: dict[str, Misconception] = {}
 for _id in _MISCONCEPTIONS:
-    MISCONCEPTIONS[_id] = Misconception(_id, Msg.of(f"m_{_id}"), Msg.of(f"r_{_id}"))
+    MISCONCEPTIONS[_id] = Misconception(_id, quiz_phrase(f"m_{_id}"), quiz_phrase(f"r_{_id}"))
 
-__all__ = ["MISCONCEPTIONS", "Misconception", "Msg", "say_key"]
+__all__ = ["MISCONCEPTIONS", "Misconception", "quiz_phrase", "say_key"]

@@ -161,7 +161,7 @@ class CourseProgress:
         self.table.value = f"<table>{head}{''.join(rows)}</table>"
         self.summary.value = html.escape(text("progress_rule", lang, n=FINISHED_RIGHT, done=len(self.finished),
                                               total=len(QUIZ_LESSONS)))
-        notes = [f"{s.lesson.number}: {s.message.render(lang)}" for s in self.states if s.message is not None]
+        notes = [f"{s.lesson.number}: {s.message.text(lang)}" for s in self.states if s.message is not None]
         self.status.value = "<br>".join(html.escape(n) for n in notes)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:  # pragma: no cover - drawn by Jupyter

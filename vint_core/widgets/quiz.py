@@ -42,7 +42,7 @@ from vint_core.i18n import LANGUAGES, rules_title, side_name, text
 from vint_core.quiz import TOPICS, TYPES
 from vint_core.quiz.items import COURSE_RULES, Item, Verdict, check, headline, say, try_again_feedback
 from vint_core.quiz.progress import MAX_NAME, Attempt, Progress, clean_name
-from vint_core.quiz.texts import Msg
+from vint_core.quiz.texts import quiz_phrase
 from vint_core.rules import RULE_SETS
 from vint_core.saves import disk_problem
 from vint_core.seats import Side
@@ -88,7 +88,7 @@ _QUIZ_CSS = """
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
-    return Msg.of(key, **params).render(lang)
+    return quiz_phrase(key, **params).text(lang)
 
 
 def _not_saved(exc: Exception) -> Callable[[str], str]:
@@ -146,7 +146,7 @@ class QuizWidget:
         self._build()
         if progress.message is not None:
             message = progress.message
-            self._show(self.status, lambda lang: html_lib.escape(message.render(lang)))
+            self._show(self.status, lambda lang: html_lib.escape(message.text(lang)))
         elif progress.answered:
             answered = progress.answered
             self._show(self.status, lambda lang: html_lib.escape(_t("ui_resumed", lang, n=answered)))
@@ -454,7 +454,7 @@ class QuizWidget:
         if (unreadable := check(self.item, given)).given is None and not unreadable.correct:
             # nothing to count: the answer could not be read (a word in a number box); it can be corrected
             self._show(self.feedback, lambda lang: (f'<div class="vint-quiz-wrong" role="status">'
-                                                    f"{html_lib.escape(unreadable.feedback.render(lang))}</div>"))
+                                                    f"{html_lib.escape(unreadable.feedback.text(lang))}</div>"))
             return
         first = self.tries == 0
         self.tries += 1
@@ -484,7 +484,7 @@ class QuizWidget:
             self._tried.add(self._choice)
             self.choice_buttons[self._choice].button_style = "danger"
         self._show(self.feedback, lambda lang: (f'<div class="vint-quiz-wrong" role="status">'
-                                                f"{html_lib.escape(try_again_feedback(verdict).render(lang))}</div>"))
+                                                f"{html_lib.escape(try_again_feedback(verdict).text(lang))}</div>"))
         self._show_retry(True)
         self._draw_score()
 
@@ -538,7 +538,7 @@ class QuizWidget:
 
         def feedback(lang: str) -> str:
             lines = "".join(f"<li>{html_lib.escape(say(line, lang))}</li>" for line in item.explanation)
-            return (f'<div class="{css}" role="status">{html_lib.escape(headline(item, verdict).render(lang))}</div>'
+            return (f'<div class="{css}" role="status">{html_lib.escape(headline(item, verdict).text(lang))}</div>'
                     f"<div>{html_lib.escape(_t('ui_explanation', lang))}</div><ul>{lines}</ul>")
         self._show(self.feedback, feedback)
         if self.item.kind == "choice":
@@ -551,7 +551,7 @@ class QuizWidget:
 
     def show_hint(self) -> None:
         hint = self.item.hint
-        self._show(self.hint, lambda lang: f"<i>{html_lib.escape(hint.render(lang))}</i>")
+        self._show(self.hint, lambda lang: f"<i>{html_lib.escape(hint.text(lang))}</i>")
 
     def next(self) -> None:
         """The next question (more often of a type the learner gets wrong)."""

@@ -28,7 +28,7 @@ ID = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")
 #: the functions that take a message id, the argument it is (Babel's keyword spec) and the namespace they add
 KEYWORDS: dict[str, tuple[tuple[int, ...] | None, str]] = {
     "text": (None, ""), "Phrase": (None, ""), "tr": (None, ""), "_t": (None, "quiz."), "quiz_phrase": (None, "quiz."),
-    "say_key": (None, "quiz."), "bot_text": (None, "bot."), "_Phrase": (None, "bot."), "Why": ((2,), "bot."),
+    "say_key": (None, "quiz."), "bot_text": (None, "bot."), "BotPhrase": (None, "bot."), "Why": ((2,), "bot."),
     "score_text": (None, "score."), "error_message": (None, "error."), "say": (None, "cli_"),
     "helps": (None, "cli_help_"),
 }

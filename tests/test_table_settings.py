@@ -101,7 +101,8 @@ def test_bad_settings_in_a_save_are_said_and_the_file_is_kept_as_it_was(tmp_path
         TableSession.from_json(json.loads(written))
     assert caught.value.reason is Reason.BAD_SAVE and said in str(caught.value)
     again = TableSession.open(path)
-    assert again.message is not None and said in again.message and "kept as table.json.damaged-" in again.message
+    assert again.message is not None and said in again.message.text("en")
+    assert "kept as table.json.damaged-" in again.message.text("en")
     (aside,) = tmp_path.glob("table.json.damaged-*")
     assert aside.read_bytes() == written  # nothing of the old game is lost
     assert again.settings == SessionSettings()
@@ -113,7 +114,7 @@ def test_an_older_save_without_some_settings_still_loads(tmp_path: Path, setting
     path = tmp_path / "table.json"
     save_with(path, settings)
     again = TableSession.open(path)
-    assert again.message is not None and "welcome back" in again.message
+    assert again.message is not None and "welcome back" in again.message.text("en")
     expected = SessionSettings.from_json(settings)
     assert again.settings == expected
     again.save()
@@ -125,5 +126,5 @@ def test_the_save_from_before_undo_allowed_keeps_its_settings(tmp_path: Path) ->
     path = tmp_path / "table.json"
     path.write_text(old.read_text(encoding="utf-8"), encoding="utf-8")
     s = TableSession.open(path)
-    assert s.message is not None and "welcome back" in s.message
+    assert s.message is not None and "welcome back" in s.message.text("en")
     assert s.settings == SessionSettings.from_json(json.loads(old.read_text(encoding="utf-8"))["settings"])

@@ -87,7 +87,7 @@ MARGIN = 5.0
 HOPELESS = 1.5
 
 
-class _Phrase(Phrase):
+class BotPhrase(Phrase):
     """A computer player's sentence: the :class:`~vint_core.i18n.Phrase` of ``bot.<key>``, from the
     parameters as the bots keep them (pairs; a bid's meaning and a side's honours put into words when shown)."""
 
@@ -112,7 +112,7 @@ class Why:
     @property
     def phrase(self) -> Phrase:
         """The explanation, not yet in a language: the catalogue's ``bot.<key>`` and the parameters."""
-        return _Phrase(self.key, self.params)
+        return BotPhrase(self.key, self.params)
 
     def text(self, lang: str) -> str:
         """The reason in ``lang``."""
@@ -144,12 +144,12 @@ def _honour_text(ranks: tuple[object, ...]) -> str:
     return " ".join(str(Rank(int(r))) if 2 <= int(r) <= 14 else str(r) for r in ranks if isinstance(r, int))
 
 
-def _signed(x: float) -> _Phrase:
+def _signed(x: float) -> BotPhrase:
     """Our expected points minus the opponents' in words: "about 120 points ahead of the opponents"."""
     v = round(x)
     if v == 0:
-        return _Phrase("rule_level")
-    return _Phrase("rule_ahead" if v > 0 else "rule_behind", (("n", abs(v)),))
+        return BotPhrase("rule_level")
+    return BotPhrase("rule_ahead" if v > 0 else "rule_behind", (("n", abs(v)),))
 
 
 def _view_key(view: SeatView) -> tuple[object, ...]:
@@ -278,19 +278,19 @@ class _Bidder:
         return estimate_contract(self.rules, level, strain, tricks=tricks, we_declare=ours,
                                  honours=self.honours(strain), game_score=self.game).net
 
-    def _reason_phrase(self, call: Bid, meaning: Meaning) -> _Phrase:
+    def _reason_phrase(self, call: Bid, meaning: Meaning) -> BotPhrase:
         ev = self.ev
         suit = call.strain.suit
         if suit is None:
-            return _Phrase("rule_reason_nt_balanced" if ev.balanced else "rule_reason_nt", (("hcp", ev.hcp),))
+            return BotPhrase("rule_reason_nt_balanced" if ev.balanced else "rule_reason_nt", (("hcp", ev.hcp),))
         n = ev.lengths[suit]
         top = ev.top_honours(suit)[:3]
         if meaning.row.support:
-            return _Phrase("rule_reason_raise", (("n", n), ("suit", suit.symbol), ("hcp", ev.hcp)))
+            return BotPhrase("rule_reason_raise", (("n", n), ("suit", suit.symbol), ("hcp", ev.hcp)))
         if top:
-            return _Phrase("rule_reason_suit_top", (("n", n), ("suit", suit.symbol), ("top", top),
+            return BotPhrase("rule_reason_suit_top", (("n", n), ("suit", suit.symbol), ("top", top),
                                                     ("hcp", ev.hcp)))
-        return _Phrase("rule_reason_suit", (("n", n), ("suit", suit.symbol), ("hcp", ev.hcp)))
+        return BotPhrase("rule_reason_suit", (("n", n), ("suit", suit.symbol), ("hcp", ev.hcp)))
 
     def decide(self) -> Why:
         view, seat, reading = self.view, self.seat, self.reading
@@ -343,7 +343,7 @@ class _Bidder:
 
 
 def _card(card: Card, key: str, params: tuple[tuple[str, object], ...] = ()) -> Why:
-    return Why(card, "rule_card", (("card", card), ("why", _Phrase(key, params))))
+    return Why(card, "rule_card", (("card", card), ("why", BotPhrase(key, params))))
 
 
 class _Player:

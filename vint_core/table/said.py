@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vint_core.bots import Said
-from vint_core.bots.rule_bot import Why, _Phrase
+from vint_core.bots.rule_bot import BotPhrase, Why
 from vint_core.calls import Call
 from vint_core.cards import Card, Suit
 from vint_core.i18n import LANGUAGES, Phrase
@@ -139,7 +139,7 @@ def said_from_json(obj: Any) -> Said:
     if "phrase" in obj:
         key, params = str(obj["phrase"]), {str(k): _value_from_json(v) for k, v in obj["params"].items()}
         if key.startswith("bot."):  # a computer player's sentence (which may be given more facts than it shows)
-            return _Phrase(key.removeprefix("bot."), tuple(params.items()))
+            return BotPhrase(key.removeprefix("bot."), tuple(params.items()))
         return Phrase(key, **params)
     if "why" in obj:
         return Why(_value_from_json(obj["action"]), str(obj["why"]), _pairs_from_json(obj["params"]))

@@ -10,6 +10,7 @@ import ast
 import io
 import json
 import re
+import shutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -220,3 +221,34 @@ def test_a_missing_mo_is_compiled_on_first_use(tmp_path: Path) -> None:
     po.write_text('msgid "x"\nmsgstr "unclosed\n', encoding="utf-8")
     with pytest.raises(i18n.CatalogueError, match="Babel could not compile it"):
         i18n._compile(po, mo)
+
+
+def test_a_mo_older_than_its_po_is_read_where_nothing_can_compile(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide runs no process, so a catalogue whose installed .mo an installer dated before its .po (JupyterLite
+    failed at lesson 00's first widget: "emscripten does not support processes") is read from that .mo."""
+    import os
+
+    from vint_core import i18n
+
+    for lang in ("en", "de"):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(po_path(lang), folder / "vint_core.po")
+        (folder / "vint_core.mo").write_bytes(i18n._compile(po_path(lang), tmp_path / "first.mo"))
+    os.utime(folder / "vint_core.mo", (1, 1))  # German's is older than its .po
+
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise OSError(138, "emscripten does not support processes.")
+
+    monkeypatch.setattr("subprocess.run", no_processes)
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n._catalogue.cache_clear()
+    try:
+        assert i18n._catalogue("de").gettext("your_turn") == "{seat} ist am Zug"
+        (folder / "vint_core.mo").unlink()  # and with no .mo at all, the error says why
+        i18n._catalogue.cache_clear()
+        with pytest.raises(OSError, match="does not support processes"):
+            i18n._catalogue("de")
+    finally:
+        i18n._catalogue.cache_clear()

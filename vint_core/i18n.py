@@ -36,6 +36,7 @@ from __future__ import annotations
 import enum
 import functools
 import gettext
+import importlib.resources
 import io
 import os
 import string
@@ -49,8 +50,17 @@ DOMAIN = "vint_core"
 LOCALE = Path(__file__).with_name("locale")
 
 
+#: the same folder as the package's resources: also inside a zip (a wheel on ``sys.path``, Pyodide), where only the
+#: build's ``.mo`` files are, and no ``.po`` is compiled
+RESOURCES = importlib.resources.files("vint_core") / "locale"
+
+
 def _found() -> tuple[str, ...]:
-    langs = {p.parent.parent.name for p in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.[mp]o")}
+    if LOCALE.is_dir():
+        langs = {p.parent.parent.name for p in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.[mp]o")}
+    else:
+        langs = {folder.name for folder in RESOURCES.iterdir()
+                 if (folder / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()}
     return tuple(sorted(langs, key=lambda lang: (lang != "en", lang)))
 
 
@@ -164,10 +174,24 @@ def _compile(po: Path, mo: Path) -> bytes:
 @functools.cache
 def _catalogue(lang: str) -> gettext.GNUTranslations:
     """The compiled catalogue of ``lang``; every other language falls back to English for a missing message."""
+    if not LOCALE.is_dir():  # the package is read from a zip: its build's .mo
+        data = (RESOURCES / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").read_bytes()
+        translations = gettext.GNUTranslations(io.BytesIO(data))
+        if lang != "en":
+            translations.add_fallback(_catalogue("en"))
+        return translations
     folder = LOCALE / lang / "LC_MESSAGES"
     po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
     if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
-        translations = gettext.GNUTranslations(io.BytesIO(_compile(po, mo)))
+        try:
+            data = _compile(po, mo)
+        except (CatalogueError, OSError):
+            if not mo.exists():
+                raise
+            # nothing can compile here (Pyodide runs no process; no Babel): the build's .mo, whose time an
+            # installer may have set before its .po's
+            data = mo.read_bytes()
+        translations = gettext.GNUTranslations(io.BytesIO(data))
     else:
         with mo.open("rb") as f:
             translations = gettext.GNUTranslations(f)

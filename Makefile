@@ -67,7 +67,7 @@ docs: setup
 test: setup catalogue chromium postgresql axe hub-proxy lite-pyodide lint
 	$(VENV)/bin/nbstripout --verify notebooks/*.ipynb
 	$(VENV)/bin/nbstripout --verify --keep-id notebooks/de/*.ipynb notebooks/ru/*.ipynb
-	$(VENV)/bin/pytest -n 2 -q --durations=30
+	$(VENV)/bin/pytest -n 3 -q --durations=30
 
 # the message catalogues (vint_core/locale/<lang>/LC_MESSAGES/vint_core.po) compiled to the .mo files vint_core.i18n
 # reads with Python's gettext; pip install runs the same step (setup.py), vint_core.i18n too when a .po is newer

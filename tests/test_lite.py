@@ -204,8 +204,9 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
             select.first.click()
             page.locator(".jp-CodeCell").first.click()
             page.keyboard.press("Shift+Enter")
+        # Pyodide's start is compiling WebAssembly: on a machine running the other tests beside it, minutes
         page.wait_for_selector(".jp-CodeCell .jp-OutputArea-output:has-text('52 cards, from 2♠ to A♣')",
-                               timeout=240_000)
+                               timeout=480_000)
         first_cell = time.monotonic() - started
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
         page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()

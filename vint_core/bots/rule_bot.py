@@ -97,6 +97,7 @@ class BotPhrase(Phrase):
         super().__init__(f"bot.{key}", **{k: _value(v) for k, v in params})
 
     def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang``, its facts filled in."""
         # like every explanation (bot_text), a sentence may be given more facts than it shows
         return bot_text(self.key.removeprefix("bot."), lang, **self.params)
 

@@ -53,8 +53,20 @@ def test_vint_lang_is_the_commands_language(monkeypatch: pytest.MonkeyPatch,
 
 
 
+def test_vint_class_help_with_vint_lang_de_is_german(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("VINT_LANG", "de")
+    out = _help(["class", "--help"], capsys)
+    assert "Klassenmodus: die Spiele der Lehrkraft" in out and "Aktionen:" in out and "eine Klasse anlegen" in out
+    assert "Class mode" not in out and "make a class" not in out
+    out = _help(["class", "tokens", "--help"], capsys)
+    assert "die Datenbank der Klasse" in out and "nur diese(n) Lernende(n)" in out and "the class's database" not in out
+
+
 @pytest.mark.parametrize("command", ["deal", "score", "random", "table", "quiz", "simulate", "exercises",
-                                     "exercises release", "exercises grade"])
+                                     "exercises release", "exercises grade", "class", "class create",
+                                     "class learners add", "class boards add", "class tokens", "class traveller",
+                                     "class export"])
 def test_a_commands_help_in_russian_has_no_english_words(command: str) -> None:
     import argparse
 
@@ -65,14 +77,15 @@ def test_a_commands_help_in_russian_has_no_english_words(command: str) -> None:
     from vint_core.rules import RULE_SETS
 
     # the choices: names the command reads
-    names = (", ".join(RULE_SETS), ", ".join(["all", *TOPICS, *TYPES]), ", ".join(BOT_NAMES))
+    names = (", ".join(RULE_SETS), ", ".join(["all", *TOPICS, *TYPES]), ", ".join(BOT_NAMES),
+             "results, learners, quiz, mastery, mistakes, refusals")
 
     parser = build_parser("ru")
     for word in command.split():
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         parser = sub.choices[word]
     helps = [parser.description or ""] + [a.help for a in parser._actions if a.help and a.dest != "help"]
-    assert len([h for h in helps if h]) >= (1 if command == "exercises" else 3)
+    assert len([h for h in helps if h]) >= (1 if command in ("exercises", "class") else 3)
     def bare(h: str) -> str:
         for name in names:
             h = h.replace(name, "")

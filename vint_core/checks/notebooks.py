@@ -156,6 +156,8 @@ class NotebookGrade:
     exercise: str | None = None
     #: what the grader could not shut off for the learner's code (e.g. "not root: … runs as this user")
     notes: tuple[str, ...] = field(default=(), compare=False)
+    #: the language of :meth:`lines`' header (the checks' messages are in it already)
+    lang: str = field(default="en", compare=False)
 
     @property
     def points(self) -> float:
@@ -175,10 +177,11 @@ class NotebookGrade:
 
     def lines(self) -> list[str]:
         """The report a teacher or learner reads: one line for the notebook, one per check."""
-        about = ", ".join(x for x in (self.exercise and f"exercise {self.exercise}",
-                                      self.learner and f"learner {self.learner}") if x)
-        out = [f"{self.notebook}: {_number(self.points)} of {_number(self.max_points)} points"
-               + (f" ({about})" if about else "")]
+        lang = self.lang
+        about = ", ".join(x for x in (self.exercise and text("grade_about_exercise", lang, exercise=self.exercise),
+                                      self.learner and text("grade_about_learner", lang, learner=self.learner)) if x)
+        out = [text("grade_report_about" if about else "grade_report", lang, notebook=self.notebook,
+                    points=_number(self.points), max=_number(self.max_points), about=about)]
         for c in self.checks:
             mark = "✓" if c.passed else "✗"
             out.append(f"  {mark} {c.name} ({_number(c.points)}/{_number(c.max_points)}): {c.message}")
@@ -413,7 +416,7 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
         left = deadline - time.monotonic()
         if left <= 0:
             raise Stopped(late_in_all)
-        proc = Learner(limits, hide=hidden, workdir=workdir)
+        proc = Learner(limits, hide=hidden, workdir=workdir, lang=lang)
         notes = proc.started(min(60.0, left))[1]
         for code in ran:
             limit(timeout, "grade_cell_late")
@@ -472,7 +475,7 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
             proc.kill()
         shutil.rmtree(workdir, ignore_errors=True)
     return NotebookGrade(str(path), tuple(checks), learner=learner if learner is not None else learner_of(path),
-                         exercise=exercise, notes=tuple(notes))
+                         exercise=exercise, notes=tuple(notes), lang=lang)
 
 
 def grades_csv(grades: Iterable[NotebookGrade]) -> str:

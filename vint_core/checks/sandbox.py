@@ -122,10 +122,11 @@ class Learner:
     the process is gone, :class:`Stopped` says why, and the process is killed.
     """
 
-    def __init__(self, limits: Limits, *, hide: Iterable[str] = (), workdir: str) -> None:
+    def __init__(self, limits: Limits, *, hide: Iterable[str] = (), workdir: str, lang: str = "en") -> None:
         self.limits = limits
+        self.lang = lang  # the language of the reasons it stops with
         self.stop_at = float("inf")
-        self.why_late = "took too long"
+        self.why_late = self._say("grade_too_long")
         self._namespace: str | None = None  # the learner's own mount namespace, when it has one
         to_child, self._to_child = os.pipe()
         self._from_child, from_child = os.pipe()
@@ -140,15 +141,20 @@ class Learner:
         os.close(from_child)
         self._send(("start", {"limits": dataclasses.asdict(limits), "hide": sorted(set(hide)), "workdir": workdir}))
 
+    def _say(self, key: str, **params: Any) -> str:
+        from vint_core.i18n import text  # here, not at the top: the learner's side of this module never needs it
+
+        return text(key, self.lang, **params)
+
     def started(self, within: float) -> tuple[int, list[str]]:
         """Wait until the learner's process is limited and ready: its user id, and what it could not shut off."""
         self.stop_at = time.monotonic() + within
-        self.why_late = f"the notebook's Python did not start within {within:.0f} s"
+        self.why_late = self._say("grade_no_start_within", seconds=f"{within:.0f}")
         (size,) = _HEADER.unpack(self._read(_HEADER.size))
         reply = read_answer(self._read(min(size, MAX_REPLY)))
         if not (isinstance(reply, tuple) and len(reply) == 3 and reply[0] == "ready"):
             self.kill()
-            raise Stopped("the notebook's Python did not start")
+            raise Stopped(self._say("grade_no_start"))
         with contextlib.suppress(OSError):
             mine = os.readlink(f"/proc/{self.proc.pid}/ns/mnt")
             if mine != os.readlink("/proc/self/ns/mnt"):
@@ -185,7 +191,7 @@ class Learner:
         (size,) = _HEADER.unpack(self._read(_HEADER.size))
         if size > MAX_REPLY:
             self.kill()
-            raise Stopped(f"the notebook's Python sent more than {MAX_REPLY // 2**20} MB")
+            raise Stopped(self._say("grade_reply_too_big", mb=MAX_REPLY // 2**20))
         reply = read_answer(self._read(size))
         return reply if isinstance(reply, tuple) and reply else ("unreadable",)
 
@@ -193,8 +199,8 @@ class Learner:
         self.kill()
         code = self.proc.wait()
         if code == -signal.SIGXCPU:
-            return Stopped(f"the notebook used more than {self.limits.cpu} s of processor time")
-        return Stopped("the notebook's Python stopped")
+            return Stopped(self._say("grade_cpu_time", seconds=self.limits.cpu))
+        return Stopped(self._say("grade_python_stopped"))
 
     def kill(self) -> None:
         """Stop the learner's process and whatever it started in its session."""
@@ -274,12 +280,12 @@ class Remote:
             if name == "NotImplementedError":
                 raise NotImplementedError(message)
             if name == "MemoryError":
-                raise MemoryError(f"out of memory (the grader allows {self._learner.limits.memory} MB)")
+                raise MemoryError(self._learner._say("grade_out_of_memory", mb=self._learner.limits.memory))
             clean = "".join(ch for ch in name if ch.isalnum() or ch == "_")[:60] or "Exception"
             raise type(clean, (Exception,), {})(message)
         if kind == "missing":
             raise NameError(f"name '{self.__name__}' is not defined")
-        return Opaque("an answer the grader cannot read")
+        return Opaque(self._learner._say("grade_unreadable"))
 
 
 # -- the learner's side --------------------------------------------------------------------------------

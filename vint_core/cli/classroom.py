@@ -19,7 +19,9 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from vint_core.classroom import TOKEN_PARAM
+from vint_core.cli.args import env_language, helps
 from vint_core.i18n import LANGUAGES, side_name, text
+from vint_core.rules import RULE_SETS
 
 __all__ = ["TOKEN_PARAM", "personal_link", "register"]
 
@@ -48,66 +50,60 @@ def _seeds(text: str) -> list[int]:
 
 def register(subparsers: Any) -> None:
     """Add ``vint class`` to the ``vint`` command."""
-    p = subparsers.add_parser("class", help="class mode: a class, its roster and boards, travellers, export",
-                              description="Class mode: the teacher's boards played by every learner of a class, "
-                                          "the results collected under each learner, travellers per board.")
+    p = subparsers.add_parser("class", help=helps("class"), description=helps("class_about"))
     db = argparse.ArgumentParser(add_help=False)
-    db.add_argument("--db", metavar="URL", default=None,
-                    help="the class's database: a SQLAlchemy URL (sqlite:///PATH, postgresql+psycopg://…); default "
-                         "$VINT_CLASS_DB, or class.db in the data folder's class folder")
-    db.add_argument("--lang", choices=LANGUAGES, default=None, help=f"language of the output ({', '.join(LANGUAGES)})")
-    sub = p.add_subparsers(title="actions", metavar="ACTION", required=True)
+    db.add_argument("--db", metavar="URL", default=None, help=helps("class_db"))
+    db.add_argument("--lang", choices=LANGUAGES, default=None, help=helps("lang_output", choices=", ".join(LANGUAGES)))
+    sub = p.add_subparsers(title=helps("actions"), metavar="ACTION", required=True)
 
-    c = sub.add_parser("create", parents=[db], help="make a class")
+    c = sub.add_parser("create", parents=[db], help=helps("class_create"))
     c.add_argument("name")
-    c.add_argument("--teacher", required=True)
-    c.add_argument("--rules", default="seed", help="the rule set's name (default seed)")
-    c.add_argument("--named", action="store_true", help="learners see each other's names in a traveller "
-                                                         "(default: 'Learner 1', 'Learner 2', …)")
+    c.add_argument("--teacher", required=True, help=helps("class_teacher"))
+    c.add_argument("--rules", default="seed", help=helps("rules", choices=", ".join(RULE_SETS)))
+    c.add_argument("--named", action="store_true", help=helps("class_named"))
     c.set_defaults(func=_create)
 
-    learners = sub.add_parser("learners", help="the roster").add_subparsers(metavar="ACTION", required=True)
-    la = learners.add_parser("add", parents=[db], help="put learners on the roster (their hub user names)")
+    learners = sub.add_parser("learners", help=helps("class_learners")).add_subparsers(metavar="ACTION", required=True)
+    la = learners.add_parser("add", parents=[db], help=helps("class_learners_add"))
     la.add_argument("cls", metavar="CLASS")
     la.add_argument("names", nargs="*", metavar="NAME")
-    la.add_argument("--file", type=Path, help="a text file of names, one a line")
+    la.add_argument("--file", type=Path, help=helps("class_file"))
     la.set_defaults(func=_learners_add)
-    ll = learners.add_parser("list", parents=[db], help="print the roster")
+    ll = learners.add_parser("list", parents=[db], help=helps("class_learners_list"))
     ll.add_argument("cls", metavar="CLASS")
     ll.set_defaults(func=_learners_list)
 
-    boards = sub.add_parser("boards", help="the published boards").add_subparsers(metavar="ACTION", required=True)
-    ba = boards.add_parser("add", parents=[db], help="publish a board set: seeds with a dealer, or a PBN file's deals")
+    boards = sub.add_parser("boards", help=helps("class_boards")).add_subparsers(metavar="ACTION", required=True)
+    ba = boards.add_parser("add", parents=[db], help=helps("class_boards_add"))
     ba.add_argument("cls", metavar="CLASS")
-    ba.add_argument("--title", default=None, help="the set's title (default: the seeds, or the file's name)")
+    ba.add_argument("--title", default=None, help=helps("class_title"))
     what = ba.add_mutually_exclusive_group(required=True)
-    what.add_argument("--seeds", type=_seeds, help="seeds of the deals, like 1,2,3")
-    what.add_argument("--pbn", type=Path, metavar="FILE", help="a PBN file: its deals' hands and dealers")
-    ba.add_argument("--dealer", default="N", choices=("N", "E", "S", "W"), help="the dealer of the seeds' boards")
+    what.add_argument("--seeds", type=_seeds, help=helps("class_seeds"))
+    what.add_argument("--pbn", type=Path, metavar="FILE", help=helps("class_pbn"))
+    ba.add_argument("--dealer", default="N", choices=("N", "E", "S", "W"), help=helps("class_dealer"))
     ba.set_defaults(func=_boards_add)
-    bl = boards.add_parser("list", parents=[db], help="print the published boards")
+    bl = boards.add_parser("list", parents=[db], help=helps("class_boards_list"))
     bl.add_argument("cls", metavar="CLASS")
     bl.set_defaults(func=_boards_list)
 
-    t = sub.add_parser("tokens", parents=[db], help="print each learner's personal link (a class without a hub); "
-                                                    "a new link replaces the one before")
+    t = sub.add_parser("tokens", parents=[db], help=helps("class_tokens"))
     t.add_argument("cls", metavar="CLASS")
-    t.add_argument("--url", default=None, help="the learners' page; each link is it with the learner's token "
-                                               f"(?{TOKEN_PARAM}=…). Without it, the tokens alone")
-    t.add_argument("--learner", action="append", default=None, help="only this learner (again for more)")
+    t.add_argument("--url", default=None, help=helps("class_url", param=TOKEN_PARAM))
+    t.add_argument("--learner", action="append", default=None, help=helps("class_learner"))
     t.set_defaults(func=_tokens)
 
-    tr = sub.add_parser("traveller", parents=[db], help="print a board's traveller")
+    tr = sub.add_parser("traveller", parents=[db], help=helps("class_traveller"))
     tr.add_argument("cls", metavar="CLASS")
-    tr.add_argument("board", type=int, metavar="BOARD", help="the board's number in the class")
-    tr.add_argument("--json", action="store_true", help="print it as JSON")
+    tr.add_argument("board", type=int, metavar="BOARD", help=helps("class_board"))
+    tr.add_argument("--json", action="store_true", help=helps("class_json"))
     tr.set_defaults(func=_traveller)
 
-    ex = sub.add_parser("export", parents=[db], help="write one of the class's tables as CSV (safe in a spreadsheet)")
+    ex = sub.add_parser("export", parents=[db], help=helps("class_export"))
     ex.add_argument("cls", metavar="CLASS")
-    ex.add_argument("table", nargs="?", default="results",
-                    choices=("results", "learners", "quiz", "mastery", "mistakes", "refusals"))
-    ex.add_argument("--out", type=Path, default=None, help="the file (default: print it)")
+    tables = ("results", "learners", "quiz", "mastery", "mistakes", "refusals")
+    ex.add_argument("table", nargs="?", default="results", choices=tables,
+                    help=helps("class_table", choices=", ".join(tables)))
+    ex.add_argument("--out", type=Path, default=None, help=helps("class_out"))
     ex.set_defaults(func=_export)
 
 
@@ -118,7 +114,7 @@ def _store(args: argparse.Namespace) -> Any:
 
 
 def _lang(args: argparse.Namespace) -> str:
-    return str(getattr(args, "lang", None) or "en")
+    return str(getattr(args, "lang", None) or env_language() or "en")
 
 
 def _create(args: argparse.Namespace) -> int:

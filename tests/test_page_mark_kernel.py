@@ -13,6 +13,7 @@ The same in a real browser: tests/test_course_lessons_browser.py, lesson 05's te
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -126,8 +127,9 @@ class Page:
         return "".join(self.output[start:])
 
 
-@pytest.fixture
-def page() -> Iterator[Page]:
+@contextlib.contextmanager
+def started_page() -> Iterator[Page]:
+    """A real kernel of this tree and the page's part played against it; the kernel shut down after."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     manager, client = start_new_kernel(kernel_name="python3", env=env, startup_timeout=WAIT)
     try:
@@ -135,6 +137,12 @@ def page() -> Iterator[Page]:
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    with started_page() as started:
+        yield started
 
 
 NEXT_BUTTON = """

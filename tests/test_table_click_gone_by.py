@@ -8,13 +8,11 @@ browser: tests/test_app_browser.py::test_a_double_click_on_a_card_is_said_and_pl
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 
 import pytest
-from jupyter_client.manager import start_new_kernel
 from test_click_positions import page_reports, passes_by
-from test_page_mark_kernel import ROOT, WAIT, Page
+from test_page_mark_kernel import Page, started_page
 
 from vint_core import PASS, Phase, Seat
 from vint_core.i18n import text
@@ -91,13 +89,8 @@ def test_the_sentence_is_in_the_tables_language() -> None:
 
 @pytest.fixture
 def kernel_page() -> Iterator[Page]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    manager, client = start_new_kernel(kernel_name="python3", env=env, startup_timeout=WAIT)
-    try:
-        yield Page(client)
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
+    with started_page() as started:
+        yield started
 
 
 def test_a_double_click_on_pass_at_the_table_is_said_in_a_real_kernel(kernel_page: Page) -> None:

@@ -47,6 +47,12 @@ def set_help_language(lang: str) -> None:
     _HELP["lang"] = lang
 
 
+def help_lang() -> str:
+    """The language the parser is being built in (:func:`help_language` of the command line): an argument type
+    made now (``type=reader(help_lang())``) says its mistakes in it."""
+    return _HELP["lang"]
+
+
 def env_language() -> str | None:
     """``VINT_LANG``, if it names a language of :data:`~vint_core.i18n.LANGUAGES` (any case), else ``None``."""
     wanted = os.environ.get("VINT_LANG", "").strip().lower()
@@ -167,6 +173,6 @@ def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", wha
                         help=helps("lang_" + what, choices=", ".join(LANGUAGES)))
 
 
-__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "env_language", "help_language", "helps", "lang_arg",
-           "more_than_zero", "new_seed", "pace_arg", "port_arg", "positive_arg", "rules_arg", "say", "seat_arg",
-           "seed_arg", "set_help_language", "topics_arg"]
+__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "env_language", "help_lang", "help_language", "helps",
+           "lang_arg", "more_than_zero", "new_seed", "pace_arg", "port_arg", "positive_arg", "rules_arg", "say",
+           "seat_arg", "seed_arg", "set_help_language", "topics_arg"]

@@ -1,0 +1,63 @@
+"""The last English of the commands, now in the learner's language: ``vint class``'s seed lists (a mistake in
+``--seeds``, the boards' seeds in ``vint class boards list``) and the grader's refusals of a notebook
+(``vint exercises grade``), in the language of ``--lang``, else ``VINT_LANG``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_russian import latin_words
+
+from vint_core.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'class.db'}"
+
+
+# -- vint class: the seeds ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "seeds", "said"), [
+    ("ru", "1,x", "не список зёрен: «1,x» (пишите их так: 1,2,3)"),
+    ("ru", "-1", "не список зёрен: «-1» (целые числа от 0, например 1,2,3)"),
+    ("de", "a", "keine Liste von Startwerten: „a“ (so zu schreiben: 1,2,3)"),
+    ("en", ",", "not a list of seeds: ',' (whole numbers from 0, like 1,2,3)"),
+])
+def test_a_list_of_seeds_that_is_not_one_is_refused_in_the_learners_language(
+        db: str, lang: str, seeds: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "class", "boards", "add", "7b", "--seeds", seeds, "--db", db, "--lang", lang)
+    assert status == 2 and not out
+    assert err.strip() == f"vint class boards add: error: argument --seeds: {said}"
+
+
+def test_vint_lang_chooses_the_language_of_the_seeds_mistake(db: str, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VINT_LANG", "ru")
+    status, _, err = _run(capsys, "class", "boards", "add", "7b", "--seeds", "1;2", "--db", db)
+    assert status == 2 and err.strip().endswith("не список зёрен: «1;2» (пишите их так: 1,2,3)")
+    assert not latin_words(err.split("--seeds:")[1])
+    # --lang wins over VINT_LANG, as for every other text of the command
+    status, _, err = _run(capsys, "class", "boards", "add", "7b", "--seeds", "1;2", "--db", db, "--lang", "en")
+    assert err.strip().endswith("not a list of seeds: '1;2' (write them like 1,2,3)")
+
+
+def test_the_boards_list_says_seed_in_the_learners_language(db: str, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _run(capsys, "class", "create", "7b", "--teacher", "Ms Ivanova", "--db", db)[0] == 0
+    assert _run(capsys, "class", "boards", "add", "7b", "--seeds", "3,4", "--title", "week 1", "--db", db)[0] == 0
+    lists = {lang: _run(capsys, "class", "boards", "list", "7b", "--db", db, "--lang", lang)[1].splitlines()
+             for lang in ("en", "de", "ru")}
+    assert lists["en"] == ["1\tNorth\tseed 3\tweek 1", "2\tNorth\tseed 4\tweek 1"]
+    assert lists["de"] == ["1\tNord\tStartwert 3\tweek 1", "2\tNord\tStartwert 4\tweek 1"]
+    assert lists["ru"] == ["1\tСевер\tзерно 3\tweek 1", "2\tСевер\tзерно 4\tweek 1"]
+    monkeypatch.setenv("VINT_LANG", "ru")
+    assert _run(capsys, "class", "boards", "list", "7b", "--db", db)[1].splitlines() == lists["ru"]

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,66 @@ def test_the_boards_list_says_seed_in_the_learners_language(db: str, capsys: pyt
     assert lists["ru"] == ["1\tСевер\tзерно 3\tweek 1", "2\tСевер\tзерно 4\tweek 1"]
     monkeypatch.setenv("VINT_LANG", "ru")
     assert _run(capsys, "class", "boards", "list", "7b", "--db", db)[1].splitlines() == lists["ru"]
+
+
+# -- vint exercises grade: the notebooks it will not grade --------------------------------------------------------
+
+
+def _notebook(path: Path, obj: object) -> Path:
+    path.write_text(obj if isinstance(obj, str) else json.dumps(obj), encoding="utf-8")
+    return path
+
+
+def test_the_grader_says_why_it_will_not_grade_a_notebook_in_the_learners_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = _notebook(tmp_path / "broken.ipynb", "not json")
+    listed = _notebook(tmp_path / "listed.ipynb", {"cells": 3})
+    foreign = _notebook(tmp_path / "foreign.ipynb", {"cells": [{"cell_type": "code", "source": "x = 1",
+                                                                "metadata": {}}]})
+    status, out, err = _run(capsys, "exercises", "grade", str(broken), str(listed), str(foreign), "--lang", "ru")
+    assert status == 1 and not out.strip()
+    lines = err.strip().splitlines()
+    assert lines == [
+        f"vint: не оценено: {broken}: это не тетрадь, которую можно прочитать: это не JSON",
+        f"vint: не оценено: {listed}: это не тетрадь: нет списка ячеек",
+        f"vint: не оценено: {foreign}: ни одна из его ячеек не взята из упражнения (идентификаторы ячеек «nbgrader», "
+        "grade_id, отсутствуют или изменены): оцените его с --source и исходной тетрадью этого упражнения"]
+    for line in lines:
+        assert not latin_words(line.split(".ipynb: ", 1)[1]), line
+    status, _, err = _run(capsys, "exercises", "grade", str(listed), "--lang", "de")
+    assert err.strip() == f"vint: nicht bewertet: {listed}: kein Notebook: keine Liste von Zellen"
+
+
+def test_no_exercise_sources_is_said_in_the_learners_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    listed = _notebook(tmp_path / "listed.ipynb", {"cells": []})
+    monkeypatch.setenv("VINT_LANG", "ru")
+    status, _, err = _run(capsys, "exercises", "grade", str(listed), "--source", str(tmp_path / "nothing"))
+    assert status == 1
+    assert err.strip() == (f"vint: error: в {tmp_path / 'nothing'} нет исходников упражнений: укажите в --source "
+                           "папку тетрадей с решениями")
+
+
+def test_the_graders_refusals_are_phrases_said_in_any_language(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from vint_core.checks import notebooks
+    from vint_core.checks.notebooks import GradingError, load_sources, match_source
+    from vint_core.errors import Reason, VintError
+
+    def cells(*ids: str) -> dict[str, object]:
+        return {"cells": [{"cell_type": "code", "source": "", "metadata": {"nbgrader": {"grade_id": i}}}
+                          for i in ids]}
+
+    with pytest.raises(GradingError) as caught:
+        match_source(cells("a1", "b1"), {"alpha": cells("a1", "a2"), "beta": cells("b1", "b2")})
+    error = caught.value
+    assert isinstance(error, VintError) and error.reason is Reason.NOT_GRADED
+    assert error.message("en") == str(error) == ("its cells come from several exercises (alpha, beta): grade it "
+                                                 "with --source and the exercise's source notebook")
+    assert error.message("ru") == ("его ячейки взяты из нескольких упражнений (alpha, beta): оцените его с --source "
+                                   "и исходной тетрадью упражнения")
+    assert error.message("de").startswith("seine Zellen stammen aus mehreren Übungen (alpha, beta)")
+    monkeypatch.setattr(notebooks, "default_source", lambda: None)
+    with pytest.raises(GradingError) as caught:
+        load_sources()
+    assert caught.value.message("ru").startswith("рядом с vint_core нет исходников упражнений")

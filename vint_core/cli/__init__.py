@@ -45,6 +45,7 @@ from vint_core.cli.quiz import MAX_QUESTIONS
 from vint_core.cli.score import score_text
 from vint_core.cli.simulate import output_paths
 from vint_core.errors import CommandError, VintError
+from vint_core.i18n import os_reason
 
 #: the commands, in the order ``vint --help`` lists them: each is the module ``vint_core.cli.NAME``
 COMMANDS = ("deal", "random", "score", "simulate", "quiz", "table", "exercises", "classroom")
@@ -105,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     except VintError as exc:
         message = exc.message(lang)
     except OSError as exc:
-        message = f"{exc.strerror or exc}"
+        reason = os_reason(exc)  # the system's words in the learner's language (its own for an errno not known)
+        message = reason.text(lang) if reason is not None else f"{exc.strerror or exc}"
     except KeyboardInterrupt:
         return 130
     print("vint: error: " + " ".join(message.split()), file=sys.stderr)

@@ -36,7 +36,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vint_core.i18n import Phrase
+from vint_core.errors import VintError
+from vint_core.i18n import Phrase, os_reason
 from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
 from vint_core.quiz.texts import MISCONCEPTIONS, quiz_phrase
@@ -323,14 +324,18 @@ class Progress:
         return out.getvalue()
 
 
-def _why(exc: Exception) -> str:
-    """Why a file could not be read or moved, in a few words and without its path."""
+def _why(exc: Exception) -> Phrase | VintError | str:
+    """Why a file could not be read or moved, in a few words and without its path: the system's reason in the
+    catalogue's words (its own for an ``errno`` the catalogue does not know), a text that is not JSON, a
+    :class:`~vint_core.errors.VintError` said in the learner's language."""
     if isinstance(exc, OSError):
-        return str(exc.strerror or "it cannot be read")[:120]
+        return os_reason(exc) or str(exc.strerror or type(exc).__name__)[:120]
     if isinstance(exc, UnicodeDecodeError):
-        return "it is not text"
+        return Phrase("file_not_text")
     if isinstance(exc, json.JSONDecodeError):
-        return f"it is not JSON: {exc.msg}"[:120]
+        return Phrase("file_not_json")
+    if isinstance(exc, VintError):
+        return exc
     return str(exc)[:120]
 
 

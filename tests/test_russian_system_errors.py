@@ -17,7 +17,6 @@ from test_russian import latin_words
 
 from vint_core import i18n
 from vint_core.cli import main
-from vint_core.i18n import os_reason
 
 #: the errno values a learner meets most, each with a message of its own
 COMMON = ("ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "EISDIR", "ENOTDIR", "ELOOP", "EEXIST", "EDQUOT", "EIO",
@@ -27,6 +26,8 @@ COMMON = ("ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "EISDIR", "ENOTDIR", "
 
 @pytest.mark.parametrize("name", COMMON)
 def test_each_common_errno_has_its_own_message_in_every_language(name: str) -> None:
+    from vint_core.i18n import os_reason
+
     code = getattr(errno, name)
     reason = os_reason(OSError(code, os.strerror(code), "/srv/somewhere"))
     assert reason is not None and reason.key == f"os_error_{name.lower()}"
@@ -37,6 +38,8 @@ def test_each_common_errno_has_its_own_message_in_every_language(name: str) -> N
 
 
 def test_an_errno_without_a_message_or_none_at_all_keeps_the_systems_words() -> None:
+    from vint_core.i18n import os_reason
+
     assert os_reason(OSError(errno.ENOLINK, os.strerror(errno.ENOLINK))) is None
     assert os_reason(OSError("Timed out trying to connect to tcp://x:1 after 10 s")) is None
     assert os_reason(None) is None

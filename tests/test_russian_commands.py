@@ -125,3 +125,24 @@ def test_the_graders_refusals_are_phrases_said_in_any_language(tmp_path: Path,
     with pytest.raises(GradingError) as caught:
         load_sources()
     assert caught.value.message("ru").startswith("рядом с vint_core нет исходников упражнений")
+
+
+# -- the shared argument types ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["deal", "--seed", "x"], "argument --seed: «x» — не зерно случайности: целое число от 0 до 2**64 - 1"),
+    (["quiz", "--count", "0"], "argument --count: «0» — не число вопросов (от 1 до 10000)"),
+    (["simulate", "--deals", "0"], "argument --deals: «0» — не целое положительное число"),
+    (["table", "--port", "x"], "argument --port: «x» — не порт (от 1 до 65535)"),
+    (["table", "--max-tables", "0"], "argument --max-tables: не число больше 0: «0»"),
+])
+def test_an_option_the_command_cannot_read_is_refused_in_the_learners_language(
+        args: list[str], said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    status, out, err = _run(capsys, *args, "--lang", "ru")
+    assert status == 2 and not out and err.strip() == f"vint {args[0]}: error: {said}"
+    monkeypatch.setenv("VINT_LANG", "ru")
+    assert _run(capsys, *args)[2] == err
+    monkeypatch.delenv("VINT_LANG")
+    english = _run(capsys, *args)[2]
+    assert "«" not in english and not any("а" <= ch <= "я" for ch in english), english

@@ -84,9 +84,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``vint`` with ``argv`` (default: the command line); returns the exit status."""
-    from vint_core.cli.args import help_language
+    from vint_core.cli.args import help_language, set_help_language
 
-    parser = build_parser(help_language(sys.argv[1:] if argv is None else argv))
+    first = help_language(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(first)
+    set_help_language(first)  # the argument types say their mistakes in it
     try:
         args = parser.parse_args(argv)
     except _UsageError as exc:
@@ -94,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
+    finally:
+        set_help_language("en")
     lang = getattr(args, "lang", "en") or "en"
     func = getattr(args, "func", None)
     if func is None:

@@ -141,3 +141,26 @@ def test_a_save_the_disk_refuses_says_why_in_russian() -> None:
         "диск отказал (ошибка ввода-вывода: диск не удалось прочитать или записать)"
     assert disk_problem(OSError(errno.ENOLINK, "Link has been severed")).text("ru") == \
         "диск отказал (Link has been severed)"  # an errno the catalogue does not know: the system's words
+
+
+@pytest.mark.parametrize(("change", "english", "russian"), [
+    ({"version": 4}, "not a vint_core quiz progress file", "это не файл прогресса викторины vint_core"),
+    ({"seed": -1}, "the seed is not a whole number from 0", "зерно: не целое число от 0"),
+    ({"attempts": [5]}, "answer 1: not an answer", "ответ 1: это не ответ"),
+])
+def test_a_quiz_progress_that_does_not_fit_says_why_in_the_learners_language(
+        tmp_path: Path, change: dict[str, object], english: str, russian: str) -> None:
+    import json
+
+    from vint_core.quiz.progress import FORMAT, Progress
+
+    saved = {**Progress(learner="anna").to_json(), **change}
+    assert saved["format"] == FORMAT
+    for lang, said in (("en", english), ("ru", russian)):
+        path = tmp_path / lang / "quiz.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps(saved), encoding="utf-8")
+        message = Progress.open(path).message
+        assert message is not None and f"({said})" in message.text(lang), message.text(lang)
+        if lang == "ru":
+            assert not latin_words(message.text("ru")), message.text("ru")

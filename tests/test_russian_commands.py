@@ -146,3 +146,34 @@ def test_an_option_the_command_cannot_read_is_refused_in_the_learners_language(
     monkeypatch.delenv("VINT_LANG")
     english = _run(capsys, *args)[2]
     assert "«" not in english and not any("а" <= ch <= "я" for ch in english), english
+
+
+# -- vint table: what it prints when it serves --------------------------------------------------------------------
+
+
+def test_vint_table_prints_its_link_and_log_in_the_pages_language(tmp_path: Path) -> None:
+    import os
+    import re
+    import subprocess
+    import sys
+
+    import browser_support as bs
+
+    from vint_core.app.launch import HOST, free_port, stop_voila
+
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    port = free_port()
+    env = {**os.environ, "VINT_DATA_DIR": str(data_dir), "VINT_BOTS": "rule", "VINT_PACE": "none"}
+    env.pop("VINT_LANG", None)
+    process = subprocess.Popen([sys.executable, "-m", "vint_core.cli", "table", "--no-browser", f"--port={port}",
+                                "--lang", "ru"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
+    try:
+        assert process.stdout is not None
+        said = [process.stdout.readline().strip() for _ in range(2)]  # printed once Voilà serves
+        assert re.fullmatch(rf"Стол для винта: http://{re.escape(HOST)}:{port}/\?token=[\w-]{{20,}}  "
+                            r"\(Ctrl-C — остановить\)", said[0]), said
+        assert said[1] == f"Его журнал (с ошибками, которых страница не показывает): {data_dir / 'vint-table.log'}"
+    finally:
+        stop_voila(process, timeout=60)

@@ -30,7 +30,7 @@ ID = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)*")
 KEYWORDS: dict[str, tuple[tuple[int, ...] | None, str]] = {
     "text": (None, ""), "Phrase": (None, ""), "tr": (None, ""), "_t": (None, "quiz."), "quiz_phrase": (None, "quiz."),
     "say_key": (None, "quiz."), "bot_text": (None, "bot."), "BotPhrase": (None, "bot."), "Why": ((2,), "bot."),
-    "score_text": (None, "score."), "error_message": (None, "error."), "say": (None, "cli_"),
+    "score_text": (None, "score."), "error_message": (None, "error."), "say": (None, "cli_"), "_said": (None, "bot."),
     "helps": (None, "cli_help_"),
 }
 #: a string of the code that names a message without a call: a Reason's value (error.), a bot's key kept in a

@@ -320,7 +320,7 @@ def test_each_call_is_shown_beside_the_computer_players_with_its_reason() -> Non
     html = panel.weigh_text.value
     assert weighing.calls and html.count('<li class="vint-weigh-call') == len(weighing.calls)
     for call in weighing.calls:
-        assert esc(call.text("en")) in html and call.explanations["en"] in call.text("en")
+        assert esc(call.text("en")) in html and call.why.text("en") in call.text("en")
     differs = [c for c in weighing.calls if c.differs]
     assert html.count("vint-weigh-call-differs") == len(differs)
     heading = "Your calls beside the computer player's" if differs else \

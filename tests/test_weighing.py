@@ -182,7 +182,8 @@ def test_each_call_is_set_beside_the_computer_players() -> None:
     bot = RuleBot()
     view = Deal(CASH.hands, dealer=S).view(S)
     assert opening.bot_call == bot.choose(view, random.Random(0)) and opening.differs
-    assert opening.explanations["en"] == bot.explain(view, opening.bot_call, "en")
+    assert opening.why == bot.why(view, opening.bot_call).phrase  # a phrase, said in the language it is shown in
+    assert opening.why.text("de") == bot.explain(view, opening.bot_call, "de")
     assert opening.text("en").startswith(f"3NT: the computer player would call {opening.bot_call}.")
     assert opening.text("de").startswith(f"3NT: der Computerspieler würde {opening.bot_call} sagen.")
 

@@ -105,6 +105,8 @@ class Reason(enum.Enum):
     UNKNOWN_TABLE_SETTING = "unknown_table_setting"
     # class mode (vint_core.classroom)
     CLASS = "class"
+    # the exercises' grader (vint_core.checks.notebooks): a notebook it will not grade
+    NOT_GRADED = "not_graded"
     # the served pages' settings
     BAD_SETTING = "bad_setting"
     BAD_LANG = "bad_lang"

@@ -34,6 +34,7 @@ vint_core.i18n.UnknownLanguage: 'xx' is not a language: en, de or ru
 from __future__ import annotations
 
 import enum
+import errno
 import functools
 import gettext
 import importlib.resources
@@ -68,8 +69,9 @@ def _found() -> tuple[str, ...]:
 LANGUAGES: tuple[str, ...] = _found()
 
 __all__ = ["LANGUAGES", "CatalogueError", "Joined", "Phrase", "UnknownLanguage", "bot_about", "bot_text", "bot_title",
-           "choose_language", "entries", "error_message", "language", "one_of", "placeholders", "rules_about",
-           "rules_name", "rules_short", "rules_title", "say", "score_text", "seat_name", "side_name", "text"]
+           "choose_language", "entries", "error_message", "language", "one_of", "os_reason", "placeholders",
+           "rules_about", "rules_name", "rules_short", "rules_title", "say", "score_text", "seat_name", "side_name",
+           "text"]
 
 _SEATS = ("north", "east", "south", "west")
 _SIDES = ("ns", "ew")
@@ -105,6 +107,30 @@ def one_of(choices: Sequence[str]) -> Phrase | str:
     if len(choices) < 2:
         return "".join(choices)
     return Phrase("list_or", first=", ".join(choices[:-1]), last=choices[-1])
+
+
+def os_reason(exc: BaseException | None) -> Phrase | None:
+    """Why the operating system refused (an ``OSError``), in the words of the catalogue: the message
+    ``os_error_<errno's name>`` (``os_error_enoent``, ``os_error_enospc`` …) of its ``errno``, said in the language of
+    the sentence it is put into. An error without an ``errno`` (a library's own ``OSError``, "Timed out trying to
+    connect") is looked for in its causes. ``None`` when none of them has an ``errno`` the catalogue has a message
+    for: the caller keeps the system's own words (``strerror``) then.
+
+    >>> os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory", "/srv/x")).text("ru")
+    'нет такого файла или папки'
+    >>> os_reason(OSError(errno.ENOSPC, "No space left on device")).text("de"), os_reason(OSError("?"))
+    ('der Datenträger ist voll', None)
+    """
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        code = getattr(exc, "errno", None)
+        name = errno.errorcode.get(code) if isinstance(code, int) else None
+        if name:
+            key = f"os_error_{name.lower()}"
+            return Phrase(key) if _has(key) else None
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 def language(lang: str) -> str:

@@ -47,7 +47,7 @@ from typing import Any, Generic, TypeVar
 
 from vint_core.errors import FileRefused, Reason
 from vint_core.files import read_bytes, size_text
-from vint_core.i18n import Phrase
+from vint_core.i18n import Phrase, os_reason
 
 __all__ = ["APP_NAME", "SAVE_LIMIT", "STALE_SECONDS", "Opened", "data_dir", "default_save_path", "disk_problem",
            "file_mark", "keep_aside", "open_saved", "read_json", "remove_stale_temps", "rng_from_json",
@@ -219,6 +219,8 @@ def disk_problem(exc: BaseException) -> Phrase | FileRefused:
 
     >>> disk_problem(OSError(errno.ENOSPC, "No space left on device", "/srv/x")).text("de")
     'der Datenträger ist voll'
+    >>> disk_problem(OSError(errno.EIO, "Input/output error", "/srv/x")).text("ru")
+    'диск отказал (ошибка ввода-вывода: диск не удалось прочитать или записать)'
     """
     if isinstance(exc, FileRefused):
         return exc
@@ -232,7 +234,7 @@ def disk_problem(exc: BaseException) -> Phrase | FileRefused:
     if code in (errno.EACCES, errno.EPERM):
         return Phrase("save_why_denied")
     strerror = getattr(exc, "strerror", None)
-    return Phrase("save_why_other", why=strerror or type(exc).__name__)
+    return Phrase("save_why_other", why=os_reason(exc) or strerror or type(exc).__name__)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from typing import IO, Any
 
 from vint_core.app import notebook_path
 from vint_core.app.settings import PageSettings
+from vint_core.i18n import Phrase, choose_language, os_reason, text
 
 HOST = "127.0.0.1"
 #: Voilà options that keep one kernel ready, the notebook run up to :func:`vint_core.app.wait_for_page`;
@@ -258,18 +259,21 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def run(settings: PageSettings, *, port: int | None = None, open_browser: bool = True, notebook: Path | None = None,
-        title: str = "The Vint table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES,
+        title: str = "launch_table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES,
         class_dir: str | None = None) -> int:
     """Serve the table (or ``notebook``) with ``settings`` until interrupted (Ctrl-C, or SIGTERM: both stop Voilà
     and every kernel); ``port`` None for one the system chooses as Voilà opens its socket. ``class_dir`` (``""``
     for the default store of ``vint class``) serves a class's learners, each from their personal link, and no page
-    without one."""
+    without one. ``title`` is the message id of the page's name. What it prints is in the page's language
+    (``settings.lang``, else ``VINT_LANG``, else English)."""
+    lang = settings.lang or choose_language(os.environ.get("VINT_LANG", ""))
     token = secrets.token_urlsafe(24)
     log: Path | None = log_path(notebook)
     try:
         log_path(notebook).parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        print(f"The server's log is not kept: {err.strerror} ({err.filename})", file=sys.stderr)
+        print(text("launch_no_log", lang, why=os_reason(err) or err.strerror or type(err).__name__,
+                   path=str(err.filename)), file=sys.stderr)
         log = None
     env, extra = settings.to_env(), []
     if class_dir is not None:  # each learner plays from their own link (vint class tokens)
@@ -286,12 +290,11 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
         else:
             wait_until_serving(f"http://{HOST}:{port}/", process=process)
         link = f"http://{HOST}:{port}/?token={token}"
-        print(f"{title} is at {link}  (Ctrl-C stops it)", flush=True)
+        print(text("launch_serving", lang, title=Phrase(title), link=link), flush=True)
         if extra:
-            print("For the class: each learner opens their own link (vint class tokens); this one opens no "
-                  "learner's table", flush=True)
+            print(text("launch_class", lang), flush=True)
         if log is not None:
-            print(f"Its log (with the errors the page does not show): {log}", flush=True)
+            print(text("launch_log", lang, log=str(log)), flush=True)
         if open_browser:
             webbrowser.open(link)
         return process.wait()

@@ -27,7 +27,7 @@ def serve(settings: PageSettings, *, port: int | None = None, open_browser: bool
     from vint_core.app import launch
 
     return launch.run(settings, port=port, open_browser=open_browser, notebook=notebook_path(),
-                      title="The Vint practice page")
+                      title="launch_practice")
 
 
 __all__ = ["notebook_path", "serve"]

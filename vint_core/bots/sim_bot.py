@@ -38,7 +38,7 @@ from typing import Literal
 from vint_core.auction import Contract
 from vint_core.bots.base import Bot, Promise
 from vint_core.bots.guide import promises
-from vint_core.bots.rule_bot import RuleBot
+from vint_core.bots.rule_bot import BotPhrase, RuleBot
 from vint_core.bots.sampling import Layout, sample_layouts
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card
@@ -85,18 +85,6 @@ class _Decision:
     inner: Phrase | None = None
 
 
-@dataclass(frozen=True)
-class _Said:
-    """SimBot's reason for one action, said in a language when it is shown."""
-
-    view: SeatView
-    action: Action
-    decision: _Decision
-
-    def text(self, lang: str) -> str:
-        return _explain(self.view, self.action, self.decision, lang)
-
-
 class SimBot:
     """A computer player that samples layouts and solves them double-dummy."""
 
@@ -138,8 +126,9 @@ class SimBot:
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
         return self.explanation(view, action).text(lang)
 
-    def explanation(self, view: SeatView, action: Action) -> _Said:
-        """The reason for ``action`` (from the layouts solved for it), not yet in a language."""
+    def explanation(self, view: SeatView, action: Action) -> BotPhrase:
+        """The reason for ``action`` (from the layouts solved for it), not yet in a language: the catalogue's
+        ``bot.sim_…`` and its parameters (the figures already rounded), as a saved game keeps it."""
         decision = self._decisions.get((view, action))
         if decision is None:
             self.choose(view, random.Random(0))
@@ -147,7 +136,7 @@ class SimBot:
             if decision is None:  # the action asked about is not the one SimBot picks: use the last analysis
                 best = next(reversed(self._decisions.values()))
                 decision = best
-        return _Said(view, action, decision)
+        return _explain(view, action, decision)
 
     # -- fallback ----------------------------------------------------------
 
@@ -306,58 +295,63 @@ def _fmt(x: float, digits: int = 1) -> str:
     return f"{x:.{digits}f}"
 
 
-def _signed(x: float, lang: str = "en") -> str:
+def _said(key: str, **params: object) -> BotPhrase:
+    """The sentence ``bot.<key>`` with ``params``, said in a language when it is shown."""
+    return BotPhrase(key, tuple(params.items()))
+
+
+def _signed(x: float) -> BotPhrase:
     """A side's expected points minus the opponents' in words: "about 120 points ahead"."""
     v = round(x)
     if v == 0:
-        return bot_text("sim_level", lang)
-    return bot_text("sim_ahead" if v > 0 else "sim_behind", lang, n=abs(v))
+        return _said("sim_level")
+    return _said("sim_ahead" if v > 0 else "sim_behind", n=abs(v))
 
 
-def _explain(view: SeatView, action: Action, decision: _Decision, lang: str) -> str:
+def _explain(view: SeatView, action: Action, decision: _Decision) -> BotPhrase:
     if decision.kind == "only":
-        return bot_text("sim_only", lang, action=action)
+        return _said("sim_only", action=action)
     if decision.kind == "fallback":
-        return bot_text("sim_fallback", lang, inner=decision.inner)
+        return _said("sim_fallback", inner=decision.inner)
     stats = decision.stats
     side = view.seat.side
     n = decision.layouts
     if action not in stats:
         best = max(stats, key=lambda a: stats[a][1])
-        return bot_text("sim_call_worse" if decision.kind == "call" else "sim_play_worse", lang, action=action,
-                        n=n, side=side, score="?", tricks="?", best=best, best_score=_signed(stats[best][1], lang),
-                        best_tricks=_fmt(stats[best][0]))
+        return _said("sim_call_worse" if decision.kind == "call" else "sim_play_worse", action=action,
+                     n=n, side=side, score="?", tricks="?", best=best, best_score=_signed(stats[best][1]),
+                     best_tricks=_fmt(stats[best][0]))
     tricks, score = stats[action]
     others = [a for a in stats if a != action]
     best_other = max(others, key=lambda a: (stats[a][1], stats[a][0])) if others else None
     if decision.kind == "call" and decision.layouts == 0:
-        return bot_text("sim_call_settled", lang, action=action, side=side)
+        return _said("sim_call_settled", action=action, side=side)
     if decision.kind == "call":
         top = max(stats, key=lambda a: stats[a][1])
         if top != action and stats[top][1] > score:
             if decision.guide == action:
-                return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score, lang))
-            return bot_text("sim_call_worse", lang, action=action, n=n, side=side, score=_signed(score, lang),
-                            best=top, best_score=_signed(stats[top][1], lang))
+                return _said("sim_call_guide", action=action, n=n, side=side, score=_signed(score))
+            return _said("sim_call_worse", action=action, n=n, side=side, score=_signed(score),
+                         best=top, best_score=_signed(stats[top][1]))
         if best_other is None:
-            return bot_text("sim_call_guide", lang, action=action, n=n, side=side, score=_signed(score, lang))
-        return bot_text("sim_call_best", lang, action=action, n=n, side=side, score=_signed(score, lang),
-                        more=_fmt(score - stats[best_other][1], 0), other=best_other)
+            return _said("sim_call_guide", action=action, n=n, side=side, score=_signed(score))
+        return _said("sim_call_best", action=action, n=n, side=side, score=_signed(score),
+                     more=_fmt(score - stats[best_other][1], 0), other=best_other)
     if best_other is None:
-        return bot_text("sim_only", lang, action=action)
+        return _said("sim_only", action=action)
     if stats[best_other][1] > score + 1e-9:
-        return bot_text("sim_play_worse", lang, action=action, n=n, side=side, tricks=_fmt(tricks),
-                        best=best_other, best_tricks=_fmt(stats[best_other][0]))
+        return _said("sim_play_worse", action=action, n=n, side=side, tricks=_fmt(tricks),
+                     best=best_other, best_tricks=_fmt(stats[best_other][0]))
     # the best alternative that does differ, if any
     differing = [a for a in others if abs(stats[a][1] - score) > 1e-9 or abs(stats[a][0] - tricks) > 1e-9]
     if not differing:
-        return bot_text("sim_play_all_equal", lang, action=action, n=n, side=side, tricks=_fmt(tricks))
+        return _said("sim_play_all_equal", action=action, n=n, side=side, tricks=_fmt(tricks))
     runner = max(differing, key=lambda a: (stats[a][1], stats[a][0]))
     if abs(stats[runner][0] - tricks) < 0.05:
-        return bot_text("sim_play_score", lang, action=action, n=n, side=side, tricks=_fmt(tricks), other=runner,
-                        diff=_fmt(score - stats[runner][1], 0))
-    return bot_text("sim_play_best", lang, action=action, n=n, side=side, tricks=_fmt(tricks),
-                    score=_signed(score, lang), more=_fmt(tricks - stats[runner][0]), other=runner)
+        return _said("sim_play_score", action=action, n=n, side=side, tricks=_fmt(tricks), other=runner,
+                     diff=_fmt(score - stats[runner][1], 0))
+    return _said("sim_play_best", action=action, n=n, side=side, tricks=_fmt(tricks),
+                 score=_signed(score), more=_fmt(tricks - stats[runner][0]), other=runner)
 
 
 __all__ = ["LEVELS", "Layout", "Level", "LevelSettings", "SimBot"]

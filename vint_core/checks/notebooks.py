@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vint_core.checks.result import NOT_DONE
-from vint_core.i18n import text
+from vint_core.errors import Reason, VintError
+from vint_core.i18n import Phrase, os_reason, text
 
 if TYPE_CHECKING:
     from vint_core.checks.sandbox import Limits
@@ -131,8 +132,12 @@ def release(source: Path, out: Path) -> list[Path]:
 # -- grading -----------------------------------------------------------------------------------------
 
 
-class GradingError(Exception):
-    """A notebook the grader will not grade (no source to grade it against): the message says why and what to do."""
+class GradingError(VintError):
+    """A notebook the grader will not grade (no source to grade it against, not a notebook): its ``detail`` (a
+    :class:`~vint_core.i18n.Phrase`) says why and what to do, in the language it is shown in (``message(lang)``)."""
+
+    def __init__(self, detail: Phrase) -> None:
+        super().__init__(Reason.NOT_GRADED, detail=detail)
 
 
 @dataclass(frozen=True)
@@ -224,12 +229,10 @@ def load_sources(source: Path | None = None) -> dict[str, dict[str, Any]]:
     notebook), else :func:`default_source`; :class:`GradingError` if there are none."""
     where = source if source is not None else default_source()
     if where is None:
-        raise GradingError("no exercise sources beside vint_core (it is installed without exercises/): "
-                           "give --source with the folder of the solution-first notebooks")
+        raise GradingError(Phrase("grade_no_sources_beside"))
     paths = [where] if where.is_file() else sorted(where.glob("*.ipynb")) if where.is_dir() else []
     if not paths:
-        raise GradingError(f"no exercise sources at {where}: give --source with the folder of the "
-                           "solution-first notebooks")
+        raise GradingError(Phrase("grade_no_sources_at", path=str(where)))
     return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in paths}
 
 
@@ -248,12 +251,10 @@ def match_source(notebook: dict[str, Any], sources: dict[str, dict[str, Any]]) -
         scores[name] = len(mine & (own - others))
     best = max(scores.values(), default=0)
     if best == 0:
-        raise GradingError("none of its cells comes from an exercise (nbgrader's cell ids, grade_id, are "
-                           "missing or changed): grade it with --source and that exercise's source notebook")
+        raise GradingError(Phrase("grade_no_exercise"))
     winners = sorted(name for name, score in scores.items() if score == best)
     if len(winners) > 1:
-        raise GradingError(f"its cells come from several exercises ({', '.join(winners)}): grade it with "
-                           "--source and the exercise's source notebook")
+        raise GradingError(Phrase("grade_several_exercises", names=", ".join(winners)))
     return winners[0]
 
 
@@ -379,11 +380,16 @@ def grade(path: Path, *, source: Path | None = None, timeout: float = 120, total
 
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise GradingError(f"not a notebook that can be read ({type(exc).__name__}: {exc})") from None
+    except OSError as exc:  # the system's reason, in the catalogue's words (its own for an errno it does not know)
+        why = os_reason(exc) or exc.strerror or type(exc).__name__
+        raise GradingError(Phrase("grade_not_readable", why=why)) from None
+    except UnicodeDecodeError:
+        raise GradingError(Phrase("grade_not_readable", why=Phrase("file_not_text"))) from None
+    except ValueError:
+        raise GradingError(Phrase("grade_not_readable", why=Phrase("file_not_json"))) from None
     if not (isinstance(notebook, dict) and isinstance(notebook.get("cells"), list)
             and all(isinstance(c, dict) for c in notebook["cells"])):
-        raise GradingError("not a notebook: no list of cells")
+        raise GradingError(Phrase("grade_no_cells"))
     sources = load_sources(source)
     exercise = next(iter(sources)) if source is not None and source.is_file() else match_source(notebook, sources)
     src = sources[exercise]

@@ -45,6 +45,7 @@ from vint_core.cli.quiz import MAX_QUESTIONS
 from vint_core.cli.score import score_text
 from vint_core.cli.simulate import output_paths
 from vint_core.errors import CommandError, VintError
+from vint_core.i18n import os_reason
 
 #: the commands, in the order ``vint --help`` lists them: each is the module ``vint_core.cli.NAME``
 COMMANDS = ("deal", "random", "score", "simulate", "quiz", "table", "exercises", "classroom")
@@ -83,9 +84,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``vint`` with ``argv`` (default: the command line); returns the exit status."""
-    from vint_core.cli.args import help_language
+    from vint_core.cli.args import help_language, set_help_language
 
-    parser = build_parser(help_language(sys.argv[1:] if argv is None else argv))
+    first = help_language(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(first)
+    set_help_language(first)  # the argument types say their mistakes in it
     try:
         args = parser.parse_args(argv)
     except _UsageError as exc:
@@ -93,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
+    finally:
+        set_help_language("en")
     lang = getattr(args, "lang", "en") or "en"
     func = getattr(args, "func", None)
     if func is None:
@@ -105,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     except VintError as exc:
         message = exc.message(lang)
     except OSError as exc:
-        message = f"{exc.strerror or exc}"
+        reason = os_reason(exc)  # the system's words in the learner's language (its own for an errno not known)
+        message = reason.text(lang) if reason is not None else f"{exc.strerror or exc}"
     except KeyboardInterrupt:
         return 130
     print("vint: error: " + " ".join(message.split()), file=sys.stderr)

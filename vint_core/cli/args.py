@@ -3,7 +3,8 @@ a computer player, and the served pages' settings (the readers of :mod:`vint_cor
 option and its ``VINT_*`` variable take the same values).
 
 Each type is a function from the option's text to its value that raises ``argparse.ArgumentTypeError`` with
-the reason (argparse names the option):
+the reason (argparse names the option), in the language the command line is read in (:func:`help_lang`: its
+``--lang``, else ``VINT_LANG``):
 
 >>> rules_arg("Short").name, seat_arg("w"), seed_arg("7"), port_arg("8866")
 ('short', <Seat.WEST: 3>, 7, 8866)
@@ -47,6 +48,12 @@ def set_help_language(lang: str) -> None:
     _HELP["lang"] = lang
 
 
+def help_lang() -> str:
+    """The language the parser is being built in (:func:`help_language` of the command line): an argument type
+    made now (``type=reader(help_lang())``) says its mistakes in it."""
+    return _HELP["lang"]
+
+
 def env_language() -> str | None:
     """``VINT_LANG``, if it names a language of :data:`~vint_core.i18n.LANGUAGES` (any case), else ``None``."""
     wanted = os.environ.get("VINT_LANG", "").strip().lower()
@@ -77,7 +84,7 @@ def _read(read: Callable[[str], Any], value: str) -> Any:
     try:
         return read(value)
     except ParseError as exc:
-        raise argparse.ArgumentTypeError(exc.message()) from None
+        raise argparse.ArgumentTypeError(exc.message(help_lang())) from None
 
 
 def rules_arg(value: str) -> RuleSet:
@@ -127,21 +134,21 @@ def topics_arg(value: str) -> tuple[str, ...]:
 def port_arg(value: str) -> int:
     """A TCP port to serve on, 1 to 65535."""
     if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
-        raise argparse.ArgumentTypeError(f"'{value}' is not a port (1 to 65535)")
+        raise argparse.ArgumentTypeError(say("bad_port", help_lang(), value=value))
     return int(value)
 
 
 def count_arg(value: str, *, most: int = 1_000_000, what: str = "deals") -> int:
-    """A number of deals (or of ``what``), 1 to ``most``."""
+    """A number of deals (or of ``what``: ``"questions"``), 1 to ``most``."""
     if not (value.isascii() and value.isdigit() and 1 <= int(value) <= most):
-        raise argparse.ArgumentTypeError(f"'{value}' is not a number of {what} (1 to {most})")
+        raise argparse.ArgumentTypeError(say("count_" + what, help_lang(), value=value, most=most))
     return int(value)
 
 
 def positive_arg(value: str) -> int:
     """A whole number from 1."""
     if not (value.isascii() and value.isdigit() and int(value) >= 1):
-        raise argparse.ArgumentTypeError(f"'{value}' is not a positive whole number")
+        raise argparse.ArgumentTypeError(say("not_positive", help_lang(), value=value))
     return int(value)
 
 
@@ -153,7 +160,7 @@ def more_than_zero(kind: type[int] | type[float]) -> Callable[[str], int | float
         except ValueError:
             number = 0
         if number <= 0:
-            raise argparse.ArgumentTypeError(f"not a number greater than 0: {value!r}")
+            raise argparse.ArgumentTypeError(say("not_above_zero", help_lang(), value=value))
         return number
     return read
 
@@ -167,6 +174,6 @@ def add_lang(parser: argparse.ArgumentParser, *, default: str | None = "en", wha
                         help=helps("lang_" + what, choices=", ".join(LANGUAGES)))
 
 
-__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "env_language", "help_language", "helps", "lang_arg",
-           "more_than_zero", "new_seed", "pace_arg", "port_arg", "positive_arg", "rules_arg", "say", "seat_arg",
-           "seed_arg", "set_help_language", "topics_arg"]
+__all__ = ["add_lang", "bot_arg", "bots_arg", "count_arg", "env_language", "help_lang", "help_language", "helps",
+           "lang_arg", "more_than_zero", "new_seed", "pace_arg", "port_arg", "positive_arg", "rules_arg", "say",
+           "seat_arg", "seed_arg", "set_help_language", "topics_arg"]

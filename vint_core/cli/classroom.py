@@ -14,16 +14,17 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from vint_core.classroom import TOKEN_PARAM
-from vint_core.cli.args import env_language, helps
+from vint_core.cli.args import env_language, help_lang, helps
 from vint_core.i18n import LANGUAGES, side_name, text
 from vint_core.rules import RULE_SETS
 
-__all__ = ["TOKEN_PARAM", "personal_link", "register"]
+__all__ = ["TOKEN_PARAM", "personal_link", "register", "seeds_arg"]
 
 
 def personal_link(url: str, token: str) -> str:
@@ -38,14 +39,25 @@ def personal_link(url: str, token: str) -> str:
     return urlunsplit(parts._replace(query=urlencode([*query, (TOKEN_PARAM, token)])))
 
 
-def _seeds(text: str) -> list[int]:
-    try:
-        seeds = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a list of seeds: {text!r} (write them like 1,2,3)") from None
-    if not seeds or any(seed < 0 for seed in seeds):
-        raise argparse.ArgumentTypeError(f"not a list of seeds: {text!r} (whole numbers from 0, like 1,2,3)")
-    return seeds
+def seeds_arg(lang: str) -> Callable[[str], list[int]]:
+    """``--seeds``: seeds separated by commas, whole numbers from 0; its mistakes said in ``lang``.
+
+    >>> seeds_arg("en")("1, 2,3")
+    [1, 2, 3]
+    >>> seeds_arg("ru")("1,x")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: не список зёрен: «1,x» (пишите их так: 1,2,3)
+    """
+    def read(value: str) -> list[int]:
+        try:
+            seeds = [int(part) for part in value.split(",") if part.strip()]
+        except ValueError:
+            raise argparse.ArgumentTypeError(text("cli_class_bad_seeds", lang, text=value)) from None
+        if not seeds or any(seed < 0 for seed in seeds):
+            raise argparse.ArgumentTypeError(text("cli_class_negative_seeds", lang, text=value))
+        return seeds
+    return read
 
 
 def register(subparsers: Any) -> None:
@@ -78,7 +90,7 @@ def register(subparsers: Any) -> None:
     ba.add_argument("cls", metavar="CLASS")
     ba.add_argument("--title", default=None, help=helps("class_title"))
     what = ba.add_mutually_exclusive_group(required=True)
-    what.add_argument("--seeds", type=_seeds, help=helps("class_seeds"))
+    what.add_argument("--seeds", type=seeds_arg(help_lang()), help=helps("class_seeds"))
     what.add_argument("--pbn", type=Path, metavar="FILE", help=helps("class_pbn"))
     ba.add_argument("--dealer", default="N", choices=("N", "E", "S", "W"), help=helps("class_dealer"))
     ba.set_defaults(func=_boards_add)
@@ -171,7 +183,7 @@ def _boards_list(args: argparse.Namespace) -> int:
     from vint_core.i18n import seat_name
 
     for board in _store(args).boards(args.cls):
-        source = f"seed {board.seed}" if board.seed is not None else board.pbn_deal
+        source = text("cli_class_seed", _lang(args), seed=board.seed) if board.seed is not None else board.pbn_deal
         print(f"{board.number}\t{seat_name(board.dealer, _lang(args))}\t{source}\t{board.set_title}")
     return 0
 

@@ -72,7 +72,7 @@ def run_grade(args: argparse.Namespace) -> int:
     try:
         load_sources(args.source)
     except GradingError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(exc.message(args.lang)) from None
     if os.geteuid() == 0:
         try:
             pwd.getpwnam(args.as_user or "nobody")

@@ -8,6 +8,7 @@ from typing import Any
 from vint_core import pbn
 from vint_core.cli.args import add_lang, count_arg, helps, new_seed, rules_arg, say, seed_arg
 from vint_core.errors import CommandError
+from vint_core.i18n import os_reason
 from vint_core.random_play import random_deals
 from vint_core.rubber import rubbers_of
 from vint_core.rules import RULE_SETS, SEED, RuleSet
@@ -23,7 +24,8 @@ def run(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8", newline="\n") as fp:
             fp.write(text)
     except OSError as exc:
-        raise CommandError(say("cannot_write", args.lang, path=args.out, why=exc.strerror or exc)) from None
+        why = os_reason(exc) or exc.strerror or exc
+        raise CommandError(say("cannot_write", args.lang, path=args.out, why=why)) from None
     print(say("wrote", args.lang, n=len(deals), rubbers=len(rubbers_of(deals)), path=args.out, seed=seed,
               rules=rules.name))
     return 0

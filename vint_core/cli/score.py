@@ -11,6 +11,7 @@ from typing import Any
 from vint_core import pbn
 from vint_core.cli.args import add_lang, helps, rules_arg, say
 from vint_core.errors import CommandError, FileRefused, ParseError
+from vint_core.i18n import os_reason
 from vint_core.records import score_report
 from vint_core.rubber import Rubber
 from vint_core.rules import RULE_SETS
@@ -23,7 +24,7 @@ def _read_text(path: str, lang: str) -> str:
     except FileRefused as exc:
         raise CommandError(say("cannot_read", lang, path=path, why=exc.message(lang))) from None
     except OSError as exc:
-        raise CommandError(say("cannot_read", lang, path=path, why=exc.strerror or exc)) from None
+        raise CommandError(say("cannot_read", lang, path=path, why=os_reason(exc) or exc.strerror or exc)) from None
 
 
 def score_text(rubbers: Sequence[Rubber], *, lang: str = "en") -> str:

@@ -11,6 +11,7 @@ from vint_core import pbn
 from vint_core.bots import BOT_NAMES
 from vint_core.cli.args import add_lang, bot_arg, helps, positive_arg, rules_arg, say, seed_arg
 from vint_core.errors import CommandError
+from vint_core.i18n import os_reason
 from vint_core.rules import SEED
 
 
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
             raise
         if isinstance(exc, ImportError):
             raise CommandError(say("dask_missing", args.lang)) from None
-        raise CommandError(say("dask_unreachable", args.lang, address=args.dask, why=exc)) from None
+        raise CommandError(say("dask_unreachable", args.lang, address=args.dask, why=os_reason(exc) or exc)) from None
     if args.out:
         generator = (f"vint simulate --deals {args.deals} --ns {args.ns} --ew {args.ew} --rules {args.rules.name} "
                      f"--seed {args.seed}" + (" --duplicate" if args.duplicate else ""))
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
                 with open(path, "w", encoding="utf-8", newline="\n") as fp:
                     pbn.dump(result.table_deals(table), fp, generator=generator)
             except OSError as exc:
-                raise CommandError(say("cannot_write", args.lang, path=path, why=exc.strerror or exc)) from None
+                why = os_reason(exc) or exc.strerror or exc
+                raise CommandError(say("cannot_write", args.lang, path=path, why=why)) from None
     if args.json:
         print(json.dumps(result.to_json()))
     else:

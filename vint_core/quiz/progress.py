@@ -36,7 +36,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vint_core.i18n import Phrase
+from vint_core.errors import VintError
+from vint_core.i18n import Phrase, os_reason
 from vint_core.quiz import TOPICS, TYPES, make_item, types_of
 from vint_core.quiz.items import Item, Verdict, check
 from vint_core.quiz.texts import MISCONCEPTIONS, quiz_phrase
@@ -105,41 +106,46 @@ class Attempt:
 
 
 class _Damaged(ValueError):
-    """A progress file whose content does not fit (what is wrong, in a few words)."""
+    """A progress file whose content does not fit: ``phrase`` says what is wrong, in a few words (``str()`` in
+    English)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.phrase = Phrase(key, **params)
+        super().__init__(self.phrase.text("en"))
 
 
 def _attempt(obj: Any, n: int) -> Attempt:
     """An answer read from a file, every field checked (``_Damaged`` if one does not fit)."""
     def bad(what: str) -> _Damaged:
-        return _Damaged(f"answer {n + 1}: {what}")
+        return _Damaged("quiz_file_in_answer", number=n + 1, what=Phrase(what))
 
     if not isinstance(obj, dict) or not set(obj) <= {f for f in Attempt.__dataclass_fields__}:
-        raise bad("not an answer")
+        raise bad("quiz_file_not_answer")
     learner, when, topic, kind = obj.get("learner"), obj.get("time"), obj.get("topic"), obj.get("type")
     item_id, given, correct = obj.get("item_id"), obj.get("answer_given"), obj.get("correct")
     misconception, first_try = obj.get("misconception"), obj.get("first_try", True)
     if not isinstance(learner, str):
-        raise bad("the learner's name is not text")
+        raise bad("quiz_file_learner")
     if not (isinstance(when, str) and _TIME.fullmatch(when)):
-        raise bad("the time is not a time")
+        raise bad("quiz_file_time")
     if not (isinstance(kind, str) and kind in TYPES and isinstance(topic, str) and TYPES[kind].topic == topic):
-        raise bad("an unknown topic or question type")
+        raise bad("quiz_file_topic")
     if not (isinstance(item_id, str) and _ITEM_ID.fullmatch(item_id) and item_id.startswith(f"{kind}:")):
-        raise bad("not a question's id")
+        raise bad("quiz_file_item_id")
     if not isinstance(given, str) or len(given) > MAX_ANSWER:
-        raise bad("the answer given is not a short text")
+        raise bad("quiz_file_answer_given")
     if not isinstance(correct, bool):
-        raise bad("'correct' is not true or false")
+        raise bad("quiz_file_correct")
     if misconception is not None and not (isinstance(misconception, str) and misconception in MISCONCEPTIONS):
-        raise bad("an unknown mistake")
+        raise bad("quiz_file_mistake")
     if not isinstance(first_try, bool):
-        raise bad("'first_try' is not true or false")
+        raise bad("quiz_file_first_try")
     return Attempt(clean_name(learner), when, topic, kind, item_id, given, correct, misconception, first_try)
 
 
 def _count(value: Any, what: str, *, most: int = MAX_SEED) -> int:
     if type(value) is not int or not 0 <= value < most:
-        raise _Damaged(f"{what} is not a whole number from 0")
+        raise _Damaged("quiz_file_not_whole", what=Phrase(what))
     return value
 
 
@@ -250,36 +256,37 @@ class Progress:
         version 1 file, which kept every answer); anything else, or any field that does not fit, raises
         ``ValueError`` saying what is wrong."""
         if not isinstance(obj, dict) or obj.get("format") != FORMAT or obj.get("version") not in (1, 2, VERSION):
-            raise _Damaged("not a vint_core quiz progress file")
+            raise _Damaged("quiz_file_not_progress")
         learner, asked, attempts = obj.get("learner"), obj.get("asked"), obj.get("attempts")
         if not isinstance(learner, str):
-            raise _Damaged("the learner's name is not text")
-        seed = _count(obj.get("seed"), "the seed")
+            raise _Damaged("quiz_file_learner")
+        seed = _count(obj.get("seed"), "quiz_file_seed")
         if not isinstance(asked, dict) or not set(asked) <= set(TYPES):
-            raise _Damaged("the questions asked are not counted per question type")
-        counts = {t: _count(n, "a count of questions asked") for t, n in asked.items()}
+            raise _Damaged("quiz_file_asked")
+        counts = {t: _count(n, "quiz_file_asked_count") for t, n in asked.items()}
         if not isinstance(attempts, list) or (obj["version"] != 1 and len(attempts) > KEEP):
-            raise _Damaged(f"the answers are not a list of at most {KEEP}")
+            raise _Damaged("quiz_file_answers", most=KEEP)
         answers = [_attempt(a, n) for n, a in enumerate(attempts)]
         if obj["version"] == 1:
             return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path)
         totals, recent = obj.get("totals"), obj.get("recent")
         if not (isinstance(totals, dict) and set(totals) <= set(TOPICS) and all(
                 isinstance(v, list) and len(v) == 2 for v in totals.values())):
-            raise _Damaged("the score is not kept per topic")
-        score = {t: (_count(v[0], "a score"), _count(v[1], "a score")) for t, v in totals.items()}
+            raise _Damaged("quiz_file_totals")
+        score = {t: (_count(v[0], "quiz_file_score_count"), _count(v[1], "quiz_file_score_count"))
+                 for t, v in totals.items()}
         if any(right > total for right, total in score.values()):
-            raise _Damaged("a topic has more answers right than answers")
+            raise _Damaged("quiz_file_more_right")
         if not (isinstance(recent, dict) and set(recent) <= set(TYPES) and all(
                 isinstance(v, list) and len(v) <= WINDOW and all(isinstance(x, bool) for x in v)
                 for v in recent.values())):
-            raise _Damaged("the latest answers are not kept per question type")
+            raise _Damaged("quiz_file_recent")
         firsts = Counter(a.topic for a in answers if a.first_try)
         if any(score.get(topic, (0, 0))[1] < n for topic, n in firsts.items()):
-            raise _Damaged("the score counts fewer answers than are kept")
+            raise _Damaged("quiz_file_fewer")
         rules = obj.get("rules")  # absent from files saved before the Rules menu was kept
         if rules is not None and rules not in RULE_SETS:
-            raise _Damaged("the chosen rules are not one of the rule sets")
+            raise _Damaged("quiz_file_rules")
         return cls(learner=learner, seed=seed, attempts=answers, asked=counts, path=path, totals=score,
                    recent={t: list(v) for t, v in recent.items()}, rules=rules)
 
@@ -323,14 +330,20 @@ class Progress:
         return out.getvalue()
 
 
-def _why(exc: Exception) -> str:
-    """Why a file could not be read or moved, in a few words and without its path."""
+def _why(exc: Exception) -> Phrase | VintError | str:
+    """Why a file could not be read or moved, in a few words and without its path: the system's reason in the
+    catalogue's words (its own for an ``errno`` the catalogue does not know), a text that is not JSON, a
+    :class:`~vint_core.errors.VintError` said in the learner's language."""
     if isinstance(exc, OSError):
-        return str(exc.strerror or "it cannot be read")[:120]
+        return os_reason(exc) or str(exc.strerror or type(exc).__name__)[:120]
     if isinstance(exc, UnicodeDecodeError):
-        return "it is not text"
+        return Phrase("file_not_text")
     if isinstance(exc, json.JSONDecodeError):
-        return f"it is not JSON: {exc.msg}"[:120]
+        return Phrase("file_not_json")
+    if isinstance(exc, VintError):
+        return exc
+    if isinstance(exc, _Damaged):
+        return exc.phrase
     return str(exc)[:120]
 
 

@@ -34,7 +34,7 @@ from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import FileRefused, ParseError, Reason, VintError, bad_argument
-from vint_core.i18n import LANGUAGES, Phrase, text
+from vint_core.i18n import LANGUAGES, Phrase, os_reason, text
 from vint_core.rubber import Rubber
 from vint_core.rules import SEED, RuleSet, as_rule_set
 from vint_core.saves import (
@@ -646,5 +646,6 @@ def _why_unreadable(exc: Exception) -> VintError | Phrase | str:
     if isinstance(exc, VintError):
         return exc
     if isinstance(exc, OSError):
-        return (exc.strerror or type(exc).__name__)[:200]  # the system's words, without the file's path
+        # the catalogue's words for the system's reason, else the system's own, without the file's path
+        return os_reason(exc) or (exc.strerror or type(exc).__name__)[:200]
     return Phrase("json_unreadable")

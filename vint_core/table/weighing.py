@@ -42,7 +42,7 @@ from vint_core.calls import Call, Strain
 from vint_core.cards import Card, Hand, Rank, Suit
 from vint_core.deal import Deal
 from vint_core.errors import NotFinishedError, Reason, VintError, bad_argument
-from vint_core.i18n import LANGUAGES, Phrase, language, text
+from vint_core.i18n import Phrase, text
 from vint_core.rules import RuleSet
 from vint_core.scoring import score_contract, totals
 from vint_core.seats import Seat, Side
@@ -111,17 +111,24 @@ class CallWeight:
     index: int
     call: Call
     bot_call: Call
-    #: the computer player's explanation of its call, by language (every one of LANGUAGES)
-    explanations: Mapping[str, str]
+    #: the computer player's explanation of its call, not yet in a language (the catalogue's ``bot.…`` and its
+    #: parameters): said in the language the weighing is shown in
+    why: Phrase
 
     @property
     def differs(self) -> bool:
         return self.call != self.bot_call
 
+    @property
+    def phrase(self) -> Phrase:
+        """The call next to the computer player's, with its explanation, not yet in a language."""
+        if self.differs:
+            return Phrase("weigh_call_differs", call=self.call, bot=self.bot_call, why=self.why)
+        return Phrase("weigh_call_same", call=self.call, why=self.why)
+
     def text(self, lang: str = "en") -> str:
-        why = self.explanations[language(lang)]
-        key = "weigh_call_differs" if self.differs else "weigh_call_same"
-        return text(key, lang, call=self.call, bot=self.bot_call, why=why)
+        """The call next to the computer player's, in ``lang``."""
+        return self.phrase.text(lang)
 
 
 @dataclass(frozen=True)
@@ -343,7 +350,7 @@ def _weigh_call(index: int, before: Deal, seat: Seat, call: Call) -> CallWeight:
     view = before.view(seat)
     chosen = bot.choose(view, random.Random(0))
     assert isinstance(chosen, Call)
-    return CallWeight(index, call, chosen, {lang: bot.explain(view, chosen, lang) for lang in LANGUAGES})
+    return CallWeight(index, call, chosen, bot.why(view, chosen).phrase)
 
 
 def _weigh_contract(deal: Deal, side: Side) -> ContractWeight:

@@ -107,3 +107,24 @@ def test_a_page_whose_settings_cannot_be_read_says_which_variable_and_shows_no_t
                                         "not a language: en, de or ru</p>"), shown
     assert "Traceback" not in json.dumps(page) and [o["output_type"] for o in page] == ["execute_result"]
     assert NotebookClient  # the notebook's tools are installed (the notebooks extra)
+
+
+@pytest.mark.parametrize(("lang", "page_says", "log_says"), [
+    ("ru", "VINT_SEAT: «Q» — не место", "vint: настройки страницы: VINT_SEAT: «Q»"),
+    ("de", "VINT_SEAT: „Q“ ist kein Platz", "vint: die Einstellungen der Seite: VINT_SEAT: „Q“"),
+    ("fr", "VINT_SEAT: 'Q' is not a seat", "vint: the page's settings: VINT_SEAT: 'Q'"),
+])
+def test_the_refusal_is_said_in_the_pages_language(lang: str, page_says: str, log_says: str,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``VINT_LANG=ru`` beside a seat that is not one: the page and the server's log say it in Russian (before:
+    in English whatever the language); a language that is not there (fr) gives English."""
+    from vint_core.app.settings import refused
+
+    monkeypatch.setenv("VINT_LANG", lang)
+    with pytest.raises(SettingsError) as err:
+        PageSettings.from_env({"VINT_SEAT": "Q"})
+    shown = refused(err.value)
+    import html
+    assert page_says in html.unescape(shown.value), shown.value
+    assert log_says in capsys.readouterr().err

@@ -246,17 +246,21 @@ VARIABLES: dict[str, tuple[str, Callable[[str], Any]]] = {
 }
 
 
-def refused(error: SettingsError) -> Any:
+def refused(error: SettingsError, lang: str | None = None) -> Any:
     """What a page shows instead of itself when its settings cannot be read: the error's sentence, no traceback
-    (the server's log has it too)."""
+    (the server's log has it too), in ``lang``, else ``VINT_LANG`` if that one can be read, else English."""
     import html
+    import os
     import sys
 
     import ipywidgets  # type: ignore[import-untyped]
 
-    print(f"vint: the page's settings: {error}", file=sys.stderr)
-    return ipywidgets.HTML(f"<p class='vint-settings-refused' role='alert'>{html.escape(str(error))}</p>")
+    from vint_core.i18n import choose_language, text
 
+    lang = lang or choose_language(os.environ.get("VINT_LANG", ""))
+    why = error.message(lang)
+    print(text("page_settings_refused", lang, why=why), file=sys.stderr)
+    return ipywidgets.HTML(f"<p class='vint-settings-refused' role='alert'>{html.escape(why)}</p>")
 
 __all__ = ["VARIABLES", "PageSettings", "SettingsError", "read_bot", "read_bots", "read_lang", "read_pace",
            "read_rules", "read_seat", "read_seed", "read_topics", "refused"]

@@ -46,27 +46,21 @@ def shared(kind: str) -> Any:
 
 
 def html(*classes: str, value: str = "") -> Any:
-    """An ``HTML`` widget with the shared layout and style (its value may change; its layout may not)."""
-    widget = widgets.HTML(value=value, layout=shared("layout"), style=shared("html"))
-    for css in classes:
-        widget.add_class(css)
-    return widget
+    """An ``HTML`` widget with the shared layout and style (its value may change; its layout may not).
+
+    Its classes are part of the state it opens with (as with :func:`hbox` and :func:`vbox`): each ``add_class``
+    after it is opened is one more message for the page."""
+    return widgets.HTML(value=value, layout=shared("layout"), style=shared("html"), _dom_classes=classes)
 
 
 def hbox(children: Any, *classes: str) -> Any:
     """An ``HBox`` with the shared layout (never hidden or resized through its own layout)."""
-    box = widgets.HBox(children, layout=shared("layout"))
-    for css in classes:
-        box.add_class(css)
-    return box
+    return widgets.HBox(children, layout=shared("layout"), _dom_classes=classes)
 
 
 def vbox(children: Any, *classes: str) -> Any:
     """A ``VBox`` with the shared layout (never hidden or resized through its own layout)."""
-    box = widgets.VBox(children, layout=shared("layout"))
-    for css in classes:
-        box.add_class(css)
-    return box
+    return widgets.VBox(children, layout=shared("layout"), _dom_classes=classes)
 
 
 class Foldout(widgets.VBox):  # type: ignore[misc]
@@ -76,13 +70,10 @@ class Foldout(widgets.VBox):  # type: ignore[misc]
     selected_index = traitlets.Int(None, allow_none=True)
 
     def __init__(self, child: Any, *, title: str = "", css: str = "") -> None:
-        self.toggle = widgets.ToggleButton(value=False, description=title, layout=widgets.Layout(width="auto"))
-        self.toggle.add_class("vint-foldout-button")
-        self.body = widgets.VBox([child], layout=widgets.Layout(display="none"))
-        self.body.add_class("vint-foldout-body")
-        super().__init__([self.toggle, self.body])
-        if css:
-            self.add_class(css)
+        self.toggle = widgets.ToggleButton(value=False, description=title, layout=widgets.Layout(width="auto"),
+                                           _dom_classes=("vint-foldout-button",))
+        self.body = widgets.VBox([child], layout=widgets.Layout(display="none"), _dom_classes=("vint-foldout-body",))
+        super().__init__([self.toggle, self.body], _dom_classes=(css,) if css else ())
         self.toggle.observe(self._toggled, names="value")
         self.observe(self._selected, names="selected_index")
 

@@ -136,8 +136,7 @@ class Table:
     def _button(self, css: str, handler: Any, *, own_layout: bool = False) -> Any:
         """A control button; ``own_layout`` for one that is hidden at times (through its layout)."""
         layout = widgets.Layout() if own_layout else shared("layout")
-        button = widgets.Button(layout=layout, style=shared("button"))
-        button.add_class(css)
+        button = widgets.Button(layout=layout, style=shared("button"), _dom_classes=(css,))
         button.on_click(handler)
         return button
 
@@ -153,8 +152,8 @@ class Table:
                               self.next_button], "vint-controls")
         self.main = vbox([self.felt, self.controls], "vint-main")
         # hidden during the auction
-        self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget])
-        self.live_panel.add_class("vint-panel")
+        self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget],
+                                       _dom_classes=("vint-panel",))
         self.side = vbox([self.bidding.widget, self.live_panel, self.meanings, self.sheet.widget], "vint-side")
         self.howto_part = Foldout(self.howto, css="vint-howto-part")
         self.settings_part = Foldout(self.settings_panel.widget, css="vint-settings-part")

@@ -44,7 +44,7 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
-from vint_core.widgets.style import Foldout, hbox, html, shared, vbox
+from vint_core.widgets.style import Foldout, hbox, html, opened_at_the_end, shared, vbox
 from vint_core.widgets.trick import TrickView
 
 if TYPE_CHECKING:
@@ -62,7 +62,14 @@ class Table:
     """
 
     def __init__(self, game: TableSession | Controller, *, pace: str | None = None) -> None:
-        """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting)."""
+        """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting).
+
+        The widgets are opened once the first drawing is made (:func:`~vint_core.widgets.style.opened_at_the_end`):
+        one message each, with what they show, rather than that and one more for each part drawn."""
+        with opened_at_the_end():
+            self._make(game, pace=pace)
+
+    def _make(self, game: TableSession | Controller, *, pace: str | None) -> None:
         self.controller = game if isinstance(game, Controller) else Controller(game)
         if pace is not None:
             self.controller.pace = pace

@@ -5,7 +5,9 @@ Plays ``--tables`` tables one after the other, each from a new game for ``--clic
 pace ``none`` and the game saved to a temporary folder after each click, as the served table does. The
 widgets' messages are counted, not sent. Printed: CPU milliseconds per click (``time.process_time``: steady
 on a busy machine), widget messages per click, and the wall clock of a click with the computer players'
-answers, p50 / p95 / max. A long game (``--tables 1 --clicks 450``) shows what grows with the rubbers played.
+answers, p50 / p95 / max. First, what a new table's page loads: its widget models and the bytes of their state
+(each one's ``comm_open``), and the kernel's messages to build it. A long game (``--tables 1 --clicks 450``)
+shows what grows with the rubbers played.
 
 Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--bots rule] [--profile cumtime]``;
 ``--bots rule,sim-fast,rule`` (from the learner's left, as ``vint table --bots``) gives North, South's partner,
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import random
 import tempfile
@@ -71,6 +74,34 @@ def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str]) -> tuple
     return used, messages, walls
 
 
+def opening(bots: dict[Seat, str]) -> str:
+    """A new table's widget models, the KB of their state and the messages to build it (comms counted, not sent)."""
+    import comm
+    from comm.base_comm import BaseComm
+
+    sent: list[int] = []  # the bytes of each message
+    models = [0]
+
+    class Counted(BaseComm):  # type: ignore[misc]
+        def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+                        **keys: Any) -> None:
+            sent.append(len(json.dumps(data, default=str)))
+            models[0] += msg_type == "comm_open"
+
+    create, send = comm.create_comm, widgets.Widget._send
+    comm.create_comm = lambda *args, **kwargs: Counted(*args, **kwargs)
+    widgets.Widget._send = lambda self, msg, buffers=None: self.comm is not None and self.comm.send(data=msg)
+    try:
+        widgets.Widget.close_all()
+        Table(TableSession(seed=99, bots=bots, autosave=False), pace="none")
+        built = (models[0], len(sent), sum(sent))
+    finally:
+        comm.create_comm, widgets.Widget._send = create, send
+        widgets.Widget.close_all()
+    return (f"a new table: {built[0]} widget models, {built[1]} messages to build it, "
+            f"{built[2] / 1024:.0f} KB of widget state")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=30, help="tables played, each a new game")
@@ -80,6 +111,7 @@ def main() -> None:
                              "(from the learner's left, as vint table --bots)")
     parser.add_argument("--profile", default=None, help="also play them under cProfile, sorted by this (cumtime …)")
     args = parser.parse_args()
+    print(opening({seat: "rule" for seat in Seat}), flush=True)
     widgets.Widget._send = count
     names = args.bots.split(",") * 3 if "," not in args.bots else args.bots.split(",")
     bots = dict(zip((Seat.WEST, Seat.NORTH, Seat.EAST), names, strict=False)) | {Seat.SOUTH: "rule"}

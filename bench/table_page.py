@@ -6,7 +6,13 @@ sent, with their bytes, and what Chromium's ``Performance.getMetrics`` counts fo
 layout and style time, layouts and style recalculations (the benchmark's own polling included). Printed, never
 asserted. ``--source DIR`` serves another checkout (its ``vint_core``), as ``bench/table.py --source``.
 
-Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30] [--source DIR]``
+``--loads N`` measures page loads instead (each once the server is idle again, a kernel kept ready): for each, the
+times from the start of the navigation to Voilà's page arrived (its HTML, ``responseEnd``), its scripts run
+(``DOMContentLoaded``), the kernel's websocket open, the first and the last widget state received and the table
+playable; the widget models opened and the bytes of the frames received before it is playable, and Chromium's
+script, layout and style time over the load. Printed per load and as medians.
+
+Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30] [--loads N] [--source DIR]``
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ import argparse
 import asyncio
 import os
 import re
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +54,11 @@ async def main_async(args: argparse.Namespace) -> None:
                          notebook=notebook) as server:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=bs.CHROMIUM, args=bs.CHROMIUM_ARGS)
+            if args.loads:
+                await measure_loads(browser, server.url, loads=args.loads, gap=args.gap)
+                await browser.close()
+                print(f"load average at the end: {bench_table.load_average()}")
+                return
             page = await browser.new_page(viewport={"width": 1280, "height": 900})
             counts = {"in": 0, "out": 0, "in_bytes": 0, "out_bytes": 0}
             kinds: dict[str, int] = {}
@@ -93,9 +106,57 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"load average at the end: {bench_table.load_average()}")
 
 
+async def measure_load(browser: Any, url: str) -> dict[str, float]:
+    """One load's phases, in seconds from the navigation's start (see the module's docstring)."""
+    page = await browser.new_page(viewport={"width": 1280, "height": 900})
+    cdp = await page.context.new_cdp_session(page)
+    await cdp.send("Performance.enable")
+    marks: dict[str, float] = {"frames": 0, "kb_in": 0, "state_kb": 0}
+    started = time.monotonic()
+
+    def at(name: str) -> None:
+        marks.setdefault(name, time.monotonic() - started)
+
+    def received(payload: Any) -> None:
+        data = payload if isinstance(payload, bytes) else payload.encode()
+        marks["frames"] += 1
+        marks["kb_in"] += len(data) / 1024
+        if b'"states"' in data[:4096] or b'"comm_open"' in data[:4096]:  # the widgets' state, all in one reply
+            marks["state_kb"] += len(data) / 1024
+            marks["state"] = time.monotonic() - started
+
+    page.on("websocket", lambda ws: (at("socket"), ws.on("framereceived", received)))
+    before = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+    await page.goto(url, wait_until="commit")
+    await bench_table.next_action(page, seconds=120)
+    at("playable")
+    after = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+    marks["html"], marks["scripts"] = await page.evaluate(
+        "() => { const t = performance.getEntriesByType('navigation')[0];"
+        " return [t.responseEnd / 1000, t.domContentLoadedEventEnd / 1000]; }")
+    for key in ("ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "TaskDuration"):
+        marks[key.removesuffix("Duration").lower()] = after[key] - before[key]
+    marks["requests"] = await page.evaluate("() => performance.getEntriesByType('resource').length")
+    await page.close()
+    return marks
+
+
+async def measure_loads(browser: Any, url: str, *, loads: int, gap: float) -> None:
+    """``loads`` loads, each once the server is idle again, and their medians."""
+    rows: list[dict[str, float]] = []
+    for _ in range(loads):
+        await asyncio.sleep(gap)  # Voilà closes the last page's kernel and readies the next one
+        rows.append(await measure_load(browser, url))
+        print("  " + ", ".join(f"{k} {v:.2f}" for k, v in rows[-1].items()), flush=True)
+    keys = rows[0].keys()
+    print("medians: " + ", ".join(f"{k} {statistics.median(r.get(k, float('nan')) for r in rows):.2f}" for k in keys))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--loads", type=int, default=0, help="measure this many page loads instead of clicks")
+    parser.add_argument("--gap", type=float, default=6.0, help="seconds before each load (the next kernel readied)")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))
 

@@ -830,3 +830,39 @@ def test_welcome_back_is_said_in_the_language_asked_for(tmp_path: Path) -> None:
     assert "willkommen zurück" in again.status.value and "welcome back" not in again.status.value
     again.settings_panel.lang.value = "en"
     assert "welcome back" in again.status.value
+
+
+# -- what the page loads -------------------------------------------------------------------------
+
+def test_the_table_opens_each_widget_once_with_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building the table is one message per widget (its ``comm_open``, its first drawing in it), not that and one
+    more for each class added and each part drawn (517 messages before, 236 now): each is on the way of the page."""
+    import comm
+    from comm.base_comm import BaseComm
+
+    sent: list[str] = []
+    made: list[BaseComm] = []
+
+    class Counted(BaseComm):  # type: ignore[misc]
+        def publish_msg(self, msg_type: str, data: object = None, metadata: object = None, buffers: object = None,
+                        **keys: object) -> None:
+            sent.append(msg_type)
+
+    monkeypatch.setattr(comm, "create_comm", lambda *args, **kwargs: made.append(Counted(*args, **kwargs)) or made[-1])
+    widgets.Widget.close_all()
+    table = Table(TableSession(seed=99, bots={seat: "rule" for seat in Seat}, autosave=False), pace="none")
+    assert sent == ["comm_open"] * len(made) and len(made) > 100
+    # drawn all the same: the learner's cards are in the state they opened with, the calls' tooltips too
+    assert {b.description for b in table.hand._buttons if b.layout.display != "none"} == {
+        str(card) for card in table.session.deal.hands[table.session.human].cards}
+    assert all(b.tooltip for b in table.bidding._buttons.values() if not b.disabled)
+    sent.clear()
+    table.bidding.button(next(iter(table.bidding.enabled))).click()  # a click after it sends as before
+    assert "comm_msg" in sent
+
+
+def test_the_page_loads_only_the_widgets_extensions() -> None:
+    cmd = voila_command(port=8899)
+    allowed = [part for part in cmd if part.startswith("--VoilaConfiguration.extension_allowlist=")]
+    assert len(allowed) == 1 and json.loads(allowed[0].split("=", 1)[1]) == [
+        "@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8"]

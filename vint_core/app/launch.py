@@ -44,6 +44,11 @@ HOST = "127.0.0.1"
 #: Voilà options that keep one kernel ready, the notebook run up to :func:`vint_core.app.wait_for_page`;
 #: the next one is started a few seconds after a page takes it, once that page has drawn its table
 PREHEAT = ("--preheat_kernel=True", "--pool_size=1", "--VoilaKernelManager.fill_delay=4")
+#: the only JupyterLab extensions the page loads: the widgets' and Voilà's widget manager. Without this the page
+#: fetches and runs every extension installed beside Voilà (nbgrader's, JupyterLite's, the notebook's, the code
+#: highlighter's: some 40 scripts more), none of which the table uses
+EXTENSIONS = ('--VoilaConfiguration.extension_allowlist='
+              '["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8"]')
 
 
 def free_port(host: str = HOST) -> int:
@@ -153,7 +158,7 @@ def voila_command(*, port: int, notebook: Path | None = None, extra: Sequence[st
     return [sys.executable, "-m", "vint_core.app.server", str(notebook or notebook_path()), "--no-browser",
             f"--port={port}", f"--Voila.ip={HOST}", "--Voila.port_retries=0",
             # a kernel is started and the notebook's imports run before a page asks: the page opens at once
-            *(PREHEAT if preheat else ()),
+            *(PREHEAT if preheat else ()), EXTENSIONS,
             f"--TableServer.max_tables={max_tables}",
             # a table left alone gives its memory back, open page or not; the game is saved, a reload resumes it
             f"--MappingKernelManager.cull_idle_timeout={idle}", "--MappingKernelManager.cull_connected=True",

@@ -13,8 +13,7 @@ class AuctionView:
 
     def __init__(self, *, lang: str = "en") -> None:
         self.lang = lang
-        self.widget = widgets.HTML()
-        self.widget.add_class("vint-auctionview")
+        self.widget = widgets.HTML(_dom_classes=("vint-auctionview",))
 
     def show(self, auction: Auction, *, four_colour: bool = False) -> None:
         self.widget.value = render.auction_html(auction, lang=self.lang, four_colour=four_colour, css=False)

@@ -48,25 +48,22 @@ class BiddingBox:
             row = []
             for strain in SEED_ORDER:
                 bid = Bid(level, strain)
-                button = widgets.Button(description=str(bid), disabled=True, layout=layout, style=style)
-                button.add_class("vint-call")
-                button.add_class(_STRAIN_CLASS[strain])
+                button = widgets.Button(description=str(bid), disabled=True, layout=layout, style=style,
+                                        _dom_classes=("vint-call", _STRAIN_CLASS[strain]))
                 button.on_click(self._clicked)
                 button._vint_call = bid
                 self._buttons[bid] = button
                 row.append(button)
             rows.append(hbox(row, "vint-callrow"))
         self._rows = rows
-        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True, layout=layout, style=style)
-        pass_button.add_class("vint-call")
-        pass_button.add_class("vint-pass-button")
+        pass_button = widgets.Button(description=text("ui_pass", lang), disabled=True, layout=layout, style=style,
+                                     _dom_classes=("vint-call", "vint-pass-button"))
         pass_button.on_click(self._clicked)
         pass_button._vint_call = PASS
         self._buttons[PASS] = pass_button
-        self.note = widgets.HTML(_note(lang))
-        self.note.add_class("vint-greyed-note")
-        self.widget = widgets.VBox([*rows, pass_button, *([self.note] if greyed_note else [])])
-        self.widget.add_class("vint-biddingbox")
+        self.note = widgets.HTML(_note(lang), _dom_classes=("vint-greyed-note",))
+        self.widget = widgets.VBox([*rows, pass_button, *([self.note] if greyed_note else [])],
+                                   _dom_classes=("vint-biddingbox",))
         self.set_rules(rules)
 
     def set_rules(self, rules: RuleSet) -> None:

@@ -33,9 +33,7 @@ class HandView:
         self._buttons: list[Any] = []
         for index in range(13):
             button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"),
-                                    style=shared("button"))
-            button.add_class("vint-card")
-            button.add_class("vint-cardbutton")
+                                    style=shared("button"), _dom_classes=("vint-card", "vint-cardbutton"))
             button.on_click(self._clicked)
             button._vint_index = index
             self._buttons.append(button)

@@ -88,15 +88,13 @@ class ReviewPanel:
         self.title = html()
         # a number field, not a slider: its label names it for screen readers (a slider's handle has no name)
         self.slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
-                                             layout=widgets.Layout(width="16em"))
-        self.slider.add_class("vint-review-slider")
+                                             layout=widgets.Layout(width="16em"), _dom_classes=("vint-review-slider",))
         self.slider.observe(self._moved, names="value")
         self.back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang),
-                                   layout=shared("layout"), style=shared("button"))
+                                   layout=shared("layout"), style=shared("button"), _dom_classes=("vint-review-step",))
         self.forward = widgets.Button(description="▶", tooltip=text("widget_review_forward", lang),
-                                      layout=shared("layout"), style=shared("button"))
-        for button in (self.back, self.forward):
-            button.add_class("vint-review-step")
+                                      layout=shared("layout"), style=shared("button"),
+                                      _dom_classes=("vint-review-step",))
         self.back.on_click(self._step_back)
         self.forward.on_click(self._step_forward)
         self.board = html("vint-review-board")
@@ -114,21 +112,20 @@ class ReviewPanel:
         self.weighed: Future[Weighing] = Future()
         self._working: Future[Weighing] | None = None  # the table's work whose weighing this panel shows
         self.weigh_text = html("vint-review-weighing")
-        self.moments = widgets.HBox([], layout=widgets.Layout(display="none"))
-        self.moments.add_class("vint-weigh-moments")
+        self.moments = widgets.HBox([], layout=widgets.Layout(display="none"), _dom_classes=("vint-weigh-moments",))
         self.weigh_marked = html("vint-review-weighing")
         # "Learn from your mistakes": each marked position again, a better card asked for
         self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
                                            tooltip=text("widget_learn_tip", lang),
-                                           layout=widgets.Layout(display="none", width="max-content"))
-        self.learn_button.add_class("vint-learn-start")
+                                           layout=widgets.Layout(display="none", width="max-content"),
+                                           _dom_classes=("vint-learn-start",))
         self.learn_button.on_click(lambda _b: self.learn())
         #: the marked position being played again (an index into the weighing's marked cards), None when not
         self.learn_at: int | None = None
         self.learn_board = html("vint-review-board")
         self.learn_prompt = html()
-        self.learn_cards = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.learn_cards.add_class("vint-weigh-moments")
+        self.learn_cards = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"),
+                                        _dom_classes=("vint-weigh-moments",))
         self.learn_feedback = html()
         self.learn_next = widgets.Button(description=text("widget_learn_next", lang),
                                          layout=widgets.Layout(width="auto"))
@@ -136,12 +133,11 @@ class ReviewPanel:
         self.learn_stop = widgets.Button(description=text("widget_learn_stop", lang),
                                          layout=widgets.Layout(width="auto"))
         self.learn_stop.on_click(lambda _b: self.stop_learning())
-        self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop])
-        self.learn_buttons.add_class("vint-weigh-moments")
+        self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop], _dom_classes=("vint-weigh-moments",))
         # "See the rest played out": after the card tried, the deal to its end with all cards visible
         self.rest_button = widgets.Button(description=text("widget_learn_rest_button", lang),
-                                          layout=widgets.Layout(display="none", width="max-content"))
-        self.rest_button.add_class("vint-learn-rest")
+                                          layout=widgets.Layout(display="none", width="max-content"),
+                                          _dom_classes=("vint-learn-rest",))
         self.rest_button.on_click(lambda _b: self.see_rest())
         #: the rest played out from the marked position after the card tried (None until asked for)
         self.played_out: PlayedOut | None = None
@@ -149,35 +145,31 @@ class ReviewPanel:
         self.rested: Future[PlayedOut] = Future()
         self.rest_text = html()
         self.rest_slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
-                                                  layout=widgets.Layout(width="16em"))
-        self.rest_slider.add_class("vint-rest-slider")
+                                                  layout=widgets.Layout(width="16em"),
+                                                  _dom_classes=("vint-rest-slider",))
         self.rest_slider.observe(lambda _c: self._draw_rest_board(), names="value")
         self.rest_back = widgets.Button(description="◀", tooltip=text("widget_review_back", lang),
-                                        layout=shared("layout"), style=shared("button"))
+                                        layout=shared("layout"), style=shared("button"),
+                                        _dom_classes=("vint-review-step",))
         self.rest_forward = widgets.Button(description="▶", tooltip=text("widget_review_forward", lang),
-                                           layout=shared("layout"), style=shared("button"))
-        for button in (self.rest_back, self.rest_forward):
-            button.add_class("vint-review-step")
+                                           layout=shared("layout"), style=shared("button"),
+                                           _dom_classes=("vint-review-step",))
         self.rest_back.on_click(lambda _b: self._rest_step(-1))
         self.rest_forward.on_click(lambda _b: self._rest_step(1))
         self.rest_controls = widgets.HBox([self.rest_back, self.rest_slider, self.rest_forward],
                                           layout=widgets.Layout(display="none"))
         self.rest_board = html("vint-review-board")
         self.rest_box = widgets.VBox([self.rest_text, self.rest_controls, self.rest_board],
-                                     layout=widgets.Layout(display="none"))
-        self.rest_box.add_class("vint-learn-rest-box")
+                                     layout=widgets.Layout(display="none"), _dom_classes=("vint-learn-rest-box",))
         self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.rest_button,
                                        self.rest_box, self.learn_buttons, self.learn_board],
-                                      layout=widgets.Layout(display="none"))
-        self.learn_box.add_class("vint-learn")
+                                      layout=widgets.Layout(display="none"), _dom_classes=("vint-learn",))
         self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked,
                                        self.learn_button, self.learn_box],
-                                      layout=widgets.Layout(display="none"))
-        self.weigh_box.add_class("vint-review-weigh-box")
+                                      layout=widgets.Layout(display="none"), _dom_classes=("vint-review-weigh-box",))
         self.controls = widgets.HBox([self.back, self.slider, self.forward])
         self.widget = widgets.VBox([self.title, self.controls, self.board, self.score, self.weigh_box,
-                                    self.analysis_box, self.reasons])
-        self.widget.add_class("vint-review")
+                                    self.analysis_box, self.reasons], _dom_classes=("vint-review",))
         self.clear()
 
     def show(self, deal: Deal, *, lines: Sequence[ScoreLine] = (), analysis: Sequence[str] = (),

@@ -69,20 +69,17 @@ class SettingsPanel:
         style = shared("description")
         layout = shared("layout")
         self.seat = Choice(options=[(seat_name(seat, lang), seat) for seat in Seat], value=human,
-                                     style=style, layout=layout)
-        self.seat.add_class("vint-seat-choice")
+                                     style=style, layout=layout, _dom_classes=("vint-seat-choice",))
         self.rules = Choice(options=self._rules_options(lang, settings.rules), value=settings.rules,
                                       style=style, layout=layout)
-        self.new_game = widgets.Button(layout=layout, style=shared("button"))
-        self.new_game.add_class("vint-new-game")
+        self.new_game = widgets.Button(layout=layout, style=shared("button"), _dom_classes=("vint-new-game",))
         self.new_game.on_click(self._new_game_clicked)
         #: the computer players' controls by role: left-hand opponent, partner, right-hand opponent
         self.roles: tuple[Any, ...] = tuple(
             Choice(options=[(bot_title(name, lang), name) for name in BOT_NAMES],
-                             value=settings.bots.get(seat, "rule"), style=style, layout=layout)
+                   value=settings.bots.get(seat, "rule"), style=style, layout=layout, _dom_classes=("vint-bot-level",))
             for seat in self.computer_seats)
         for dd in self.roles:
-            dd.add_class("vint-bot-level")
             dd.observe(self._changed, names="value")
         self.pace = Choice(options=[(key, key) for key in PACES], value=settings.pace, style=style,
                                  layout=layout)

@@ -3,6 +3,8 @@ renderer's (:func:`vint_core.render.table_css`), in one place with the drawings'
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -40,33 +42,76 @@ def shared(kind: str) -> Any:
     may use these: a change to a shared model shows on all of them. A closed model is replaced.
     """
     model = _SHARED.get(kind)
-    if model is None or getattr(model, "comm", None) is None:
+    if model is None or (getattr(model, "comm", None) is None and not any(model is w for w in _PENDING or ())):
         model = _SHARED[kind] = _MAKERS[kind]()
     return model
 
 
 def html(*classes: str, value: str = "") -> Any:
-    """An ``HTML`` widget with the shared layout and style (its value may change; its layout may not)."""
-    widget = widgets.HTML(value=value, layout=shared("layout"), style=shared("html"))
-    for css in classes:
-        widget.add_class(css)
-    return widget
+    """An ``HTML`` widget with the shared layout and style (its value may change; its layout may not).
+
+    Its classes are part of the state it opens with (as with :func:`hbox` and :func:`vbox`): each ``add_class``
+    after it is opened is one more message for the page."""
+    return widgets.HTML(value=value, layout=shared("layout"), style=shared("html"), _dom_classes=classes)
 
 
 def hbox(children: Any, *classes: str) -> Any:
     """An ``HBox`` with the shared layout (never hidden or resized through its own layout)."""
-    box = widgets.HBox(children, layout=shared("layout"))
-    for css in classes:
-        box.add_class(css)
-    return box
+    return widgets.HBox(children, layout=shared("layout"), _dom_classes=classes)
 
 
 def vbox(children: Any, *classes: str) -> Any:
     """A ``VBox`` with the shared layout (never hidden or resized through its own layout)."""
-    box = widgets.VBox(children, layout=shared("layout"))
-    for css in classes:
-        box.add_class(css)
-    return box
+    return widgets.VBox(children, layout=shared("layout"), _dom_classes=classes)
+
+
+#: the widgets made inside :func:`opened_at_the_end`, not opened yet (None outside it)
+_PENDING: list[Any] | None = None
+
+
+@contextlib.contextmanager
+def opened_at_the_end() -> Iterator[None]:
+    """The widgets made inside are opened once it ends: each one's ``comm_open`` carries its state as drawn by then.
+
+    A widget opened at once (ipywidgets' way) sends its state when it is made and then one more message for each
+    change before the page is even there: the table's first drawing (descriptions, tooltips, what is hidden) would
+    be some 100 messages more on the way of its page. Here the widgets are opened in the order they were made, each
+    after the widgets its state names (children, layout, style, a link's ends). Inside another one it does nothing.
+    """
+    global _PENDING
+    if _PENDING is not None:
+        yield
+        return
+    pending: list[Any] = []
+    original = widgets.Widget.open
+    _PENDING = pending
+    widgets.Widget.open = lambda self: pending.append(self)
+    try:
+        yield
+    finally:
+        widgets.Widget.open = original
+        _PENDING = None
+        done: set[int] = set()
+
+        def open_(widget: Any) -> None:
+            if id(widget) in done:
+                return
+            done.add(id(widget))
+            for name in widget.keys:
+                for part in _widgets_in(getattr(widget, name, None)):
+                    open_(part)
+            original(widget)
+
+        for widget in pending:
+            open_(widget)
+
+
+def _widgets_in(value: Any) -> Iterator[Any]:
+    if isinstance(value, widgets.Widget):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _widgets_in(item)
 
 
 class Foldout(widgets.VBox):  # type: ignore[misc]
@@ -76,13 +121,10 @@ class Foldout(widgets.VBox):  # type: ignore[misc]
     selected_index = traitlets.Int(None, allow_none=True)
 
     def __init__(self, child: Any, *, title: str = "", css: str = "") -> None:
-        self.toggle = widgets.ToggleButton(value=False, description=title, layout=widgets.Layout(width="auto"))
-        self.toggle.add_class("vint-foldout-button")
-        self.body = widgets.VBox([child], layout=widgets.Layout(display="none"))
-        self.body.add_class("vint-foldout-body")
-        super().__init__([self.toggle, self.body])
-        if css:
-            self.add_class(css)
+        self.toggle = widgets.ToggleButton(value=False, description=title, layout=widgets.Layout(width="auto"),
+                                           _dom_classes=("vint-foldout-button",))
+        self.body = widgets.VBox([child], layout=widgets.Layout(display="none"), _dom_classes=("vint-foldout-body",))
+        super().__init__([self.toggle, self.body], _dom_classes=(css,) if css else ())
         self.toggle.observe(self._toggled, names="value")
         self.observe(self._selected, names="selected_index")
 

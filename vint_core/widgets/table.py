@@ -44,7 +44,7 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
-from vint_core.widgets.style import Foldout, hbox, html, shared, vbox
+from vint_core.widgets.style import Foldout, hbox, html, opened_at_the_end, shared, vbox
 from vint_core.widgets.trick import TrickView
 
 if TYPE_CHECKING:
@@ -62,57 +62,64 @@ class Table:
     """
 
     def __init__(self, game: TableSession | Controller, *, pace: str | None = None) -> None:
-        """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting)."""
-        self.controller = game if isinstance(game, Controller) else Controller(game)
-        if pace is not None:
-            self.controller.pace = pace
-        #: the game is saved once a click's drawing is on its way to the page (the disk off the click's way)
-        self.controller.save_after_drawing = True
-        first = self.controller.frame()
-        self._review: DealReview | None = None  # the review drawn (its analysis is asked for later)
-        self.renders = 0  # drawings so far: the page shows the count, so a test or benchmark knows when it is current
-        #: the position each drawing shows, and the one the page reports having drawn: a click made on an older
-        #: drawing (a double click on Pass, the computer players having answered the first click at once) is refused
-        self.mark = PageMark()
-        #: the learner's last click was refused as made on an older drawing: the status line says so (the lessons'
-        #: sentence, :func:`~vint_core.widgets.drawn.click_gone_by`) until the learner's next action
-        self.gone_by = False
-        human = first.human
-        lang = first.lang
-        self.style = html(value=render.style_html(four_colour=first.four_colour))
-        self.header = html()
-        self.status = html("vint-status-box")
-        self.hand = HandView(on_play=self._card_clicked, lang=lang)
-        self.bidding = BiddingBox(on_call=self._call_clicked, rules=first.rules, lang=lang)
-        self.trick = TrickView(bottom=human, lang=lang)
-        #: the other three seats, from the learner's left: left-hand opponent, partner (opposite), right-hand opponent
-        self.seats = {seat: SeatPanel(seat=seat, lang=lang) for seat in (human.left, human.partner, human.right)}
-        self.auction = AuctionView(lang=lang)
-        self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
-        self.live = LiveScore(lang=lang)
-        self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
-        self._meanings_drawn: tuple[object, ...] | None = None  # the auction (and language) the meanings show
-        self._howto_drawn: tuple[object, ...] | None = None  # the steps (and language) "How to play" shows
-        self.last_trick = html("vint-last-trick-box")  # the trick before the one on the table, to look at again
-        self.sheet = ScoreSheet(lang=lang)
-        self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
-        self.settings_panel = SettingsPanel(settings=self._settings(), human=human, on_change=self._settings_changed,
-                                            on_new_game=self._new_game)
-        self.hint_button = self._button("vint-hint", self._hint_clicked)
-        self.undo_button = self._button("vint-undo", self._undo_clicked, own_layout=True)
-        self.claim_button = self._button("vint-claim", self._claim_clicked)
-        self.continue_button = self._button("vint-continue", self._continue_clicked, own_layout=True)
-        self.next_button = self._button("vint-next-deal", self._next_clicked)
-        #: beside "West is thinking…": a shorter pause from now on, the computer player moving at once
-        self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
-        self._timer: asyncio.TimerHandle | None = None  # the computer player's scheduled move
-        self.howto = html("vint-howto")
-        # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
-        # a bid no longer legal) is said all the same when it was made on an older drawing
-        self._dropped = DroppedClicks(self.mark, self.hand, self.bidding, position=lambda: self.controller.position,
-                                      said=self._click_gone_by)
-        self._build()
-        self._after(self._ctl().advance())
+        """Draw ``game`` (a session, or a controller around one) at ``pace`` (default: the session's setting).
+
+        The widgets are opened once the first drawing is made (:func:`~vint_core.widgets.style.opened_at_the_end`):
+        one message each, with what they show, rather than that and one more for each part drawn."""
+        with opened_at_the_end():
+            self.controller = game if isinstance(game, Controller) else Controller(game)
+            if pace is not None:
+                self.controller.pace = pace
+            #: the game is saved once a click's drawing is on its way to the page (the disk off the click's way)
+            self.controller.save_after_drawing = True
+            first = self.controller.frame()
+            self._review: DealReview | None = None  # the review drawn (its analysis is asked for later)
+            #: drawings so far: the page shows the count, so a test or benchmark knows when it is current
+            self.renders = 0
+            #: the position each drawing shows, and the one the page reports having drawn: a click made on an older
+            #: drawing (a double click on Pass, the computer players having answered the first click at once) is
+            #: refused
+            self.mark = PageMark()
+            #: the learner's last click was refused as made on an older drawing: the status line says so (the lessons'
+            #: sentence, :func:`~vint_core.widgets.drawn.click_gone_by`) until the learner's next action
+            self.gone_by = False
+            human = first.human
+            lang = first.lang
+            self.style = html(value=render.style_html(four_colour=first.four_colour))
+            self.header = html()
+            self.status = html("vint-status-box")
+            self.hand = HandView(on_play=self._card_clicked, lang=lang)
+            self.bidding = BiddingBox(on_call=self._call_clicked, rules=first.rules, lang=lang)
+            self.trick = TrickView(bottom=human, lang=lang)
+            #: the other three seats, from the learner's left: left-hand opponent, partner (opposite), right-hand
+            #: opponent
+            self.seats = {seat: SeatPanel(seat=seat, lang=lang) for seat in (human.left, human.partner, human.right)}
+            self.auction = AuctionView(lang=lang)
+            self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
+            self.live = LiveScore(lang=lang)
+            self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
+            self._meanings_drawn: tuple[object, ...] | None = None  # the auction (and language) the meanings show
+            self._howto_drawn: tuple[object, ...] | None = None  # the steps (and language) "How to play" shows
+            self.last_trick = html("vint-last-trick-box")  # the trick before the one on the table, to look at again
+            self.sheet = ScoreSheet(lang=lang)
+            self.review = ReviewPanel(lang=lang, on_analysis=self._request_analysis, bottom=human)
+            self.settings_panel = SettingsPanel(settings=self._settings(), human=human,
+                                                on_change=self._settings_changed, on_new_game=self._new_game)
+            self.hint_button = self._button("vint-hint", self._hint_clicked)
+            self.undo_button = self._button("vint-undo", self._undo_clicked, own_layout=True)
+            self.claim_button = self._button("vint-claim", self._claim_clicked)
+            self.continue_button = self._button("vint-continue", self._continue_clicked, own_layout=True)
+            self.next_button = self._button("vint-next-deal", self._next_clicked)
+            #: beside "West is thinking…": a shorter pause from now on, the computer player moving at once
+            self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
+            self._timer: asyncio.TimerHandle | None = None  # the computer player's scheduled move
+            self.howto = html("vint-howto")
+            # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
+            # a bid no longer legal) is said all the same when it was made on an older drawing
+            self._dropped = DroppedClicks(self.mark, self.hand, self.bidding, position=lambda: self.controller.position,
+                                          said=self._click_gone_by)
+            self._build()
+            self._after(self._ctl().advance())
 
     # -- construction ----------------------------------------------------------
 
@@ -136,8 +143,7 @@ class Table:
     def _button(self, css: str, handler: Any, *, own_layout: bool = False) -> Any:
         """A control button; ``own_layout`` for one that is hidden at times (through its layout)."""
         layout = widgets.Layout() if own_layout else shared("layout")
-        button = widgets.Button(layout=layout, style=shared("button"))
-        button.add_class(css)
+        button = widgets.Button(layout=layout, style=shared("button"), _dom_classes=(css,))
         button.on_click(handler)
         return button
 
@@ -153,8 +159,8 @@ class Table:
                               self.next_button], "vint-controls")
         self.main = vbox([self.felt, self.controls], "vint-main")
         # hidden during the auction
-        self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget])
-        self.live_panel.add_class("vint-panel")
+        self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget],
+                                       _dom_classes=("vint-panel",))
         self.side = vbox([self.bidding.widget, self.live_panel, self.meanings, self.sheet.widget], "vint-side")
         self.howto_part = Foldout(self.howto, css="vint-howto-part")
         self.settings_part = Foldout(self.settings_panel.widget, css="vint-settings-part")

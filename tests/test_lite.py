@@ -215,7 +215,7 @@ def run_the_first_cell(page: Any, seconds: float = 480) -> None:
                                               "els => els.map(e => e.textContent.slice(0, 300))")
             raise AssertionError(f"lesson 00's first cell gave no output in {seconds:.0f} s: its prompt "
                                  f"{first_prompt()!r}, the kernel {kernel_status(page)!r}, shown: {shown}")
-        page.wait_for_timeout(500)
+        time.sleep(0.5)  # between two looks, as browser_support.wait_for polls
 
 
 def kernel_status(page: Any) -> str:

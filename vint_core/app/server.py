@@ -382,6 +382,14 @@ class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: 
             del sockets[kernel_id]
 
 
+#: what the served pages may load and reach: their own server only (its websocket included), inline scripts and
+#: styles as Voilà's page and the widgets write them, images and fonts also as ``data:``; never framed elsewhere
+PAGE_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; "
+               "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
+               "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+               "form-action 'self'; frame-ancestors 'self'")
+
+
 class TableServer(Voila):  # type: ignore[misc]
     """Voilà serving the table to the learner's own browser only, with a bounded number of tables and kernels
     given back when pages close."""
@@ -419,6 +427,8 @@ class TableServer(Voila):  # type: ignore[misc]
             setattr(self, "port", int(self._bound[0].getsockname()[1]))  # noqa: B010 (Voilà's untyped trait)
         settings: dict[str, Any] = super().init_settings()
         settings["table_server"] = self
+        # the page asks nothing of another address (Voilà's template links a CDN), and no other site frames it
+        settings.setdefault("headers", {})["Content-Security-Policy"] = PAGE_POLICY
         # the login cookie is never sent along by another site's page
         self.identity_provider.cookie_options.setdefault("samesite", "Strict")
         manager = self.kernel_manager

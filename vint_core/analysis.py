@@ -160,6 +160,22 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool = True) ->
     return out
 
 
+def give_back_memory() -> None:
+    """Give DDS's search memory back and keep it to one thread from now on.
+
+    DDS keeps some 90 MB of search memory per thread between calls; a served table's kernel that solves
+    now and then (a thinking partner) calls this after each decision. ``FreeMemory`` alone leaves DDS
+    unable to solve again (the next call crashes) until ``SetMaxThreads`` runs, so both run here (endplay's
+    ``_dds`` module: its public API has neither).
+    """
+    _endplay()
+    import endplay._dds as dds
+
+    with _SOLVER:
+        dds.FreeMemory()  # type: ignore[no-untyped-call]
+        dds.SetMaxThreads(1)
+
+
 def declarer_tricks_dd(hands: Sequence[Hand], requests: Sequence[tuple[Strain, Seat]]) -> list[int]:
     """Double-dummy tricks for each (strain, declarer) on the hands as dealt, the opening lead to come."""
     positions = [Position(tuple(h._mask for h in hands), strain.suit, declarer.left)  # type: ignore[arg-type]

@@ -172,9 +172,10 @@ class SimBot:
 
     def _dds_available(self) -> bool:
         if self._dds_ok is None:
-            from vint_core.analysis import available
+            from vint_core.analysis import available, lean_available
 
-            self._dds_ok = available()
+            # a lean player that never samples its calls needs DDS alone, not endplay's Python layer
+            self._dds_ok = lean_available() if self.lean and self.calls == "rule" else available()
             if not self._dds_ok:
                 warnings.warn(bot_text("sim_fallback", "en", inner="RuleBot"), RuntimeWarning, stacklevel=3)
         return self._dds_ok
@@ -220,7 +221,8 @@ class SimBot:
         return self._promised[1]
 
     def _choose_card(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
-        from vint_core.analysis import Position, give_back_memory, solve_positions
+        from vint_core import analysis
+        from vint_core.analysis import Position
         from vint_core.scoring import play_points
 
         contract = view.contract
@@ -230,11 +232,12 @@ class SimBot:
         layouts = sample_layouts(view, rng=rng, count=self._play_count(view), promises=self._promises(view),
                                  attempts_per_layout=self.tries)
         positions = [Position(lay.remaining, contract.strain.suit, trick.leader, trick.cards) for lay in layouts]
-        if self.lean:
-            give_back_memory()  # one thread from the first solve on
-        solved = solve_positions(positions)
-        if self.lean:
-            give_back_memory()
+        if self.lean:  # DDS alone (endplay not imported), one thread, its memory given back
+            analysis.give_back_memory()
+            solved = analysis.solve_lean(positions)
+            analysis.give_back_memory()
+        else:
+            solved = analysis.solve_positions(positions)
         won = view.tricks_won[side]
         margins = [_margin(play_points(view.rules, contract, d), side)
                    for d in range(14)]  # by declaring-side tricks

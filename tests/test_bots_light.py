@@ -19,19 +19,13 @@ from vint_core.errors import VintError
 def test_sim_light_takes_the_guides_calls_and_first_cards_and_samples_the_last_seven_tricks(
         monkeypatch: pytest.MonkeyPatch) -> None:
     solved: list[int] = []
-    given_back: list[int] = []
-    solve, give_back = analysis.solve_lean, analysis.give_back_memory
+    solve = analysis.solve_lean
 
     def counted_solve(positions: list[analysis.Position], **kwargs: bool) -> list[dict[object, int]]:
         solved.append(len(positions))
         return solve(positions, **kwargs)  # type: ignore[return-value]
 
-    def counted_give_back() -> None:
-        given_back.append(1)
-        give_back()
-
     monkeypatch.setattr(analysis, "solve_lean", counted_solve)
-    monkeypatch.setattr(analysis, "give_back_memory", counted_give_back)
     bot, guide = make_bot("sim-light"), RuleBot()
     sampled = guided = 0
     for seed in (3, 7, 12):
@@ -63,8 +57,6 @@ def test_sim_light_takes_the_guides_calls_and_first_cards_and_samples_the_last_s
                 guided += 1
             deal = deal.apply(action)
     assert sampled > 10 and guided > 30
-    # DDS on one thread, its memory given back before and after each solve (and it still solves after that)
-    assert len(given_back) == 2 * len(solved)
 
 
 def test_sim_light_is_a_table_player_and_the_measuring_variants_are_read_strictly() -> None:

@@ -256,9 +256,10 @@ def solve_lean(positions: Sequence[Position], *, all_cards: bool = True) -> list
 def give_back_memory() -> None:
     """Give DDS's search memory back and keep it to one thread from now on.
 
-    DDS keeps some 90 MB of search memory per thread between calls; a served table's kernel that solves
-    now and then (a thinking partner) calls this after each decision. ``FreeMemory`` alone leaves DDS
-    unable to solve again (the next call crashes) until ``SetMaxThreads`` runs, so both run here.
+    DDS keeps some 90 MB of search memory per thread between calls (with endplay's default threads); this gives
+    it back. ``FreeMemory`` alone leaves DDS unable to solve again (the next call crashes) until
+    ``SetMaxThreads`` runs, so both run here. It costs the next solve some 4 ms (DDS sets its memory up
+    again), which is why :func:`solve_lean`'s one thread keeps its 20 MB instead.
     """
     dll = _libdds()
     with _SOLVER:

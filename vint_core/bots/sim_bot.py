@@ -123,7 +123,7 @@ class SimBot:
         self.scaled = scaled
         #: deals per layout tried before the auction's promises are given up (see sample_layouts)
         self.tries = tries
-        #: DDS on one thread, its memory given back after each decision (a served table's kernel stays small)
+        #: DDS alone on one thread, without endplay's Python layer (a served table's kernel stays small)
         self.lean = lean
         self._promised: tuple[object, Mapping[Seat, Promise] | None] | None = None
         self.settings = LevelSettings(play_samples or base.play_samples, auction_samples or base.auction_samples,
@@ -232,12 +232,8 @@ class SimBot:
         layouts = sample_layouts(view, rng=rng, count=self._play_count(view), promises=self._promises(view),
                                  attempts_per_layout=self.tries)
         positions = [Position(lay.remaining, contract.strain.suit, trick.leader, trick.cards) for lay in layouts]
-        if self.lean:  # DDS alone (endplay not imported), one thread, its memory given back
-            analysis.give_back_memory()
-            solved = analysis.solve_lean(positions)
-            analysis.give_back_memory()
-        else:
-            solved = analysis.solve_positions(positions)
+        # lean: DDS alone (endplay not imported), on one thread
+        solved = analysis.solve_lean(positions) if self.lean else analysis.solve_positions(positions)
         won = view.tricks_won[side]
         margins = [_margin(play_points(view.rules, contract, d), side)
                    for d in range(14)]  # by declaring-side tricks

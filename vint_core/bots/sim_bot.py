@@ -21,6 +21,10 @@ contract).
   on the same layouts by more than the sampling noise.
 
 Levels set the number of layouts: ``fast``, ``normal`` and ``strong``.
+``sim-light`` (:func:`light`) takes the bidding guide's calls and cards while the seat holds more than
+seven cards, then plays as ``fast`` on five layouts through DDS alone
+(:func:`vint_core.analysis.solve_lean`): a partner a served table can afford. :func:`variant` reads the
+settings of other variants for measuring (``sim-fast/calls=rule``, ``sim-fast/play=rule/cards=9`` …).
 Without endplay SimBot plays as RuleBot and says so (once as a warning, and
 in every explanation).
 """

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+import psutil
 
 from vint_core import Seat
 from vint_core.cli.args import bots_arg as bot_names
@@ -55,8 +56,10 @@ def count(self: Any, msg: Any, buffers: Any = None) -> None:
     SENT[0] += 1
 
 
-def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str]) -> tuple[float, int, list[float]]:
-    """CPU seconds, widget messages and each click's wall-clock seconds (the tables' construction left out)."""
+def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str],
+         cpus: list[float] | None = None) -> tuple[float, int, list[float]]:
+    """CPU seconds, widget messages and each click's wall-clock seconds (the tables' construction left out);
+    each click's CPU seconds appended to ``cpus``."""
     used, messages, walls = 0.0, 0, []
     for i in range(tables):
         widgets.Widget.close_all()
@@ -66,9 +69,11 @@ def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str]) -> tuple
         sent, started = SENT[0], time.process_time()
         for _ in range(clicks):
             button = rng.choice(controls(table))
-            clock = time.perf_counter()
+            clock, cpu = time.perf_counter(), time.process_time()
             button.click()
             walls.append(time.perf_counter() - clock)
+            if cpus is not None:
+                cpus.append(time.process_time() - cpu)
         used += time.process_time() - started
         messages += SENT[0] - sent
     return used, messages, walls
@@ -117,13 +122,17 @@ def main() -> None:
     bots = dict(zip((Seat.WEST, Seat.NORTH, Seat.EAST), names, strict=False)) | {Seat.SOUTH: "rule"}
     with tempfile.TemporaryDirectory() as folder:
         clicks = args.tables * args.clicks
-        used, messages, walls = play(args.tables, args.clicks, Path(folder), bots)
+        cpus: list[float] = []
+        used, messages, walls = play(args.tables, args.clicks, Path(folder), bots, cpus)
         ms = sorted(1000 * wall for wall in walls)
+        cpu_ms = sorted(1000 * cpu for cpu in cpus)
         print("computer players West, North (partner), East:",
               ", ".join(bots[seat] for seat in (Seat.WEST, Seat.NORTH, Seat.EAST)), flush=True)
         print(f"{clicks} clicks: {1000 * used / clicks:.2f} ms of CPU per click, {messages / clicks:.1f} widget "
               f"messages per click; a click with the answers, wall clock: p50 {quantile(ms, 0.5):.0f} ms, "
-              f"p95 {quantile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms", flush=True)
+              f"p95 {quantile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms; its CPU (DDS's threads included): "
+              f"p50 {quantile(cpu_ms, 0.5):.1f} ms, p95 {quantile(cpu_ms, 0.95):.1f} ms, max {max(cpu_ms):.0f} ms; "
+              f"the process's memory {psutil.Process().memory_info().rss / 2**20:.0f} MB", flush=True)
         if args.profile:
             profile = cProfile.Profile()
             profile.runcall(play, args.tables, args.clicks, Path(folder), bots)

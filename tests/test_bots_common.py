@@ -16,7 +16,7 @@ from vint_core import RULE_SETS, Deal, Hand, Phase, Rubber, Seat
 from vint_core.bots import Bot, make_bot
 
 #: every bot these tests cover; extend with "sim-fast", "sim-normal", "sim-strong"
-BOTS_UNDER_TEST = ["random", "rule"]
+BOTS_UNDER_TEST = ["random", "rule", "sim-light"]
 RULE_SET_NAMES = sorted(RULE_SETS)
 
 

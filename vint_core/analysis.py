@@ -160,6 +160,113 @@ def solve_positions(positions: Sequence[Position], *, all_cards: bool = True) ->
     return out
 
 
+# -- the solver alone, without endplay's Python layer --------------------------------------------------------
+#
+# ``import endplay`` imports its dealer, numpy and matplotlib too: some 0.5 s of CPU and 60 MB in every process
+# that imports it. A served table's partner that solves the last tricks needs DDS alone, so it loads endplay's
+# copy of the DDS library (libdds) itself through ctypes, with DDS's own structures (dll.h of DDS 2.9), and
+# never imports endplay. The same library loaded by endplay later in the process is the same library.
+
+
+class _DealStruct(ctypes.Structure):
+    _fields_ = [("trump", ctypes.c_int), ("first", ctypes.c_int), ("currentTrickSuit", ctypes.c_int * 3),
+                ("currentTrickRank", ctypes.c_int * 3), ("remainCards", (ctypes.c_uint * 4) * 4)]
+
+
+class _FutureTricks(ctypes.Structure):
+    _fields_ = [("nodes", ctypes.c_int), ("cards", ctypes.c_int), ("suit", ctypes.c_int * 13),
+                ("rank", ctypes.c_int * 13), ("equals", ctypes.c_int * 13), ("score", ctypes.c_int * 13)]
+
+
+_LIBDDS: list[Any] = []
+
+
+def _libdds() -> Any:
+    """endplay's DDS library, loaded through ctypes without importing endplay (once per process)."""
+    if not _LIBDDS:
+        import importlib.util
+        import os
+
+        try:
+            spec = importlib.util.find_spec("endplay")
+            where = spec.submodule_search_locations if spec is not None else None
+            if not where:
+                raise DoubleDummyUnavailable()
+            name = "dds.dll" if sys.platform == "win32" else "libdds.dylib" if sys.platform == "darwin" else "libdds.so"
+            dll = ctypes.CDLL(os.path.join(next(iter(where)), "_dds", name))
+        except (OSError, ValueError, ImportError) as exc:
+            raise DoubleDummyUnavailable() from exc
+        dll.SolveBoard.argtypes = (_DealStruct, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                   ctypes.POINTER(_FutureTricks), ctypes.c_int)
+        dll.SolveBoard.restype = ctypes.c_int
+        dll.SetMaxThreads.argtypes = (ctypes.c_int,)
+        dll.SetMaxThreads.restype = None
+        dll.FreeMemory.argtypes = ()
+        dll.FreeMemory.restype = None
+        with _SOLVER:
+            dll.SetMaxThreads(1)
+        _LIBDDS.append(dll)
+    return _LIBDDS[0]
+
+
+def lean_available() -> bool:
+    """Whether :func:`solve_lean` can run here (endplay's DDS library is installed and loads)."""
+    try:
+        _libdds()
+    except DoubleDummyUnavailable:
+        return False
+    return True
+
+
+def solve_lean(positions: Sequence[Position], *, all_cards: bool = True) -> list[dict[Card, int]]:
+    """:func:`solve_positions` on one DDS thread, one board after another, without importing endplay.
+
+    The same tricks as :func:`solve_positions` (DDS is exact): for each position, every legal card of the seat
+    to play (``all_cards``) or one best card, with the tricks the side to play takes from the trick in progress on.
+    """
+    dll = _libdds()
+    out: list[dict[Card, int]] = []
+    fut = _FutureTricks()
+    for pos in positions:
+        dl = _DealStruct()
+        dl.trump = 4 if pos.trump is None else int(pos.trump)
+        dl.first = int(pos.leader)
+        for i, card in enumerate(pos.current):
+            dl.currentTrickSuit[i] = int(card.suit)
+            dl.currentTrickRank[i] = int(card.rank)
+        for seat, mask in enumerate(pos.masks):
+            for suit in range(4):
+                dl.remainCards[seat][suit] = ((mask >> (13 * suit)) & 0x1FFF) << 2
+        with _SOLVER:
+            code = dll.SolveBoard(dl, -1, 3 if all_cards else 1, 1, ctypes.byref(fut), 0)
+        if code != 1:
+            raise RuntimeError(f"DDS could not solve a position of legal cards (its error {code})")  # a bug here
+        scores: dict[Card, int] = {}
+        for i in range(fut.cards):
+            if fut.score[i] == -1:
+                continue
+            holding = (1 << fut.rank[i]) | fut.equals[i]
+            for rank in range(2, 15):
+                if holding >> rank & 1:
+                    scores[Card(Suit(fut.suit[i]), Rank(rank))] = fut.score[i]
+        out.append(scores)
+    return out
+
+
+def give_back_memory() -> None:
+    """Give DDS's search memory back and keep it to one thread from now on.
+
+    DDS keeps some 90 MB of search memory per thread between calls (with endplay's default threads); this gives
+    it back. ``FreeMemory`` alone leaves DDS unable to solve again (the next call crashes) until
+    ``SetMaxThreads`` runs, so both run here. It costs the next solve some 4 ms (DDS sets its memory up
+    again), which is why :func:`solve_lean`'s one thread keeps its 20 MB instead.
+    """
+    dll = _libdds()
+    with _SOLVER:
+        dll.FreeMemory()
+        dll.SetMaxThreads(1)
+
+
 def declarer_tricks_dd(hands: Sequence[Hand], requests: Sequence[tuple[Strain, Seat]]) -> list[int]:
     """Double-dummy tricks for each (strain, declarer) on the hands as dealt, the opening lead to come."""
     positions = [Position(tuple(h._mask for h in hands), strain.suit, declarer.left)  # type: ignore[arg-type]

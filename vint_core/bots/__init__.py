@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from vint_core.bots.base import Bot, Explains, Promise, Said
 
-BOT_NAMES = ("random", "rule", "sim-fast", "sim-normal", "sim-strong")
+BOT_NAMES = ("random", "rule", "sim-fast", "sim-normal", "sim-strong", "sim-light")
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by name: ``random``, ``rule``, ``sim-fast``, ``sim-normal`` or ``sim-strong``."""
+    """A bot by name: ``random``, ``rule``, ``sim-fast``, ``sim-normal``, ``sim-strong`` or ``sim-light``
+    (the bidding guide's calls, SimBot ``fast``'s play over the last tricks: within a served table's budget).
+
+    A SimBot's variant for measuring (not offered in the menus) adds settings after slashes:
+    ``sim-fast/calls=rule`` (the bidding guide's calls), ``sim-fast/play=rule`` (its cards),
+    ``sim-fast/cards=8`` (the play solved only with at most 8 cards in hand), ``sim-fast/samples=3``.
+    """
     from vint_core.errors import ParseError, Reason
 
     key = name.strip().lower() if isinstance(name, str) else ""
@@ -29,6 +35,14 @@ def make_bot(name: str) -> Bot:
         from vint_core.bots.sim_bot import SimBot
 
         return SimBot(level=key.partition("-")[2] or "normal")  # type: ignore[arg-type]
+    if key == "sim-light":
+        from vint_core.bots.sim_bot import light
+
+        return light()
+    if key.startswith("sim-") and "/" in key:
+        from vint_core.bots.sim_bot import variant
+
+        return variant(key)
     raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 

@@ -29,6 +29,8 @@ from vint_core.seats import Seat
 from vint_core.views import SeatView
 
 _HCP = tuple(max(0, (i % 13) + 2 - 10) for i in range(52))
+#: the high-card points of every set of ranks in one suit (13 bits, the two at bit 0)
+_SUIT_HCP = tuple(sum(_HCP[r] for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,11 @@ def _facts(view: SeatView) -> _Facts:
 
 def _keeps(promise: Promise, mask: int) -> bool:
     lo, hi = promise.hcp
-    hcp = sum(_HCP[i] for i in range(52) if mask >> i & 1) if lo > 0 or hi < 37 else 0
-    if not lo <= hcp <= hi:
-        return False
+    if lo > 0 or hi < 37:
+        hcp = (_SUIT_HCP[mask & 0x1FFF] + _SUIT_HCP[mask >> 13 & 0x1FFF] + _SUIT_HCP[mask >> 26 & 0x1FFF]
+               + _SUIT_HCP[mask >> 39 & 0x1FFF])
+        if not lo <= hcp <= hi:
+            return False
     for suit in range(4):
         n = (mask & SUIT_MASKS[suit]).bit_count()
         if not promise.min_length[suit] <= n <= promise.max_length[suit]:
@@ -81,10 +85,16 @@ def _keeps(promise: Promise, mask: int) -> bool:
     return True
 
 
-def _deal_once(facts: _Facts, rng: random.Random) -> list[int] | None:
+def _owners(facts: _Facts) -> dict[int, list[int]]:
+    """Each unseen card's possible owners (the seats with room left that have not shown out of its suit)."""
+    return {i: [s for s in range(4) if facts.room[s] and not facts.forbidden[s] >> i & 1] for i in facts.unseen}
+
+
+def _deal_once(facts: _Facts, rng: random.Random, owners: dict[int, list[int]] | None = None) -> list[int] | None:
     cards = list(facts.unseen)
     rng.shuffle(cards)
-    owners = {i: [s for s in range(4) if facts.room[s] and not facts.forbidden[s] >> i & 1] for i in cards}
+    if owners is None:
+        owners = _owners(facts)
     cards.sort(key=lambda i: len(owners[i]))  # stable: random order among equally constrained cards
     room = list(facts.room)
     masks = list(facts.known)
@@ -117,8 +127,9 @@ def sample_layouts(view: SeatView, *, rng: random.Random, count: int,
     budget = attempts_per_layout * count
     relaxed = False
     dead_ends = 0
+    owners = _owners(facts)
     while len(out) < count:
-        masks = _deal_once(facts, rng)
+        masks = _deal_once(facts, rng, owners)
         if masks is None:
             dead_ends += 1
             if dead_ends > 1000 * count:  # cannot happen for a view of a real deal

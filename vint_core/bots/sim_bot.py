@@ -21,6 +21,10 @@ contract).
   on the same layouts by more than the sampling noise.
 
 Levels set the number of layouts: ``fast``, ``normal`` and ``strong``.
+``sim-light`` (:func:`light`) takes the bidding guide's calls and cards while the seat holds more than
+seven cards, then plays as ``fast`` on five layouts through DDS alone
+(:func:`vint_core.analysis.solve_lean`): a partner a served table can afford. :func:`variant` reads the
+settings of other variants for measuring (``sim-fast/calls=rule``, ``sim-fast/play=rule/cards=9`` …).
 Without endplay SimBot plays as RuleBot and says so (once as a warning, and
 in every explanation).
 """
@@ -46,6 +50,9 @@ from vint_core.deal import Action, Deal, Phase
 from vint_core.i18n import Phrase, bot_text
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
+
+#: who makes a SimBot's calls or picks its cards: its sampling, or the bidding guide (RuleBot)
+Part = Literal["sim", "rule"]
 
 #: a SimBot's strength, which sets how many layouts it samples (:data:`LEVELS`)
 Level = Literal["fast", "normal", "strong"]
@@ -76,7 +83,7 @@ _ROLLOUT_LIMIT = 60
 class _Decision:
     """What SimBot found for one view, kept for :meth:`SimBot.explain`."""
 
-    kind: Literal["only", "play", "call", "fallback"]
+    kind: Literal["only", "play", "call", "fallback", "guide"]
     layouts: int = 0
     #: per action: (mean tricks for the seat's side, mean points margin for the seat's side)
     stats: Mapping[Action, tuple[float, float]] = field(default_factory=dict)
@@ -89,14 +96,28 @@ class SimBot:
     """A computer player that samples layouts and solves them double-dummy."""
 
     def __init__(self, level: Level = "normal", *, play_samples: int | None = None,
-                 auction_samples: int | None = None, use_promises: bool = True) -> None:
+                 auction_samples: int | None = None, use_promises: bool = True, calls: Part = "sim",
+                 play: Part = "sim", solve_cards: int = 13, scaled: bool = True, tries: int = 60,
+                 lean: bool = False, name: str | None = None) -> None:
         if level not in LEVELS:
             from vint_core.errors import ParseError, Reason
 
             raise ParseError(Reason.UNKNOWN_BOT_LEVEL, text=level, known=", ".join(LEVELS))
         base = LEVELS[level]
         self.level: Level = level
-        self.name = f"sim-{level}"
+        self.name = name or f"sim-{level}"
+        #: who makes the calls and who picks the cards: the sampling ("sim") or the bidding guide ("rule")
+        self.calls: Part = calls
+        self.play: Part = play
+        #: the play is solved only when the seat holds at most this many cards (before: the guide's card)
+        self.solve_cards = solve_cards
+        #: whether the play samples more layouts as the hands get shorter (twice from 7 cards, three times from 4)
+        self.scaled = scaled
+        #: deals per layout tried before the auction's promises are given up (see sample_layouts)
+        self.tries = tries
+        #: DDS alone on one thread, without endplay's Python layer (a served table's kernel stays small)
+        self.lean = lean
+        self._promised: tuple[object, Mapping[Seat, Promise] | None] | None = None
         self.settings = LevelSettings(play_samples or base.play_samples, auction_samples or base.auction_samples,
                                       base.auction_z)
         self.use_promises = use_promises
@@ -117,7 +138,9 @@ class SimBot:
         if not self._dds_available():
             action, decision = self._fallback(view, rng)
             return self._remember(view, action, decision)
-        if view.phase is Phase.PLAY:
+        if not self._samples(view):
+            action, decision = self._guided(view, rng)
+        elif view.phase is Phase.PLAY:
             action, decision = self._choose_card(view, rng)
         else:
             action, decision = self._choose_call(view, rng)
@@ -142,9 +165,10 @@ class SimBot:
 
     def _dds_available(self) -> bool:
         if self._dds_ok is None:
-            from vint_core.analysis import available
+            from vint_core.analysis import available, lean_available
 
-            self._dds_ok = available()
+            # a lean player that never samples its calls needs DDS alone, not endplay's Python layer
+            self._dds_ok = lean_available() if self.lean and self.calls == "rule" else available()
             if not self._dds_ok:
                 warnings.warn(bot_text("sim_fallback", "en", inner="RuleBot"), RuntimeWarning, stacklevel=3)
         return self._dds_ok
@@ -153,6 +177,18 @@ class SimBot:
         guide = self._guide
         action = guide.choose(view, rng)
         return action, _Decision("fallback", inner=guide.why(view, action).phrase)
+
+    def _samples(self, view: SeatView) -> bool:
+        """Whether this decision is sampled (else the bidding guide's call or card is taken)."""
+        if view.phase is Phase.PLAY:
+            return self.play == "sim" and len(view.hand) <= self.solve_cards
+        return self.calls == "sim"
+
+    def _guided(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
+        """The bidding guide's call or card, where this player does not sample (its calls, its first tricks)."""
+        guide = self._guide
+        action = guide.choose(view, rng)
+        return action, _Decision("guide", inner=guide.why(view, action).phrase)
 
     def _remember(self, view: SeatView, action: Action, decision: _Decision) -> Action:
         self._decisions[(view, action)] = decision
@@ -165,24 +201,32 @@ class SimBot:
     def _play_count(self, view: SeatView) -> int:
         left = len(view.hand)
         base = self.settings.play_samples
+        if not self.scaled:
+            return base
         return base if left >= 8 else base * 2 if left >= 5 else base * 3
 
     def _promises(self, view: SeatView) -> Mapping[Seat, Promise] | None:
         if not self.use_promises:
             return None
-        return promises(view.calls_by(), view.rules, deal_number=view.deal_number)
+        key = (view.calls, view.dealer, view.rules, view.deal_number)  # the auction's reading, kept through the play
+        if self._promised is None or self._promised[0] != key:
+            self._promised = (key, promises(view.calls_by(), view.rules, deal_number=view.deal_number))
+        return self._promised[1]
 
     def _choose_card(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
-        from vint_core.analysis import Position, solve_positions
+        from vint_core import analysis
+        from vint_core.analysis import Position
         from vint_core.scoring import play_points
 
         contract = view.contract
         trick = view.current_trick
         assert contract is not None and trick is not None
         side = view.seat.side
-        layouts = sample_layouts(view, rng=rng, count=self._play_count(view), promises=self._promises(view))
+        layouts = sample_layouts(view, rng=rng, count=self._play_count(view), promises=self._promises(view),
+                                 attempts_per_layout=self.tries)
         positions = [Position(lay.remaining, contract.strain.suit, trick.leader, trick.cards) for lay in layouts]
-        solved = solve_positions(positions)
+        # lean: DDS alone (endplay not imported), on one thread
+        solved = analysis.solve_lean(positions) if self.lean else analysis.solve_positions(positions)
         won = view.tricks_won[side]
         margins = [_margin(play_points(view.rules, contract, d), side)
                    for d in range(14)]  # by declaring-side tricks
@@ -262,6 +306,48 @@ class SimBot:
         return choice, _Decision("call", len(layouts), stats, guide=guide_call if guide is not None else None)
 
 
+#: ``sim-light``'s settings: the bidding guide's calls, the guide's cards while the seat holds more than this
+#: many, then SimBot ``fast``'s play on a fixed number of layouts (see bench/README.md, "Which partner the table
+#: can afford")
+LIGHT = {"calls": "rule", "solve_cards": 7, "scaled": False, "tries": 20, "lean": True}
+
+
+def light() -> SimBot:
+    """``sim-light``: a partner within a served table's budget (the guide's calls, the last tricks sampled)."""
+    return SimBot("fast", name="sim-light", **LIGHT)  # type: ignore[arg-type]
+
+
+def variant(name: str) -> SimBot:
+    """A SimBot from a name with settings after slashes, as :func:`vint_core.bots.make_bot` reads it:
+    ``sim-fast/calls=rule/cards=8``."""
+    from vint_core.bots import BOT_NAMES
+    from vint_core.errors import ParseError, Reason
+
+    head, *settings = name.strip().lower().split("/")
+    level = head.partition("-")[2]
+    kwargs: dict[str, object] = {}
+    try:
+        for setting in settings:
+            key, _, value = setting.partition("=")
+            if key in ("calls", "play") and value in ("sim", "rule"):
+                kwargs[key] = value
+            elif key == "cards" and value.isdigit() and 0 <= int(value) <= 13:
+                kwargs["solve_cards"] = int(value)
+            elif key == "samples" and value.isdigit() and 1 <= int(value) <= 64:
+                kwargs["play_samples"] = int(value)
+            elif key == "tries" and value.isdigit() and 1 <= int(value) <= 1000:
+                kwargs["tries"] = int(value)
+            elif key in ("scaled", "lean") and value in ("0", "1"):
+                kwargs[key] = value == "1"
+            else:
+                raise ValueError(setting)
+        if level not in LEVELS:
+            raise ValueError(level)
+    except ValueError:
+        raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES)) from None
+    return SimBot(level, name=name.strip().lower(), **kwargs)  # type: ignore[arg-type]
+
+
 def _highest_bidder(view: SeatView) -> Seat | None:
     top = None
     for seat, call in view.calls_by():
@@ -313,6 +399,8 @@ def _explain(view: SeatView, action: Action, decision: _Decision) -> BotPhrase:
         return _said("sim_only", action=action)
     if decision.kind == "fallback":
         return _said("sim_fallback", inner=decision.inner)
+    if decision.kind == "guide":
+        return _said("sim_guide_call" if view.phase is not Phase.PLAY else "sim_guide_card", inner=decision.inner)
     stats = decision.stats
     side = view.seat.side
     n = decision.layouts
@@ -354,4 +442,4 @@ def _explain(view: SeatView, action: Action, decision: _Decision) -> BotPhrase:
                  score=_signed(score), more=_fmt(tricks - stats[runner][0]), other=runner)
 
 
-__all__ = ["LEVELS", "Layout", "Level", "LevelSettings", "SimBot"]
+__all__ = ["LEVELS", "LIGHT", "Layout", "Level", "LevelSettings", "SimBot", "light", "variant"]

@@ -1,0 +1,100 @@
+"""sim-light: the bidding guide's calls and first cards, SimBot's sampling over the last tricks, DDS kept small."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from vint_core import Deal, Phase, Seat, analysis
+from vint_core.app.settings import read_bots
+from vint_core.bots import BOT_NAMES, make_bot
+from vint_core.bots.rule_bot import RuleBot
+from vint_core.bots.sim_bot import SimBot
+from vint_core.errors import VintError
+
+
+def test_sim_light_takes_the_guides_calls_and_first_cards_and_samples_the_last_seven_tricks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    solved: list[int] = []
+    solve = analysis.solve_lean
+
+    def counted_solve(positions: list[analysis.Position], **kwargs: bool) -> list[dict[object, int]]:
+        solved.append(len(positions))
+        return solve(positions, **kwargs)  # type: ignore[return-value]
+
+    monkeypatch.setattr(analysis, "solve_lean", counted_solve)
+    bot, guide = make_bot("sim-light"), RuleBot()
+    sampled = guided = 0
+    for seed in (3, 7, 12):
+        deal = Deal.new(seed=seed, dealer=Seat(seed % 4))
+        while not deal.is_finished:
+            seat = deal.to_act
+            assert seat is not None
+            view = deal.view(seat)
+            k = random.Random(seed).randrange(10**6) + len(deal.actions)
+            before = len(solved)
+            action = bot.choose(view, random.Random(k))
+            assert action in view.legal
+            text = {lang: bot.explain(view, action, lang) for lang in ("en", "de", "ru")}
+            late = view.phase is Phase.PLAY and len(view.hand) <= 7
+            if late and len(view.legal) > 1:
+                # the last tricks are solved on a few layouts, and the reason says so in every language
+                assert len(solved) == before + 1 and solved[-1] == 5
+                assert "guesses at the hidden hands" in text["en"]
+                assert "verdeckten" in text["de"] and "скрыт" in text["ru"]
+                sampled += 1
+            elif len(view.legal) > 1:
+                # the auction and the first six tricks: the guide's own choice, no solving, said so
+                assert len(solved) == before
+                assert action == guide.choose(view, random.Random(k))
+                early = "rules of thumb" if view.phase is Phase.PLAY else "rule-based player"
+                assert early in text["en"] and str(action) in text["en"]
+                assert ("Faustregeln" if view.phase is Phase.PLAY else "regelbasierte") in text["de"]
+                assert all(guide.explain(view, action, lang) in text[lang] for lang in text)
+                guided += 1
+            deal = deal.apply(action)
+    assert sampled > 10 and guided > 30
+
+
+def test_sim_light_is_a_table_player_and_the_measuring_variants_are_read_strictly() -> None:
+    assert "sim-light" in BOT_NAMES
+    assert read_bots("rule,sim-light,rule") == ("rule", "sim-light", "rule")
+    light = make_bot("sim-light")
+    assert isinstance(light, SimBot) and light.name == "sim-light"
+    assert (light.calls, light.play, light.solve_cards, light.lean) == ("rule", "sim", 7, True)
+    hybrid = make_bot("sim-fast/play=rule")
+    assert isinstance(hybrid, SimBot) and (hybrid.calls, hybrid.play) == ("sim", "rule")
+    assert make_bot("sim-normal/cards=9/samples=3").solve_cards == 9  # type: ignore[attr-defined]
+    for bad in ("sim-fast/cards=14", "sim-fast/calls=maybe", "sim-huge/cards=3", "sim-fast/lean"):
+        with pytest.raises(VintError, match="sim-light"):  # the error lists the players there are
+            make_bot(bad)
+    with pytest.raises(VintError):
+        read_bots("sim-fast/calls=rule")  # a measuring variant is not offered at the table
+
+
+def test_the_lean_solver_gives_endplays_tricks_without_importing_endplay() -> None:
+    guide, rng, compared = RuleBot(), random.Random(4), 0
+    for seed in range(6):
+        deal = Deal.new(seed=seed)
+        while not deal.is_finished:
+            if deal.phase is Phase.PLAY and rng.random() < 0.5:
+                position = analysis.Position.of_play(deal.play)
+                lean = analysis.solve_lean([position])
+                assert lean == analysis.solve_positions([position])  # every legal card, the same tricks
+                assert set(lean[0]) == set(deal.view(deal.to_act).legal)  # type: ignore[arg-type]
+                analysis.give_back_memory()  # and it solves again after the memory is given back
+                assert analysis.solve_lean([position], all_cards=False)[0].items() <= lean[0].items()
+                compared += 1
+            deal = deal.apply(guide.choose(deal.view(deal.to_act), rng))  # type: ignore[arg-type]
+    assert compared > 50
+    # a table's kernel with sim-light partners never imports endplay (its dealer, numpy, matplotlib: 60 MB)
+    code = ("import sys, random\nfrom vint_core import Deal\nfrom vint_core.bots import make_bot\n"
+            "bot, deal = make_bot('sim-light'), Deal.new(seed=2)\n"
+            "while not deal.is_finished:\n"
+            "    deal = deal.apply(bot.choose(deal.view(deal.to_act), random.Random(1)))\n"
+            "print(len(deal.tricks), 'endplay' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["13", "False"]

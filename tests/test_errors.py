@@ -455,7 +455,7 @@ def test_an_unknown_computer_player() -> None:
 
     err = raised(lambda: make_bot("clever"), ParseError, Reason.UNKNOWN_BOT, names=frozenset({"rule"}))
     assert str(err) == ("unknown computer player 'clever'; the players are random, rule, sim-fast, sim-normal, "
-                        "sim-strong")
+                        "sim-strong, sim-light")
     assert err.message("de").startswith("unbekannter Computerspieler „clever“; es gibt random, rule")
     raised(lambda: make_bot(None), ParseError, Reason.UNKNOWN_BOT, names=frozenset({"rule"}))  # type: ignore[arg-type]
     err = raised(lambda: SimBot(level="expert"), ParseError, Reason.UNKNOWN_BOT_LEVEL)  # type: ignore[arg-type]

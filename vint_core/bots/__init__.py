@@ -42,7 +42,10 @@ def make_bot(name: str) -> Bot:
     if key.startswith("sim-") and "/" in key:
         from vint_core.bots.sim_bot import variant
 
-        return variant(key)
+        try:
+            return variant(key)
+        except ValueError:
+            pass
     raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 

@@ -319,32 +319,27 @@ def light() -> SimBot:
 
 def variant(name: str) -> SimBot:
     """A SimBot from a name with settings after slashes, as :func:`vint_core.bots.make_bot` reads it:
-    ``sim-fast/calls=rule/cards=8``."""
-    from vint_core.bots import BOT_NAMES
-    from vint_core.errors import ParseError, Reason
-
+    ``sim-fast/calls=rule/cards=8``; a setting it cannot read raises ``ValueError`` naming it (``make_bot`` turns
+    that into the learner's "unknown computer player")."""
     head, *settings = name.strip().lower().split("/")
     level = head.partition("-")[2]
     kwargs: dict[str, object] = {}
-    try:
-        for setting in settings:
-            key, _, value = setting.partition("=")
-            if key in ("calls", "play") and value in ("sim", "rule"):
-                kwargs[key] = value
-            elif key == "cards" and value.isdigit() and 0 <= int(value) <= 13:
-                kwargs["solve_cards"] = int(value)
-            elif key == "samples" and value.isdigit() and 1 <= int(value) <= 64:
-                kwargs["play_samples"] = int(value)
-            elif key == "tries" and value.isdigit() and 1 <= int(value) <= 1000:
-                kwargs["tries"] = int(value)
-            elif key in ("scaled", "lean") and value in ("0", "1"):
-                kwargs[key] = value == "1"
-            else:
-                raise ValueError(setting)
-        if level not in LEVELS:
-            raise ValueError(level)
-    except ValueError:
-        raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES)) from None
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        if key in ("calls", "play") and value in ("sim", "rule"):
+            kwargs[key] = value
+        elif key == "cards" and value.isdigit() and 0 <= int(value) <= 13:
+            kwargs["solve_cards"] = int(value)
+        elif key == "samples" and value.isdigit() and 1 <= int(value) <= 64:
+            kwargs["play_samples"] = int(value)
+        elif key == "tries" and value.isdigit() and 1 <= int(value) <= 1000:
+            kwargs["tries"] = int(value)
+        elif key in ("scaled", "lean") and value in ("0", "1"):
+            kwargs[key] = value == "1"
+        else:
+            raise ValueError(setting)
+    if level not in LEVELS:
+        raise ValueError(level)
     return SimBot(level, name=name.strip().lower(), **kwargs)  # type: ignore[arg-type]
 
 

@@ -273,8 +273,16 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def new_game_page(served: Any, *, width: int = 1280, height: int = 900, dark: bool = False) -> Any:
-    """A page on a new game (the saved one removed first), with page errors collected in ``page.errors``."""
+    """A page on a new game (the saved one removed first), with page errors collected in ``page.errors``. The
+    earlier tests' pages are closed first, and their kernels waited out (one kept ready stays): a kernel still
+    running on the same save would write it later, and the new page's next click would then find the game
+    "played elsewhere" and take it up from the save instead (a double-click test once failed that way)."""
+    from test_app_serving import kernels
+
     server, browser = served
+    for context in list(browser.contexts):
+        context.close()
+    bs.wait_for(lambda: len(kernels(server.process.pid)) <= 1, seconds=120)
     (server.data_dir / "table.json").unlink(missing_ok=True)
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme="dark" if dark else "light")

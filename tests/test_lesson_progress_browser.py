@@ -152,4 +152,6 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
             assert "Finished: 1 of 11 lessons with a quiz." in table.inner_text()
             themes(page, f"progress-course-{name[:2]}", table)
             close_all(page)
-        assert not errors, errors
+        # JupyterLab's own words when the test stops a kernel (close_all) while its subshell request is in flight
+        stopped = "Error: Canceled future for create_subshell_request message before replies were done"
+        assert not [e for e in errors if e != stopped], errors

@@ -170,11 +170,11 @@ def prompts(page: Any) -> list[str]:
 FIRST_OUTPUT = ".jp-CodeCell .jp-OutputArea-output:has-text('52 cards, from 2♠ to A♣')"
 
 
-def run_the_first_cell(page: Any, seconds: float = 480) -> None:
+def run_the_first_cell(page: Any, seconds: float = 480) -> bool:
     """The learner's first step: the first cell, Shift + Enter, until its output shows. As a learner would, take
     the kernel JupyterLite offers whenever it asks (on a busy machine the question can come late), and press again
     if the cell was never queued (a key press the page took before the notebook was ready). On failure, say what
-    the page showed: the first cell's prompt, any dialog, any output."""
+    the page showed: the first cell's prompt, any dialog, any output. True if it had to press again or reload."""
     first = page.locator(".jp-CodeCell").first
     dialog = page.locator(".jp-Dialog button", has_text="Select")
 
@@ -187,6 +187,7 @@ def run_the_first_cell(page: Any, seconds: float = 480) -> None:
         return found[0] if found else ""
 
     run()
+    again = False
     pressed = time.monotonic()
     deadline = pressed + seconds
     reload_at = pressed + seconds / 2
@@ -196,6 +197,7 @@ def run_the_first_cell(page: Any, seconds: float = 480) -> None:
             print(f"Lite: no output after {seconds / 2:.0f} s (prompt {first_prompt()!r}, the kernel "
                   f"{kernel_status(page)!r}): the page loaded again")
             reload_at = 0
+            again = True
             page.reload()
             page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell", timeout=120_000)
             run()
@@ -208,6 +210,7 @@ def run_the_first_cell(page: Any, seconds: float = 480) -> None:
         elif first_prompt() in ("[ ]:", "") and time.monotonic() - pressed > 30:
             print(f"Lite: pressed again, the first cell's prompt still {first_prompt()!r}")
             run()  # the press was lost: the cell is neither queued ("[*]:") nor run
+            again = True
             pressed = time.monotonic()
         if time.monotonic() > deadline:
             bs.screenshot(page, "lite-first-cell-timeout")
@@ -216,6 +219,7 @@ def run_the_first_cell(page: Any, seconds: float = 480) -> None:
             raise AssertionError(f"lesson 00's first cell gave no output in {seconds:.0f} s: its prompt "
                                  f"{first_prompt()!r}, the kernel {kernel_status(page)!r}, shown: {shown}")
         time.sleep(0.5)  # between two looks, as browser_support.wait_for polls
+    return again
 
 
 def kernel_status(page: Any) -> str:
@@ -250,7 +254,7 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
         started = time.monotonic()
         page.goto(f"{url}lab/index.html?path=notebooks/00-welcome.ipynb")
         page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell", timeout=120_000)
-        run_the_first_cell(page)
+        pressed_again = run_the_first_cell(page)
         first_cell = time.monotonic() - started
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
         page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
@@ -283,6 +287,8 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
         bs.screenshot(page, "lite-exercises-1280")
         page.set_viewport_size({"width": 390, "height": 844})
         bs.screenshot(page, "lite-exercises-390")
+        if pressed_again:  # JupyterLite's words for the kernel it replaced when the learner pressed again
+            page_errors = [e for e in page_errors if not re.fullmatch(r"[0-9a-f-]{36} was disposed", e)]
         assert not page_errors, page_errors
     assert not refused, refused  # nothing asked of the internet
 

@@ -399,7 +399,7 @@ def test_a_double_click_on_a_card_is_said_and_play_goes_on(served: Any) -> None:
         bs.click_and_wait(page, call_button(page, "Pass") if turn == "call" else page.locator(NEXT_DEAL))
     before = learner_cards(data_dir)
     held = len(hand_texts(page))
-    first_card(page).dblclick()
+    first_card(page).evaluate("card => { card.click(); card.click(); }")  # two clicks in one task, as above
     bs.wait_for(lambda: GONE_BY in status_line(page))  # the second click has reached the kernel (the first one
     assert learner_cards(data_dir) == before + 1 and len(hand_texts(page)) == held - 1  # was saved before it)
     bs.screenshot(page, "ui-double-click-on-a-card")

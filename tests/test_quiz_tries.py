@@ -109,6 +109,31 @@ def test_a_wrong_answer_hides_the_answer_and_offers_try_again_and_show_the_answe
     assert not shown(quiz.try_again_button)
 
 
+def test_a_choice_whose_value_is_none_is_an_answer_like_any_other(tmp_path: Path) -> None:
+    """The lowest-bid questions offer "the auction is over" (value None, the three-pass-end mistake): it is counted,
+    names the mistake and offers Try again, as every other wrong choice does; only an unreadable answer counts
+    nothing."""
+    quiz = choice_quiz(tmp_path, topics=("overbidding",))
+    for _ in range(400):
+        if any(c.value is None and not c.correct for c in quiz.item.choices):
+            break
+        quiz.next_button.click()
+    else:
+        raise AssertionError("no question with a None-valued wrong choice in 400")
+    item = quiz.item
+    none = next(i for i, c in enumerate(item.choices) if c.value is None)
+    verdict = check(item, None)
+    assert verdict.readable and not verdict.correct and verdict.misconception == item.choices[none].misconception
+    quiz.choice_buttons[none].click()
+    quiz.check_button.click()
+    said = plain(quiz.feedback.value)
+    assert said.startswith("Not right.") and "Try again, or show the answer." in said, said
+    assert shown(quiz.try_again_button) and quiz.checked and quiz.tries == 1
+    assert quiz.attempt is not None and not quiz.attempt.correct and quiz.progress.answered == 1
+    # an unreadable answer is still one that counts nothing
+    assert not check(make_item("tricks_needed", seed=1, index=0, rules="seed"), "many").readable
+
+
 def test_first_try_counts_a_wrong_then_right_answer_as_wrong_and_the_file_says_so(tmp_path: Path) -> None:
     quiz = choice_quiz(tmp_path)
     item = quiz.item

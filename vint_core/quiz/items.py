@@ -257,8 +257,11 @@ class Verdict:
     correct: bool
     misconception: str | None
     feedback: Phrase
-    #: the answer as given, in the item's notation (None if it could not be read)
+    #: the answer as given, in the item's notation (None for an answer that could not be read, and for a choice
+    #: whose value is None, such as "the auction is over")
     given: Any
+    #: False for an answer that could not be read: nothing is counted, and it can be corrected
+    readable: bool = True
 
 
 def normalise(kind: Kind, value: Any) -> Any:
@@ -303,7 +306,7 @@ def check(item: Item, given: Any) -> Verdict:
         # what cannot be read, in the feedback's own language: the error itself, or what a number answer must be
         detail: object = exc if isinstance(exc, VintError) else Phrase(
             "check_want_pair" if item.kind == "per_side" else "check_want_number")
-        return Verdict(False, None, quiz_phrase("f_unreadable", detail=detail), None)
+        return Verdict(False, None, quiz_phrase("f_unreadable", detail=detail), None, readable=False)
     key = _key(item.kind, value)
     for choice in item.choices:
         if _key(item.kind, choice.value) == key:
@@ -319,7 +322,7 @@ def headline(item: Item, verdict: Verdict) -> Phrase:
         return quiz_phrase("f_right_short")
     if verdict.misconception is not None:
         return mistake_feedback(verdict.misconception)
-    if verdict.given is None:
+    if not verdict.readable:
         return verdict.feedback  # the answer could not be read: say why
     answer = next(c for c in item.choices if c.correct)
     return quiz_phrase("f_wrong_short", answer=item.label_msg(answer))

@@ -451,7 +451,7 @@ class QuizWidget:
             self._show(self.feedback, lambda lang: html_lib.escape(_t("ui_pick_choice", lang)))
             return
         given = self._given()
-        if (unreadable := check(self.item, given)).given is None and not unreadable.correct:
+        if not (unreadable := check(self.item, given)).readable:
             # nothing to count: the answer could not be read (a word in a number box); it can be corrected
             self._show(self.feedback, lambda lang: (f'<div class="vint-quiz-wrong" role="status">'
                                                     f"{html_lib.escape(unreadable.feedback.text(lang))}</div>"))

@@ -6,7 +6,6 @@ Each test waits for the panel's own signal (``ReviewPanel.weighed``, a future), 
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import threading
 
@@ -16,7 +15,7 @@ from review_support import fresh_cache  # noqa: F401  (autouse: each test weighs
 from test_weighing import CASH, finish
 
 from vint_core import PASS, Bid, Card, Seat
-from vint_core.deal import Deal, Phase
+from vint_core.deal import Phase
 from vint_core.render import esc
 from vint_core.table import review_work
 from vint_core.table.review import position_after
@@ -81,35 +80,6 @@ def test_the_weighing_is_worked_out_in_the_background_while_the_review_stays_usa
     for line in weighing.summary("en"):  # type: ignore[attr-defined]
         assert esc(line) in panel.weigh_text.value
     assert "lost" in panel.weigh_text.value and "in the bidding" in panel.weigh_text.value
-
-
-def test_the_weighing_runs_in_one_thread_at_the_lowest_priority(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A deal's weighing (seconds of solving) runs in the review's one worker thread at nice 19, so the clicks of the
-    table and of the server's other tables go first (bench/README.md: four tables' p95 461 → 316 ms); the kernel's
-    own thread keeps its priority."""
-    if not hasattr(os, "setpriority"):
-        pytest.fail("this system has no per-thread nice value to test")
-    where: list[tuple[str, int]] = []
-    real = review_work.weigh
-
-    def recorded(deal, seat, *, samples):  # type: ignore[no-untyped-def]
-        where.append((threading.current_thread().name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
-        return real(deal, seat, samples=samples)
-
-    monkeypatch.setattr(review_work, "weigh", recorded)
-    own = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-
-    async def in_the_kernel() -> None:
-        for seed in (4, 5):  # two deals, each played out: the same one thread
-            deal = Deal.new(seed=seed)
-            while not deal.is_finished:
-                deal = deal.apply(deal.legal_actions()[-1 if deal.contract is None and deal.auction.calls else 0])
-            await asyncio.wait_for(asyncio.wrap_future(review_work.weighing(deal, S, samples=4)), WAIT)
-
-    asyncio.run(in_the_kernel())
-    assert len(where) == 2 and len({name for name, _ in where}) == 1, where
-    assert where[0][0].startswith("vint-review") and {nice for _, nice in where} == {review_work.NICE}, where
-    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == own
 
 
 def test_without_a_solver_the_review_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,9 +4,7 @@ the replay and "Learn from your mistakes" show (:func:`~vint_core.table.review.p
 :func:`position_before`).
 
 Weighing takes the double-dummy solver seconds, so it runs in a worker thread when the front end has an event loop
-to come back to (a notebook kernel) and the solver is installed: one thread (:func:`worker`), at the lowest CPU
-priority the system gives a thread, so that a deal's weighing takes only the time the clicks of this table and of the
-other tables on the server leave; otherwise (a script, a test, the browser's Python,
+to come back to (a notebook kernel) and the solver is installed; otherwise (a script, a test, the browser's Python,
 which has no threads) it is worked out at once. Either way the front end gets a
 ``concurrent.futures.Future``, resolved on its own thread (the loop's), and draws once it is done; a weighing
 being worked out is not started twice (the same review drawn again, in another language).
@@ -30,12 +28,9 @@ True
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
-import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import TypeVar
 
 from vint_core.cards import Card
@@ -44,8 +39,8 @@ from vint_core.seats import Seat
 from vint_core.table.review import analysis_available, position_after
 from vint_core.table.weighing import SAMPLES, CardWeight, KeptWeighings, PlayedOut, Weighing, deal_seed, play_out, weigh
 
-__all__ = ["KERNEL_LIMIT", "NICE", "SAMPLES", "CardWeight", "KeptWeighings", "PlayedOut", "Weighing", "forget",
-           "played_out", "position_after", "position_before", "weighing", "worker"]
+__all__ = ["KERNEL_LIMIT", "SAMPLES", "CardWeight", "KeptWeighings", "PlayedOut", "Weighing", "forget",
+           "played_out", "position_after", "position_before", "weighing"]
 
 #: weighings kept in this kernel (re-opening a review, another language, another lesson's table)
 KERNEL_LIMIT = 32
@@ -56,25 +51,6 @@ _CACHE: OrderedDict[_Key, Weighing] = OrderedDict()
 _WORKING: dict[_Key, Future[Weighing]] = {}
 
 _T = TypeVar("_T")
-
-#: the nice value of the review's worker thread: the lowest priority (Linux keeps a nice value per thread)
-NICE = 19
-_WORKER: list[ThreadPoolExecutor] = []
-
-
-def _lowest_priority() -> None:
-    """Give the calling thread the lowest CPU priority (:data:`NICE`); where the system has no per-thread nice value
-    or refuses it, the thread runs as it is."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
-
-
-def worker() -> ThreadPoolExecutor:
-    """The one thread the review's work runs in, started when first asked for, at the lowest CPU priority."""
-    if not _WORKER:
-        _WORKER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="vint-review",
-                                          initializer=_lowest_priority))
-    return _WORKER[0]
 
 
 def forget() -> None:
@@ -127,7 +103,7 @@ def _run(work: Callable[[], _T], finish: Callable[[_T | BaseException], None]) -
     if loop is None or not analysis_available():
         finish(attempt())
         return
-    loop.run_in_executor(worker(), attempt).add_done_callback(lambda task: finish(task.result()))
+    loop.run_in_executor(None, attempt).add_done_callback(lambda task: finish(task.result()))
 
 
 def weighing(deal: Deal, seat: Seat, *, samples: int = SAMPLES, store: KeptWeighings | None = None) -> Future[Weighing]:

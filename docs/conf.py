@@ -44,7 +44,6 @@ _STDLIB = [
     "collections.abc.Iterable", "collections.abc.Iterator", "collections.abc.Mapping", "collections.abc.Sequence",
     "enum.Enum", "enum.IntEnum", "fractions.Fraction", "os.PathLike", "pathlib.Path", "random.Random",
     "subprocess.Popen", "threading.Thread", "concurrent.futures._base.Future", "datetime.datetime",
-    "concurrent.futures.thread.ThreadPoolExecutor",
     "Path",  # pathlib.Path as some signatures' unions print it
 ]
 _THIRD_PARTY = [

@@ -227,7 +227,7 @@ class Progress:
         An answer that is not the learner's ``first_try`` at ``item`` is kept but counts for nothing."""
         verdict = check(item, given)
         self._last = verdict
-        shown = verdict.given if verdict.given is not None else given
+        shown = verdict.given if verdict.readable else given  # what could not be read is kept as given
         attempt = Attempt(self.learner, time.strftime("%Y-%m-%dT%H:%M:%S"), item.topic, item.type, item.id,
                           json.dumps(shown, ensure_ascii=False)[:MAX_ANSWER], verdict.correct, verdict.misconception,
                           bool(first_try))

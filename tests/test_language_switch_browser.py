@@ -132,8 +132,9 @@ QUIZ_ENGLISH = ENGLISH - {"Pass"}
 
 
 def test_the_practice_page_switched_to_german_keeps_no_english_word(browser: Any, tmp_path: Any) -> None:
+    from test_quiz_tries_browser import until_choice
+
     from vint_core.app.quiz_page import notebook_path
-    from vint_core.quiz import item_from_id
 
     data_dir = bs.clean_dir(tmp_path / "data")
     with bs.voila_server(data_dir=data_dir, env=PRACTICE_ENV, name="switch-practice", extra=(),
@@ -144,7 +145,7 @@ def test_the_practice_page_switched_to_german_keeps_no_english_word(browser: Any
         page.goto(server.url)
         page.wait_for_selector(CHOICES, timeout=90_000)
         quiz = page.locator(".vint-quiz").first
-        item = item_from_id(str(page.locator(".vint-quiz-current").first.get_attribute("data-item")))
+        item = until_choice(page)  # a question answered by buttons, with wrong ones among them
         page.locator("button.vint-quiz-hint").click()
         page.wait_for_selector(".vint-quiz-hint-text i", timeout=30_000)
         wrong = next(c for c in item.choices if not c.correct)

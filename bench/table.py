@@ -12,7 +12,10 @@
   pauses (``VINT_PACE=none``), so bot pauses are excluded by construction: p50, p95;
 * memory (RSS) of one table's kernel after a deal (and of the kernel kept ready, if any);
 * how many tables this machine serves at once with click-to-update p95 under 300 ms:
-  1, 2, 4, … pages on 127.0.0.1, each clicking its way through deals, bounded in count and time.
+  1, 2, 4, … pages on 127.0.0.1, each clicking its way through deals, bounded in count and time;
+* the floor (``--floor N`` clicks, 0 to leave it out): the same server's round trip for a plain button that
+  writes one HTML value (:data:`FLOOR_CELL`, one message each way), timed the same way in the page, after the
+  table's clicks: no drawing of the table can be shown sooner than this.
 
 Run: ``.venv/bin/python bench/table.py [--loads 5] [--clicks 40] [--max-tables 8] [--seconds 20]``
 ``--no-preheat`` serves without a kernel kept ready; ``--source DIR`` serves another checkout of the
@@ -95,6 +98,47 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+#: the floor's notebook: one plain ipywidgets button that writes its count into one HTML value
+FLOOR_CELL = ("import ipywidgets\n_out = ipywidgets.HTML('0')\n_button = ipywidgets.Button(description='+1')\n"
+              "_button.on_click(lambda _b: setattr(_out, 'value', str(int(_out.value) + 1)))\n"
+              "_box = ipywidgets.HBox([_button, _out])\n_box.add_class('vint-floor')\n_box")
+#: in the page: click the floor's button and resolve with the ms from the click to the DOM change showing the
+#: new count (a ``MutationObserver`` callback, as TIMER_JS takes "shown")
+FLOOR_JS = """() => new Promise((resolve, reject) => {
+  const box = document.querySelector('.vint-floor');
+  const out = box.querySelector('.widget-html');
+  const before = out.textContent;
+  const observer = new MutationObserver(() => {
+    if (out.textContent === before) return;
+    observer.disconnect();
+    resolve(performance.now() - t0);
+  });
+  observer.observe(out, {subtree: true, childList: true, characterData: true});
+  setTimeout(() => { observer.disconnect(); reject(new Error('no answer within 30 s')); }, 30000);
+  const t0 = performance.now();
+  box.querySelector('button').click();
+})"""
+
+
+async def floor_ms(browser: Any, *, clicks: int, data_dir: Path, env: dict[str, str]) -> list[float]:
+    """``clicks`` round trips of the floor's button, in a page of a Voilà served as the table is (its own server)."""
+    import nbformat
+
+    folder = Path(tempfile.mkdtemp(prefix="vint-bench-floor-"))
+    notebook = folder / "floor.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(FLOOR_CELL)]), notebook)
+    with bs.voila_server(data_dir=data_dir, env=env, name="bench-table-floor", notebook=notebook) as server:
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        await page.goto(server.url)
+        await page.locator(".vint-floor button").wait_for(timeout=120_000)
+        times = []
+        for _ in range(clicks):
+            times.append(float(await page.evaluate(FLOOR_JS)))
+            await asyncio.sleep(0.05)  # the kernel idle again, as between a learner's clicks
+        await page.close()
+    return times
 
 
 async def next_action(page: Any, *, seconds: float) -> Any:
@@ -245,6 +289,11 @@ async def main_async(args: argparse.Namespace) -> None:
                 n *= 2
             print(f"tables served at once with p95 click to updated view under 300 ms: {best}"
                   + (" (or more: the bound was reached)" if best >= args.max_tables else ""))
+            # 5. the floor: a plain button's round trip in the same kind of page
+            if args.floor:
+                floor = await floor_ms(browser, clicks=args.floor, data_dir=data_dir, env=env)
+                print(f"floor (a plain button writing one HTML value, same Voilà set-up): click to the value shown "
+                      f"p50 {pct(floor, .5):.0f} ms, p95 {pct(floor, .95):.0f} ms over {len(floor)} clicks")
             await browser.close()
     print(f"load average (1, 5, 15 min) at the end: {load_average()}")
 
@@ -257,6 +306,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="time each step of the load test clicks")
     parser.add_argument("--gap", type=float, default=6.0,
                         help="seconds to wait before each load (Voilà closes the last page's kernel, readies the next)")
+    parser.add_argument("--floor", type=int, default=40,
+                        help="clicks of a plain button in the same Voilà set-up, the round trip's floor (0: none)")
     parser.add_argument("--no-preheat", action="store_true", help="serve without a kernel kept ready")
     parser.add_argument("--bots", type=lambda text: ",".join(bot_names(text)), default="rule",
                         help="computer players, as vint table --bots (the table's own default: rule,sim-fast,rule)")

@@ -292,3 +292,20 @@ def test_same_seed_same_items_and_ids_rebuild_them() -> None:
     assert a != [i.to_json("en") for i in generate("all", seed=12, count=40)]
     for d in a:
         assert item_from_id(d["id"]).to_json("en") == d
+
+
+#: items of each question type under each rule set it asks about, for the choices' test below
+PER_RULE_SET = 60
+
+
+def test_every_question_answered_by_buttons_offers_a_wrong_one_too() -> None:
+    """A question answered by choosing a button always offers a wrong button besides the right one: a single
+    button, always right, asks nothing (the rubber's question once did, when nobody had won yet)."""
+    lonely: list[str] = []
+    for name, qt in TYPES.items():
+        for rules in qt.rules:
+            for item in generate(name, seed=7, count=PER_RULE_SET, rules=rules):
+                assert item.rules == rules
+                if item.kind == "choice" and not any(not c.correct for c in item.choices):
+                    lonely.append(item.id)
+    assert not lonely, f"{len(lonely)} questions with no wrong choice, such as {lonely[:5]}"

@@ -1,5 +1,6 @@
 """Questions on the score: ``deal_points`` (every line of a played deal) and ``rubber_result``
-(the deal added to the totals, the rubber won or not, the bonus).
+(the deal added to the totals, the rubber won or not, the bonus; when nobody has won yet, the wrong choice
+is the side ahead taken for the winner).
 
 ``deal_points`` is the engine's :func:`vint_core.scoring.score_contract`; its distractors are the
 same lines with one misconception applied (only the declarers scoring tricks, odd tricks only,
@@ -168,6 +169,13 @@ def rubber_result(rng: random.Random, rules: RuleSet, ident: str) -> Item:
         loser = Side.parse(answer["winner"]).other
         distractors.append(({"winner": loser.name,
                              "totals": after.replace(loser, after[loser] + rules.rubber_bonus).to_json()}, None))
+    else:
+        # nobody has won yet: the learner who takes the side ahead for the winner (ahead on the totals, or on an
+        # exact tie the side that led before the deal, N–S if that was a tie too) and adds the bonus to it
+        ahead = max(Side, key=lambda side: (after[side], before[side]))
+        distractors.append(({"winner": ahead.name,
+                             "totals": after.replace(ahead, after[ahead] + rules.rubber_bonus).to_json()},
+                            "ahead_has_won"))
     target = rules.game_target
     explanation: list[Line] = [quiz_phrase("x_totals", totals=quiz_phrase("per_side_value", ns=after.ns, ew=after.ew))]
     if answer["winner"] is not None:

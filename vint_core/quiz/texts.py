@@ -50,7 +50,8 @@ _MISCONCEPTIONS = ("bridge_order", "three_pass_end", "dealer_left_leads", "decla
     "three_honours_score", "no_nt_surcharge", "no_undertricks", "seed_tiers_under_foster", "honours_in_whist_vint",
     "no_follow_duty", "trump_instead_of_following", "trump_ignored", "highest_card_wins", "first_trump_wins",
     "partner_beside", "dealer_served_first", "dealing_to_the_right", "deal_passes_right", "dealer_deals_again",
-    "no_rubber_bonus", "wrong_target", "undertricks_single", "both_over_plays_on")
+    "no_rubber_bonus", "wrong_target", "undertricks_single", "both_over_plays_on",
+    "ahead_has_won")
 
 #: every misconception the quizzes and the exercises' checks name, by its id
 MISCONCEPTIONS: dict[str, Misconception] = {}

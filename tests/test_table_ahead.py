@@ -163,3 +163,27 @@ def test_the_notebook_opens_the_table_ahead_and_decides_once_a_page_asks() -> No
     source = "".join(c.source for c in nbformat.read(notebook_path(), as_version=4).cells if c.cell_type == "code")
     assert source.index("warm_up()") < source.index("ready_table()") < source.index("wait_for_page()")
     assert source.index("wait_for_page()") < source.index("table_for_page(") < source.index("with_class_boards(")
+
+
+def test_a_computer_players_move_scheduled_ahead_waits_for_the_page(data_dir: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a pace the computer player's move is scheduled on the kernel's event loop: opened ahead, it is held
+    (nobody sees the table yet, and a table the page does not take must not play on), and scheduled with its whole
+    pause once the page takes the table."""
+    import asyncio
+
+    monkeypatch.setenv("VINT_PACE", "normal")
+    session = TableSession(save_path=data_dir / "table.json", seed=7, bots={s: "rule" for s in Seat})
+    if session.human_to_act():
+        session.act(session.legal_actions()[-1])
+    session.save()
+
+    async def page() -> tuple[bool, bool, bool]:
+        ready = ready_table()
+        assert ready is not None
+        thinking = ready.table.controller.thinking is not None
+        held = ready.table._timer is None
+        table = table_for_page(ready)
+        return thinking, held, table is ready.table and table._timer is not None
+
+    assert asyncio.run(page()) == (True, True, True)

@@ -36,7 +36,8 @@ class ReadyTable:
 
     #: the keyword arguments of :meth:`Table.open <vint_core.widgets.table.Table.open>` it was opened with
     options: dict[str, Any]
-    #: the table, its game not saved yet, its computer player held (:meth:`Table.hold`)
+    #: the table, its game not saved yet, its computer player held (:meth:`Table.hold
+    #: <vint_core.widgets.table.Table.hold>`)
     table: Table
     #: every widget its opening made (closed if the page wants another table)
     made: tuple[Any, ...]

@@ -43,7 +43,7 @@ import threading
 import types
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -285,19 +285,18 @@ def _in_the_process(loop: asyncio.AbstractEventLoop, finish: Callable[[_T | Base
         from concurrent.futures.process import BrokenProcessPool
 
         pool.jobs -= 1
-        error = None if task.cancelled() else task.exception()
+        # cancelled: the worker stopped (the kernel exiting) before it took the work up, said as an error too
+        error = CancelledError("the worker process was stopped") if task.cancelled() else task.exception()
         if isinstance(error, BrokenProcessPool):
             _discard(pool)
             if not _PROCESSES:  # never answered: no process works here
                 _PROCESSES = False
                 instead()
                 return
-        elif not task.cancelled():
+        elif not isinstance(error, CancelledError):
             _PROCESSES = True
             if pool.jobs == 0 and _POOL is pool:
                 pool.idle = loop.call_later(IDLE_SECONDS, _close_if_idle, pool)
-        if task.cancelled():  # the kernel exiting
-            return
         finish(cast("_T | BaseException", error if error is not None else _received(task.result())))
 
     asyncio.wrap_future(submitted, loop=loop).add_done_callback(done)

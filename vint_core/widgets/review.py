@@ -68,7 +68,7 @@ class ReviewPanel:
     the part is open; :meth:`show_analysis` then fills it in.
 
     The learner's (``bottom``'s) cards and calls are weighed (:func:`vint_core.table.review_work.weighing`) as
-    soon as a deal is shown, in a worker thread: a progress line first, then the summary, the marked
+    soon as a deal is shown, in the kernel's worker process: a progress line first, then the summary, the marked
     cards with the better card and why, and the costliest moments as buttons that move the replay
     to the cards held before that trick. :attr:`weighed` is the signal: a future that holds the
     :class:`~vint_core.table.weighing.Weighing` once it is drawn. A weighing is kept (by the deal, the seat
@@ -341,7 +341,7 @@ class ReviewPanel:
     def see_rest(self) -> None:
         """Play the deal out from the marked position after the card tried
         (:func:`~vint_core.table.review_work.played_out`: every player's best card with all cards visible), in a
-        worker thread as the weighing, then show it as a replay with its tricks and points beside the deal's.
+        worker process as the weighing, then show it as a replay with its tricks and points beside the deal's.
         :attr:`rested` is the signal."""
         got = self.learn_position()
         card = self._learn_tried

@@ -34,6 +34,7 @@ from vint_core.deal import Action, Phase
 from vint_core.i18n import text
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat
+from vint_core.table import review_work
 from vint_core.table.controller import Controller, Update
 from vint_core.table.frame import TableFrame
 from vint_core.widgets.auction import AuctionView
@@ -557,19 +558,17 @@ class Table:
                          kept=self.session.weighings)
 
     def _request_analysis(self) -> None:
-        """Work out the double-dummy analysis of the reviewed deal, in a worker thread when the kernel's
-        event loop runs (the solver releases the interpreter lock: the table answers clicks meanwhile)."""
+        """Work out the double-dummy analysis of the reviewed deal, in the review's worker process when the kernel's
+        event loop runs (:func:`vint_core.table.review_work.analysis`: the table answers clicks meanwhile)."""
         review = self._review
         if review is None or self.review.deal is not review.deal:
             return
         generation = self.controller.generation
-        loop = _running_loop()
-        if loop is None:
+        if _running_loop() is None:
             self._show_analysis(generation, review, review.analysis())
             return
         self.review.show_analysis([text("widget_analysing", self.lang)])
-        future = loop.run_in_executor(None, review.analysis)
-        future.add_done_callback(lambda f: self._show_analysis(generation, review, _outcome(f)))
+        review_work.analysis(review).add_done_callback(lambda f: self._show_analysis(generation, review, _outcome(f)))
 
     def _show_analysis(self, generation: int, review: DealReview, lines: tuple[str, ...]) -> None:
         # only the review drawn now: not one drawn before in another language, nor an earlier deal's

@@ -99,35 +99,6 @@ def warm_up() -> None:
         analysis.available()
 
 
-#: the kernel's thread switch interval in seconds (Python's default is 0.005), see :func:`send_promptly`
-SWITCH_INTERVAL = 0.0005
-
-
-def send_promptly(interval: float = SWITCH_INTERVAL) -> float:
-    """Let the kernel's message thread send each drawing as it is made; returns the interval it replaced.
-
-    A kernel sends its messages to the page from a thread of its own (ipykernel's IOPub thread), which needs
-    the interpreter lock for each message. While a click's handler runs (the learner's card drawn, the computer
-    players' answers worked out and drawn, the game saved), the main thread holds the lock and gives it up only
-    every ``sys.getswitchinterval()`` seconds; the message thread, giving it back at each send, then sends one
-    message per interval: at Python's 5 ms, the page got nothing of a click, not even the learner's own card,
-    until the handler had finished (``bench/README.md``, "Where a click's time goes"). At half a millisecond the
-    messages leave as they are made. The cost is more switching between threads that compute at the same time.
-
-    >>> import sys
-    >>> before = send_promptly()
-    >>> sys.getswitchinterval() == SWITCH_INTERVAL
-    True
-    >>> send_promptly(before) == SWITCH_INTERVAL
-    True
-    """
-    import sys
-
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(interval)
-    return before
-
-
 def keep_errors_in_the_server() -> bool:
     """Send the kernel's error output to the server's log, never to the page; True if there is a kernel.
 
@@ -214,6 +185,5 @@ def wait_for_page(timeout: float | None = None) -> bool:
     return True
 
 
-__all__ = ["NAME_RULE", "SWITCH_INTERVAL", "keep_errors_in_the_server", "notebook_path", "preheated", "send_promptly",
-           "table_name", "wait_for_page",
+__all__ = ["NAME_RULE", "keep_errors_in_the_server", "notebook_path", "preheated", "table_name", "wait_for_page",
            "warm_up"]

@@ -154,6 +154,26 @@ def test_a_worker_killed_fails_its_weighing_in_one_line_and_the_next_one_works()
     assert again == weigh(second, S) and worker() != killed  # a fresh worker process
 
 
+def test_an_interrupt_of_the_kernels_process_group_does_not_stop_the_weighing() -> None:
+    """The kernel's process group gets the learner's "Interrupt the kernel" and the signal that stops a table's
+    kernel (jupyter_client signals the group): the worker weighs on, and writes no traceback."""
+    first, second = played(4), finish(CASH, "2D")
+
+    async def run() -> tuple[ReviewPanel, int]:
+        await asyncio.wrap_future(review_work.weighing(first, S, samples=4))
+        pid = worker()
+        panel = ReviewPanel(bottom=S)
+        panel.show(second, lines=second.score())  # the weighing sent to the worker
+        assert not panel.weighed.done()
+        os.kill(pid, signal.SIGINT)
+        await asyncio.wait([asyncio.wrap_future(panel.weighed)], timeout=WAIT)
+        return panel, pid
+
+    panel, pid = asyncio.run(run())
+    assert panel.weighed.exception() is None and panel.weighed.result() == weigh(second, S)
+    assert worker() == pid  # the same process, still there
+
+
 def test_the_worker_process_stops_when_idle_and_starts_again_when_needed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_work, "IDLE_SECONDS", 0.2)
     deal = played(4)

@@ -150,10 +150,15 @@ _START_METHOD = "spawn"
 
 
 def _lowest_priority() -> None:
-    """In the worker process, before any work: the lowest priority (nice 19) for the whole process, and its end
-    with the kernel's (a kernel killed leaves no worker behind)."""
+    """In the worker process, before any work: the lowest priority (nice 19) for the whole process, its end with
+    the kernel's (a kernel killed leaves no worker behind), and no interrupt: the kernel's process group gets the
+    interrupt a learner asks for (JupyterLab's "Interrupt the kernel") and the one that stops a table's kernel, which
+    would stop the weighing under way and write a traceback into the server's log."""
     with contextlib.suppress(AttributeError, OSError):  # no nice here (Windows): the usual priority
         os.nice(19)
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import multiprocessing
 
     parent = multiprocessing.parent_process()

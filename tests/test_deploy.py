@@ -21,6 +21,7 @@ HUB_DIR = ROOT / "deploy" / "jupyterhub"
 sys.path.insert(0, str(HUB_DIR))
 
 from learner_home import prepare  # noqa: E402
+from ports import SERVER_PORTS, free_port  # noqa: E402
 
 
 def notebook(title: str) -> str:
@@ -249,3 +250,24 @@ def test_the_system_mode_admits_an_allowed_group_or_roster_only(
     assert config.Authenticator.admin_users == {"teacher"}
     said = refusal(monkeypatch, tmp_path, VINT_HUB_MODE="system", VINT_HUB_TEACHER="teacher")
     assert "VINT_HUB_ALLOWED_GROUPS" in said
+
+
+def test_a_learners_server_gets_a_free_port_outside_the_range_the_system_hands_out() -> None:
+    """The hub's own choice (a port the system hands out at random) could be taken by a kernel's socket before the
+    learner's server starts on it; the hook chooses below that range, a port nothing listens on."""
+    import socket
+
+    low, _high = (int(n) for n in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    assert SERVER_PORTS.stop <= low
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", SERVER_PORTS.start))
+        listening.listen()
+        chosen = {free_port() for _ in range(50)}
+        assert all(SERVER_PORTS.start < port < SERVER_PORTS.stop for port in chosen)  # the one taken never
+        for port in chosen:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", port))  # free indeed
+        with pytest.raises(OSError, match="no free port"):
+            free_port(range(SERVER_PORTS.start, SERVER_PORTS.start + 1))
+    config = (HUB_DIR / "jupyterhub_config.py").read_text()
+    assert "spawner.port = ports.free_port(" in config  # the hook every learner's server starts through

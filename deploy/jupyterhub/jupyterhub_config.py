@@ -60,6 +60,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import accounts  # noqa: E402
+import ports  # noqa: E402
 
 c = get_config()  # type: ignore[name-defined]
 
@@ -225,6 +226,7 @@ async def before_spawn(spawner: Any) -> None:
     """The learner's account (class mode) and their ``~/vint`` (table, course, start page), written as them."""
     if mode == "class":
         await asyncio.to_thread(accounts.ensure_user, spawner.user.name, setting("VINT_HUB_GROUP", "vint-learners"))
+    spawner.port = ports.free_port(ip=spawner.ip or "127.0.0.1")  # not one the system hands a kernel meanwhile
     spawner.args = [*server_args, *([] if spawner.user.admin else learner_args)]
     home = learner_home(spawner)
     entry = account(spawner)

@@ -345,32 +345,29 @@ def position_before(deal: Deal, card: CardWeight) -> Deal:
                        deal_number=deal.deal_number, board=deal.board)
 
 
-def played_out(deal: Deal, seat: Seat, before: Deal, card: Card) -> Future[PlayedOut]:
-    """The rest of the finished ``deal`` played out from ``before`` after ``seat``'s ``card``
-    (:func:`~vint_core.table.weighing.play_out`: every card the best with all cards visible), worked out as a
-    weighing is."""
-    future: Future[PlayedOut] = Future()
+def _worked_out(work: Callable[..., _T], *args: object) -> Future[_T]:
+    """``work(*args)`` worked out as a weighing is (:func:`_run`), as a future: its result, or the exception that
+    stopped it."""
+    future: Future[_T] = Future()
 
-    def finish(outcome: PlayedOut | BaseException) -> None:
-        if isinstance(outcome, PlayedOut):
-            future.set_result(outcome)
-        else:
-            future.set_exception(outcome)
-
-    _run(finish, play_out, deal, seat, before, card)
-    return future
-
-
-def analysis(review: DealReview) -> Future[tuple[str, ...]]:
-    """The double-dummy analysis of the reviewed deal as the review's lines (:meth:`DealReview.analysis
-    <vint_core.table.review.DealReview.analysis>`), worked out as a weighing is."""
-    future: Future[tuple[str, ...]] = Future()
-
-    def finish(outcome: tuple[str, ...] | BaseException) -> None:
+    def finish(outcome: _T | BaseException) -> None:
         if isinstance(outcome, BaseException):
             future.set_exception(outcome)
         else:
             future.set_result(outcome)
 
-    _run(finish, review.analysis)
+    _run(finish, work, *args)
     return future
+
+
+def played_out(deal: Deal, seat: Seat, before: Deal, card: Card) -> Future[PlayedOut]:
+    """The rest of the finished ``deal`` played out from ``before`` after ``seat``'s ``card``
+    (:func:`~vint_core.table.weighing.play_out`: every card the best with all cards visible), worked out as a
+    weighing is."""
+    return _worked_out(play_out, deal, seat, before, card)
+
+
+def analysis(review: DealReview) -> Future[tuple[str, ...]]:
+    """The double-dummy analysis of the reviewed deal as the review's lines (:meth:`DealReview.analysis
+    <vint_core.table.review.DealReview.analysis>`), worked out as a weighing is."""
+    return _worked_out(review.analysis)

@@ -157,7 +157,9 @@ def wait_for(predicate: Any, *, seconds: float = WAIT_SECONDS, interval: float =
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {seconds} s waiting for {predicate}")
+            code = getattr(predicate, "__code__", None)  # where the wait was asked for, so a failure says which
+            at = f" at {Path(code.co_filename).name}:{code.co_firstlineno}" if code else ""
+            raise AssertionError(f"timed out after {seconds} s waiting for {predicate}{at}")
         time.sleep(interval)
 
 

@@ -15,7 +15,6 @@ import os
 import pwd
 import random
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
@@ -25,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from vint_core.app.launch import free_port
 from vint_core.classroom.store import BoardInfo
 from vint_core.deal import Deal
 
@@ -45,12 +45,6 @@ def played(board: BoardInfo, seed: int = 0, *, passed_out_ok: bool = True) -> di
         if passed_out_ok or deal.contract is not None:
             return deal.to_json()
     raise AssertionError("no contract in 50 random auctions")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _postgres_bin() -> Path:
@@ -74,7 +68,7 @@ class PostgresServer:
     def __init__(self) -> None:
         _driver()
         self.bin = _postgres_bin()
-        self.port = _free_port()
+        self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="vint-pg-", dir="/tmp"))
         self.data = self.root / "data"
         self.created_user: str | None = None

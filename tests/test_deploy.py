@@ -271,3 +271,7 @@ def test_a_learners_server_gets_a_free_port_outside_the_range_the_system_hands_o
             free_port(range(SERVER_PORTS.start, SERVER_PORTS.start + 1))
     config = (HUB_DIR / "jupyterhub_config.py").read_text()
     assert "spawner.port = ports.free_port(" in config  # the hook every learner's server starts through
+    # the ports the tests and the table's server choose: below that range too, and apart from the learners'
+    from vint_core.app import launch
+    assert launch.CHOSEN_PORTS.stop <= SERVER_PORTS.start
+    assert all(launch.CHOSEN_PORTS.start <= launch.free_port() < launch.CHOSEN_PORTS.stop for _ in range(50))

@@ -270,7 +270,7 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
                                            "els => els.map(e => e.textContent)")
         assert not errors, errors
         # the deal control, drawn by ipywidgets in Pyodide (its view can come a moment after the cell's prompt)
-        bs.wait_for(lambda: page.locator(".vint-deal-viewer").count() == 1, seconds=60)
+        bs.wait_for(lambda: page.locator(".vint-deal-viewer").count() == 1, seconds=180)
         # "Your progress", read from the browser's own storage: every lesson listed, none started yet
         assert page.locator(".vint-course-progress .vint-progress-lesson").count() == 12
         print(f"Lite: lesson 00's first cell done {first_cell:.1f} s after the page was asked for, all cells "
@@ -287,11 +287,11 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
         page.goto(f"{url}lab/index.html?path=exercises/README.md")
         page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('README.md')", timeout=120_000)
         listing = page.locator(".jp-DirListing-content .jp-DirListing-itemText")
-        bs.wait_for(lambda: "01-trick-value.ipynb" in listing.all_inner_texts(), seconds=60)
+        bs.wait_for(lambda: "01-trick-value.ipynb" in listing.all_inner_texts(), seconds=180)
         assert "README.md" in listing.all_inner_texts()
         # the README in front (the workspace JupyterLite restores may show the lesson's markdown cells beside it)
         readme = page.locator(f"{links.IN_FRONT} .jp-RenderedMarkdown")
-        bs.wait_for(lambda: any("Exercises that check themselves" in t for t in readme.all_inner_texts()), seconds=60)
+        bs.wait_for(lambda: any("Exercises that check themselves" in t for t in readme.all_inner_texts()), seconds=180)
         bs.screenshot(page, "lite-exercises-1280")
         page.set_viewport_size({"width": 390, "height": 844})
         bs.screenshot(page, "lite-exercises-390")

@@ -16,26 +16,18 @@ True
 ...     free_port(range(taken.getsockname()[1], taken.getsockname()[1] + 1))
 Traceback (most recent call last):
 ...
-OSError: no free port for a learner's server in the range given (1 ports)
+OSError: no free port in ... on 127.0.0.1
 """
 
 from __future__ import annotations
 
-import random
-import socket
+from vint_core.app import launch
 
-#: the learners' servers' ports: below the system's own range for ports handed out at random (32768 on Linux)
+#: the learners' servers' ports: below the system's own range for ports handed out at random (32768 on Linux), and
+#: above the ones :func:`vint_core.app.launch.free_port` chooses by default
 SERVER_PORTS = range(20000, 32000)
 
 
 def free_port(ports: range = SERVER_PORTS, ip: str = "127.0.0.1", tries: int = 100) -> int:
     """A port of ``ports`` that nothing listens on at ``ip`` now (tried in a random order, at most ``tries``)."""
-    candidates = random.sample(ports, min(tries, len(ports)))
-    for port in candidates:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            try:
-                probe.bind((ip, port))
-            except OSError:
-                continue
-            return port
-    raise OSError(f"no free port for a learner's server in the range given ({len(ports)} ports)")
+    return launch.free_port(ip, ports, tries)

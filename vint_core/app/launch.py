@@ -19,6 +19,7 @@ import http.client
 import logging
 import logging.handlers
 import os
+import random
 import secrets
 import signal
 import socket
@@ -51,13 +52,27 @@ EXTENSIONS = ('--VoilaConfiguration.extension_allowlist='
               '["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8"]')
 
 
-def free_port(host: str = HOST) -> int:
-    """A TCP port on ``host`` nobody listens on right now (another program may take it a moment later: a server
-    that can, binds port 0 itself, as :func:`start_voila` does without a port)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
+#: the ports :func:`free_port` chooses from: below the range the system hands out at random (Linux's
+#: ``ip_local_port_range``, 32768–60999), where a kernel's sockets and every outgoing connection take theirs, so that
+#: none of them takes a chosen port before its server opens it (seen in the project's CI: a kernel's ZeroMQ socket
+#: on the port a test's hub was about to open), and below the class hub's learners' servers (20000–31999)
+CHOSEN_PORTS = range(12000, 20000)
+
+
+def free_port(host: str = HOST, ports: range = CHOSEN_PORTS, tries: int = 100) -> int:
+    """A TCP port of ``ports`` on ``host`` nobody listens on right now, tried in a random order (at most ``tries``).
+
+    Another program may still take it a moment later: a server that can, binds port 0 itself, as
+    :func:`start_voila` does without a port. Choosing outside the system's own range leaves only programs that
+    choose as this does to race with."""
+    for port in random.sample(ports, min(tries, len(ports))):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+            return port
+    raise OSError(f"no free port in {ports.start}–{ports.stop - 1} on {host}")
 
 
 #: tables served at once unless ``--max-tables`` says otherwise (each one is a kernel of 70–130 MB)

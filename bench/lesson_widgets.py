@@ -409,11 +409,20 @@ def _clicks(lab: Lab, clicks: int, only: set[str] | None) -> None:
     root = ".vint-table:not(.vint-lesson)"
     card = ".vint-handrow:not(.vint-wait) button.vint-card"
     call = ".vint-biddingbox:not(.vint-wait) button.vint-pass-button"
-    choices = ((card, ".vint-trickview"), (call, ".vint-centre .vint-auctionview"),
-               ("button.vint-next-deal", ".vint-subtitle"))
+    choices = ((card, ".vint-trickview", "card"), (call, ".vint-centre .vint-auctionview", "call"),
+               ("button.vint-next-deal", ".vint-subtitle", "next"))
+    mark = lab.page.locator(f"{root} .vint-render").first
+
+    def ready() -> tuple[str, str] | None:
+        """The control to click once the drawing that offers it is whole (its status line, drawn last, says whose
+        turn it is): the page then has the drawing's position too, and reports it before this click. A click in
+        the moment between the control and the status line, which no learner can make, is refused as made on
+        the drawing before."""
+        turn = mark.get_attribute("data-turn") if mark.count() else None
+        return next(((c[0], c[1]) for c in choices if c[2] == turn and lab.ready(root, c[0])), None)
+
     while not enough("Table"):
-        control, watch = bs.wait_for(lambda: next((c for c in choices if lab.ready(root, c[0])), None), seconds=120,
-                                     interval=0.05)
+        control, watch = bs.wait_for(ready, seconds=120, interval=0.05)
         try:
             lab.click("Table", root, watch, lab.button(root, control))
         except NotReady:  # the computer players moved in between: look again

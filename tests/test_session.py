@@ -431,6 +431,56 @@ def test_autosave_and_resume_at_the_same_position(tmp_path: Path) -> None:
     assert again.deal == s.deal
 
 
+def test_the_undo_points_are_saved_in_a_few_bytes_each_and_each_still_brings_the_same_bot_replies(
+        tmp_path: Path) -> None:
+    """Each of the learner's decisions keeps the generator's state for undo (some 7 KB as a whole state): a state
+    that keeps the one before it's words is saved as its position alone, so the save of a deal near its end is
+    a few KB, not some 125 KB; after a reload every undo point still gives the bots' same replies, and a save
+    written with whole states (before this) reads the same."""
+    path = tmp_path / "table.json"
+    s = TableSession(seed=5, bots=RANDOM_BOTS, save_path=path)
+    rng = random.Random(5)
+    while len(s._undo) < 12:
+        s.run_bots()
+        s.act(rng.choice(s.legal_actions()))
+    s.run_bots()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert sum(isinstance(st, dict) for _, st in data["undo"]) >= 10  # by position alone
+    assert path.stat().st_size < 30_000
+    whole = dict(data, undo=[[n, saves.rng_to_json(u.rng)] for (n, _), u in zip(data["undo"], s._undo, strict=True)])
+    assert len(json.dumps(whole)) > 12 * 7000  # the size this saves
+
+    def replies(session: TableSession, undos: int) -> list[tuple[Seat, object]]:
+        for _ in range(undos):
+            session.undo()
+        session.act(session.legal_actions()[-1])  # the same decision again, then the bots' replies
+        return [(m.seat, m.action) for m in session.run_bots()]
+
+    for undos in (1, 5, 12):
+        expected = replies(TableSession.from_json(s.to_json()), undos)
+        assert expected
+        assert replies(TableSession.open(path, autosave=False), undos) == expected
+        assert replies(TableSession.from_json(whole), undos) == expected
+
+
+def test_a_generators_state_saved_as_the_one_before_it_needs_one_before_it() -> None:
+    generator = random.Random(3)
+    generator.random()  # its first draw makes its words
+    states = [generator.getstate()]
+    generator.random()
+    states.append(generator.getstate())
+    for _ in range(700):  # past its 624 words: a whole state again
+        generator.random()
+    states.append(generator.getstate())
+    written = saves.rngs_to_json(states)
+    assert [type(st) for st in written] == [list, dict, list]
+    assert saves.rngs_from_json(json.loads(json.dumps(written))) == states
+    with pytest.raises(ValueError, match="none before it"):
+        saves.rngs_from_json(written[1:])
+    with pytest.raises(ValueError):
+        saves.rngs_from_json([written[0], {"pos": 99_999, "gauss": None}])
+
+
 def test_from_json_round_trip_with_history() -> None:
     s = new(41, rules=SHORT)
     rng = random.Random(41)

@@ -45,6 +45,8 @@ from vint_core.saves import (
     open_saved,
     rng_from_json,
     rng_to_json,
+    rngs_from_json,
+    rngs_to_json,
     write_json,
 )
 from vint_core.seats import Seat
@@ -422,7 +424,8 @@ class TableSession:
             "rng": rng_to_json(self._rng.getstate()),
             "deal": self.deal.to_json(), "rubber": self._rubber_json(),
             "history": self._history_json(),
-            "undo": [[u.n_actions, rng_to_json(u.rng)] for u in self._undo],
+            "undo": [[u.n_actions, st] for u, st in zip(self._undo, rngs_to_json([u.rng for u in self._undo]),
+                                                        strict=True)],
             "practised": sorted([r, d] for r, d in self.practised),
             "moves": [[m.seat.letter, m.index, said_to_json(m.explanation)] for m in self.moves],
             "weighings": self.weighings.to_json(),
@@ -465,7 +468,8 @@ class TableSession:
             self._stuck = False
             self.save_problem = None
             self.moves = []
-            self._undo = [_Undo(int(n), rng_from_json(st)) for n, st in obj["undo"]]
+            self._undo = [_Undo(int(n), st) for (n, _), st in zip(obj["undo"], rngs_from_json(
+                [st for _, st in obj["undo"]]), strict=True)]
             if any(not 0 <= u.n_actions <= len(self.deal.actions) for u in self._undo):
                 raise _BadSave("save_undo")
             self.practised = {(int(r), int(d)) for r, d in obj.get("practised", [])}

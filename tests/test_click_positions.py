@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from vint_core import PASS, Deal, Phase, Seat
 from vint_core.table.controller import Controller
 from vint_core.table.session import TableSession
@@ -113,3 +115,77 @@ def test_a_double_click_on_pass_in_the_lesson_deal_makes_one_pass() -> None:
     old = lesson.mark.drawn_slots[lesson.mark.last_slot].value
     lesson.next_deal()
     assert lesson.controller.position != old
+
+
+def _table() -> Any:
+    from vint_core.widgets import Table
+    table = Table(TableSession(seed=3, bots={s: "rule" for s in Seat}, autosave=False), pace="none")
+    return table, table.hand, table.bidding
+
+
+def _lesson_deal() -> Any:
+    from vint_core.widgets import OneDeal
+    lesson = OneDeal(seed=3)
+    return lesson, lesson.hand, lesson.box
+
+
+def _live(state: dict[int, dict[str, Any]], group: list[Any], frame: Any) -> bool:
+    """In the page's state ``state``: can a button of ``group`` in ``frame`` (the hand's row, the box) be clicked?"""
+    f = state[id(frame)]
+    return "vint-wait" not in f["_dom_classes"] and f["display"] != "none" and any(
+        not state[id(b)]["disabled"] and state[id(b)]["display"] != "none" for b in group)
+
+
+@pytest.mark.parametrize("made", [_table, _lesson_deal], ids=["table", "lesson-deal"])
+def test_no_card_or_call_can_be_clicked_in_the_page_before_the_page_has_its_drawings_number(
+        monkeypatch: Any, made: Any) -> None:
+    """The page reports a drawing's number (PageMark) as soon as that number arrives, and the kernel refuses a click
+    that comes before the report of the drawing it was made on. So the number must reach the page before any card
+    or call of the drawing can be clicked: replayed in the order the kernel sends them, once a click's drawing has
+    frozen the hand and the box, the page's widget states never show a clickable card or call (enabled, shown, its
+    hand or box not frozen) while the last number sent is not the position (it was: the hand and the box were
+    unfrozen before the number was sent, and on a busy machine a quick click between the two was refused as "a
+    double click?")."""
+    import ipywidgets as widgets
+
+    front, hand, box_view = made()
+    sent: list[tuple[Any, dict[str, Any]]] = []
+
+    def record(self: Any, msg: dict[str, Any], buffers: Any = None) -> None:
+        if msg.get("method") == "update":
+            sent.append((self, msg["state"]))
+    monkeypatch.setattr(widgets.Widget, "_send", record)
+    hand_row, box = hand.row, box_view.widget
+    cards, calls = list(hand_row.children), list(box_view.buttons)
+    marks = set(front.mark.drawn_slots)
+    clicks = thawed = 0
+    while not front.controller.session.deal.is_finished and clicks < 30:
+        state = {id(w): {"_dom_classes": tuple(w._dom_classes), "disabled": getattr(w, "disabled", False),
+                         "display": w.layout.display} for w in (hand_row, box, *cards, *calls)}
+        layouts = {id(w.layout): id(w) for w in (hand_row, box, *cards, *calls)}
+        mark = front.mark._last
+        sent.clear()
+        controls = front.controller.controls()
+        if controls.calls:
+            box_view.button(controls.calls[0]).click()
+        elif controls.cards:
+            hand.button(controls.cards[0]).click()
+        else:
+            break
+        clicks += 1
+        position = front.controller.position
+        frozen = False
+
+        for widget, update in sent:
+            if widget in marks and "value" in update:
+                mark = update["value"]
+            target = layouts.get(id(widget), id(widget))
+            for key, value in update.items():
+                if target in state and key in state[target]:
+                    state[target][key] = tuple(value) if key == "_dom_classes" else value
+            if not (_live(state, cards, hand_row) or _live(state, calls, box)):
+                frozen = True  # the click's drawing froze the hand and the box (what was live was the drawing before)
+            elif frozen:
+                assert mark == position, f"click {clicks}: clickable with the number {mark} sent, at {position}"
+        thawed += frozen and (_live(state, cards, hand_row) or _live(state, calls, box))
+    assert clicks >= 10 and thawed >= clicks - 2  # each click's answers end on the learner's turn, nearly always

@@ -36,6 +36,7 @@ class BiddingBox:
                  greyed_note: bool = True) -> None:
         self.on_call = on_call
         self.lang = lang
+        self._held = False  # frozen by show(hold=True) until thaw()
         self.rules = rules
         self._buttons: dict[Call, Any] = {}
         self._tip_lang: str | None = None
@@ -81,10 +82,21 @@ class BiddingBox:
         self.note.value = _note(lang)
         self._tooltips(set(self.enabled))
 
-    def show(self, legal: Collection[Call]) -> None:
-        """Enable exactly the calls in ``legal`` (none when it is not the learner's turn)."""
+    def show(self, legal: Collection[Call], *, hold: bool = False) -> None:
+        """Enable exactly the calls in ``legal`` (none when it is not the learner's turn). ``hold``: the box stays
+        frozen (class ``vint-wait``, put on before any call is enabled) until :meth:`thaw`, as
+        :meth:`HandView.show <vint_core.widgets.hand.HandView.show>` keeps the hand."""
+        self._held = hold and bool(legal)
+        if self._held and not self.waiting:
+            self.widget.add_class("vint-wait")
         self._tooltips(set(legal))
-        if self.waiting:
+        if self.waiting and not self._held:
+            self.widget.remove_class("vint-wait")
+
+    def thaw(self) -> None:
+        """Unfreeze the box :meth:`show` drew with ``hold`` (nothing otherwise)."""
+        if self._held:
+            self._held = False
             self.widget.remove_class("vint-wait")
 
     def put_away(self) -> None:
@@ -102,6 +114,7 @@ class BiddingBox:
     def called(self) -> None:
         """The learner has called: freeze the box (class ``vint-wait``, one message, instead of switching
         every legal call off and on again) until :meth:`show` draws it once the computer players have answered."""
+        self._held = False
         if not self.waiting:
             self.widget.add_class("vint-wait")
 

@@ -10,6 +10,8 @@ nothing added) copies that number into a second widget as soon as the page has i
 page then sends back. The kernel reads the page's messages in the order the page sent them: a
 click that arrives while the number the page reported last is not the position drawn last was
 made on an older drawing (:attr:`PageMark.seen`), and the front end refuses it.
+The hand and the bidding box of a drawing stay frozen (``show(..., hold=True)``) until its number has been
+sent (``thaw()`` after :meth:`PageMark.drawn`): a click on them comes after the page's report of it.
 
 The page sends a widget's changes one at a time (the next one waits until the kernel has
 handled the one before), so the marks go round :data:`SLOTS` pairs of widgets: a report never

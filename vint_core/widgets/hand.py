@@ -28,6 +28,7 @@ class HandView:
     def __init__(self, *, on_play: Callable[[Card], None], lang: str = "en") -> None:
         self.on_play = on_play
         self.lang = lang
+        self._held = False  # frozen by show(hold=True) until thaw()
         self._cards: list[Card | None] = [None] * 13  # the card each button shows (None: hidden)
         self._slots: list[Card | None] = [None] * 13  # the card each button was given (hidden once played)
         self._buttons: list[Any] = []
@@ -43,13 +44,19 @@ class HandView:
 
     # -- drawing -------------------------------------------------------------
 
-    def show(self, hand: Hand, *, legal: Collection[Card] = (), title: str = "") -> None:
-        """Draw ``hand``: the cards in ``legal`` enabled, the others visible but disabled."""
+    def show(self, hand: Hand, *, legal: Collection[Card] = (), title: str = "", hold: bool = False) -> None:
+        """Draw ``hand``: the cards in ``legal`` enabled, the others visible but disabled. ``hold``: the hand stays
+        frozen (class ``vint-wait``, put on before any card is enabled) until :meth:`thaw`, which a table calls once
+        the page is to report the drawing's position (:class:`~vint_core.widgets.drawn.PageMark`): no click can
+        then be made on the new cards before the page has that drawing's number to send ahead of it."""
         cards = [card for suit in SUIT_ORDER for card in hand.suit(suit)]
         held = set(cards)
         if not held <= {card for card in self._slots if card is not None}:
             self._slots = [*cards, *[None] * (13 - len(cards))]  # a new hand: the cards in order, left to right
         legal_set = set(legal)
+        self._held = hold and bool(legal_set)
+        if self._held and "vint-wait" not in self.row._dom_classes:
+            self.row.add_class("vint-wait")
         for index, button in enumerate(self._buttons):
             slot = self._slots[index]
             card = slot if slot in held else None
@@ -71,11 +78,18 @@ class HandView:
                 button.disabled = not playable
             button.layout.display = None
         classes = set(self.row._dom_classes)
-        wanted = (classes - {"vint-wait", "vint-idle"}) | ({"vint-idle"} if not legal_set else set())
+        wanted = (classes - {"vint-wait", "vint-idle"}) | ({"vint-idle"} if not legal_set else set()) \
+            | ({"vint-wait"} if self._held else set())
         if classes != wanted:
             # nothing to play now: the cards are not greyed out (vint-idle); no longer frozen (vint-wait)
             self.row._dom_classes = tuple(sorted(wanted))
         self.label.value = title
+
+    def thaw(self) -> None:
+        """Unfreeze the hand :meth:`show` drew with ``hold`` (nothing otherwise)."""
+        if self._held:
+            self._held = False
+            self.row.remove_class("vint-wait")
 
     def played(self, card: Card) -> None:
         """The learner has played ``card``: hide it now and freeze the other cards (class ``vint-wait``,
@@ -86,6 +100,7 @@ class HandView:
         """Nothing to play until the computer players have answered: hide the cards no longer ``held`` and freeze
         the others as they are (class ``vint-wait``, one message), rather than switch each one off and on again;
         :meth:`show` unfreezes the hand."""
+        self._held = False
         for index, shown in enumerate(self._cards):
             if shown is not None and shown not in held:
                 self._cards[index] = None

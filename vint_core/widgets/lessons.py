@@ -476,9 +476,9 @@ class OneDeal(_Lesson):
         mine = sum(1 for t in view.tricks if t.winner == s.human)
         self.hand.show(view.hand, legal=controls.cards,
                        title=render.esc(f"{seat_name(s.human, self.lang)} · {text('widget_you', self.lang)} · "
-                                        f"{text('ui_tricks_n', self.lang, n=mine)}"))
+                                        f"{text('ui_tricks_n', self.lang, n=mine)}"), hold=True)
         if in_auction:
-            self.box.show(controls.calls)
+            self.box.show(controls.calls, hold=True)
             self.box.widget.layout.display = None
         else:
             self.box.put_away()
@@ -496,5 +496,7 @@ class OneDeal(_Lesson):
             self.review.clear()
             self.review.widget.layout.display = "none"
         self.mark.drawn(self.controller.position)  # before the status: reported before the learner can act on it
+        self.hand.thaw()  # only now clickable: the page has the position to report before any click on it
+        self.box.thaw()
         self._draw_status(self.controller.status())
         self._draw_feedback()

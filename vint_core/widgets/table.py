@@ -423,6 +423,9 @@ class Table:
         self.renders += 1
         if mark:
             self.mark.drawn(frame.position)  # before the status: reported before the learner can act on it
+            # and only now may the learner click: the page has the position to report before any click on it
+            self.hand.thaw()
+            self.bidding.thaw()
         self._draw_faster(frame)
         self.status.value = render.table_status_html(self._status(frame.status, frame.lang), notice=frame.save_notice,
                                                      renders=self.renders, turn=frame.turn)
@@ -470,12 +473,12 @@ class Table:
             # learner's turn) rather than every card switched off and on again
             self.hand.freeze(frame.hand, title=title)
         else:
-            self.hand.show(frame.hand, legal=frame.controls.cards, title=title)
+            self.hand.show(frame.hand, legal=frame.controls.cards, title=title, hold=True)
         # the bidding box, during the auction only
         if self.bidding.rules != frame.rules:
             self.bidding.set_rules(frame.rules)
         if in_auction:
-            self.bidding.show(frame.controls.calls)
+            self.bidding.show(frame.controls.calls, hold=True)
             self.bidding.widget.layout.display = None
         else:  # its buttons are left as they were until the next auction, not switched off and on again
             self.bidding.put_away()

@@ -213,7 +213,10 @@ def run_the_first_cell(page: Any, seconds: float = 480) -> bool:
             print(f"Lite: took the kernel offered, {time.monotonic() - pressed:.0f} s after the first press")
             run()
             pressed = time.monotonic()
-        elif first_prompt() in ("[ ]:", "") and time.monotonic() - pressed > 30:
+        elif first_prompt() in ("[ ]:", "") and time.monotonic() - pressed > 30 \
+                and "idle" in kernel_status(page).split():
+            # only with the kernel up and idle: pressed again while Pyodide still starts (slow on a busy machine),
+            # JupyterLite replaced the kernel, and the lesson's widgets were never drawn (CI, twice)
             print(f"Lite: pressed again, the first cell's prompt still {first_prompt()!r}")
             run()  # the press was lost: the cell is neither queued ("[*]:") nor run
             again = True

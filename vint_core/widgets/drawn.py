@@ -148,6 +148,11 @@ class PageMark:
             self._connect(slot)
         self._marks += 1
 
+    def is_new(self, position: int) -> bool:
+        """Does a drawing of ``position`` carry a new mark (:meth:`drawn` sends one only when the position changed)?
+        Only then must its hand and box stay frozen until the mark is sent: the page has reported the others."""
+        return position != self._last
+
     @property
     def last_slot(self) -> int:
         """The slot that carries the latest mark (for a test that plays the page's part)."""

@@ -474,11 +474,12 @@ class OneDeal(_Lesson):
             self.last_trick.value = last_trick_html(view.tricks, current=current, lang=self.lang, four_colour=False,
                                                     open_=True)
         mine = sum(1 for t in view.tricks if t.winner == s.human)
+        new = self.mark.is_new(self.controller.position)  # a new position: clickable only once its mark is sent
         self.hand.show(view.hand, legal=controls.cards,
                        title=render.esc(f"{seat_name(s.human, self.lang)} · {text('widget_you', self.lang)} · "
-                                        f"{text('ui_tricks_n', self.lang, n=mine)}"), hold=True)
+                                        f"{text('ui_tricks_n', self.lang, n=mine)}"), hold=new)
         if in_auction:
-            self.box.show(controls.calls, hold=True)
+            self.box.show(controls.calls, hold=new)
             self.box.widget.layout.display = None
         else:
             self.box.put_away()

@@ -473,12 +473,12 @@ class Table:
             # learner's turn) rather than every card switched off and on again
             self.hand.freeze(frame.hand, title=title)
         else:
-            self.hand.show(frame.hand, legal=frame.controls.cards, title=title, hold=True)
+            self.hand.show(frame.hand, legal=frame.controls.cards, title=title, hold=self.mark.is_new(frame.position))
         # the bidding box, during the auction only
         if self.bidding.rules != frame.rules:
             self.bidding.set_rules(frame.rules)
         if in_auction:
-            self.bidding.show(frame.controls.calls, hold=True)
+            self.bidding.show(frame.controls.calls, hold=self.mark.is_new(frame.position))
             self.bidding.widget.layout.display = None
         else:  # its buttons are left as they were until the next auction, not switched off and on again
             self.bidding.put_away()

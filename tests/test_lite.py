@@ -247,8 +247,8 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
     bs.require_tools()
     output, _ = site
     refused: list[str] = []
+    page_errors: list[str] = []
     with static_server(output) as url, bs.chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
 
         def only_the_site(route: Any) -> None:
             if route.request.url.startswith(url):
@@ -256,10 +256,16 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
             else:
                 refused.append(route.request.url)
                 route.abort()
-        context.route("**/*", only_the_site)
-        page = context.new_page()
-        page_errors: list[str] = []
-        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+
+        def a_new_learner() -> tuple[Any, Any]:
+            """A browser profile of its own (nothing stored from before), offline but for the site."""
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", only_the_site)
+            page = context.new_page()
+            page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+            return context, page
+
+        context, page = a_new_learner()
         started = time.monotonic()
         page.goto(f"{url}lab/index.html?path=notebooks/00-welcome.ipynb")
         page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell", timeout=120_000)
@@ -286,13 +292,17 @@ def test_lesson_00_runs_in_pyodide_offline_and_its_glossary_and_exercises_open(s
         bs.wait_for(lambda: links.glossary_visible(page), seconds=30)
         bs.screenshot(page, "lite-glossary-1280")
 
-        # the file browser: the course's folder, and in exercises/ the learners' notebooks beside their README
+        # the file browser: the course's folder, and in exercises/ the learners' notebooks beside their README. A
+        # learner arriving from the course's page with this link, in a profile of their own: in the lesson's profile
+        # JupyterLite would restore the lesson's workspace first, its kernel and its dialogs (on a busy machine they
+        # kept the README from the front for minutes), which is not what this link is about
+        context.close()
+        context, page = a_new_learner()
         page.goto(f"{url}lab/index.html?path=exercises/README.md")
         page.wait_for_selector(f"{links.CURRENT_TAB}:text-is('README.md')", timeout=120_000)
         listing = page.locator(".jp-DirListing-content .jp-DirListing-itemText")
         bs.wait_for(lambda: "01-trick-value.ipynb" in listing.all_inner_texts(), seconds=180)
         assert "README.md" in listing.all_inner_texts()
-        # the README in front (the workspace JupyterLite restores may show the lesson's markdown cells beside it)
         readme = page.locator(f"{links.IN_FRONT} .jp-RenderedMarkdown")
         bs.wait_for(lambda: any("Exercises that check themselves" in t for t in readme.all_inner_texts()), seconds=180)
         bs.screenshot(page, "lite-exercises-1280")

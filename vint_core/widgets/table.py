@@ -114,6 +114,7 @@ class Table:
             #: beside "West is thinking…": a shorter pause from now on, the computer player moving at once
             self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
             self._timer: asyncio.TimerHandle | None = None  # the computer player's scheduled move
+            self._held_step: tuple[float, int] | None = None  # that move held (pause, generation): see hold
             self.howto = html("vint-howto")
             # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
             # a bid no longer legal) is said all the same when it was made on an older drawing
@@ -380,6 +381,30 @@ class Table:
         update = self._ctl().step(generation)
         if update is not None:  # None: undone, or a new deal: this step belongs to the past
             self._after(update, gone_by=self.gone_by)  # a computer player's move is not the learner's next action
+
+    # -- a table opened ahead of its page (vint_core.app.ahead) ------------------------------------------
+
+    def hold(self) -> None:
+        """Hold the computer player's scheduled move: the table was opened before anyone looks at it (in a kernel
+        kept ready for the next page). :meth:`start` schedules it again, with its whole pause."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+            self._held_step = (self.controller.pause(), self.controller.generation)
+
+    def start(self) -> None:
+        """The page has come for this table, opened ahead of it with ``autosave`` off: the game is saved from now on
+        (what changed since it was opened, now: :meth:`TableSession.start_saving
+        <vint_core.table.session.TableSession.start_saving>`), and the computer player held by :meth:`hold` is
+        scheduled."""
+        notice = self.session.save_problem is not None
+        self.session.start_saving()
+        if (self.session.save_problem is not None) != notice:  # the disk refused it: the status line says so
+            self._draw_status(self.controller.frame())
+        held, self._held_step = self._held_step, None
+        loop = _running_loop()
+        if held is not None and loop is not None:
+            self._timer = loop.call_later(held[0], self._tick, held[1])
 
     # -- drawing: every part from the controller's frame ------------------------------------------
 

@@ -4,7 +4,10 @@ every widget of it, and the page's table opened then."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import nbformat
@@ -187,3 +190,84 @@ def test_a_computer_players_move_scheduled_ahead_waits_for_the_page(data_dir: Pa
         return thinking, held, table is ready.table and table._timer is not None
 
     assert asyncio.run(page()) == (True, True, True)
+
+
+def computer_to_act(data_dir: Path) -> None:
+    """A saved game in which a computer player is to call (seed 7: the learner first, so the learner calls)."""
+    session = TableSession(save_path=data_dir / "table.json", seed=7, bots={s: "rule" for s in Seat})
+    if session.human_to_act():
+        session.act(session.legal_actions()[-1])
+    session.save()
+
+
+def _report(table: Any) -> None:
+    """The page's part: its link copies the number of the drawing it shows into the report widget it sends back."""
+    slot = table.mark.last_slot
+    table.mark.seen_slots[slot].value = table.mark.drawn_slots[slot].value
+
+
+async def _until(condition: Any, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("ahead", [True, False], ids=["opened-ahead", "opened-for-the-page"])
+def test_no_computer_player_moves_before_the_page_has_reported_its_first_drawing(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch, ahead: bool) -> None:
+    """A served table's page builds its widgets from the state it fetched once connected; a move sent meanwhile
+    can be lost (the page then shows the table as it was, a player "thinking" for ever). So the move whose pause
+    is over waits for the page's first report, and is made as soon as it comes."""
+    monkeypatch.setenv("VINT_PACE", "fast")
+    if not ahead:
+        monkeypatch.delenv("VOILA_PREHEAT")
+    computer_to_act(data_dir)
+
+    async def page() -> None:
+        table = table_for_page(ready_table())
+        assert table.controller.thinking is not None
+        before = len(table.session.deal.actions)
+        await _until(lambda: table._waiting is not None)  # its pause is over: it waits for the page
+        assert len(table.session.deal.actions) == before and table.controller.thinking is not None
+        _report(table)
+        await _until(lambda: len(table.session.deal.actions) > before)
+        assert table._page_deadline is None and table._page_timer is None
+
+    asyncio.run(page())
+
+
+def test_without_a_report_the_computer_players_move_once_the_wait_is_over(data_dir: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page that never reports (gone before its widgets were built) does not stop the game for good."""
+    monkeypatch.setenv("VINT_PACE", "fast")
+    computer_to_act(data_dir)
+
+    async def page() -> float:
+        table = table_for_page(ready_table())
+        table.wait_for_page(seconds=1.0)  # a shorter wait than the table's own, from now
+        asked = time.monotonic()
+        before = len(table.session.deal.actions)
+        await _until(lambda: len(table.session.deal.actions) > before)
+        return time.monotonic() - asked
+
+    assert asyncio.run(page()) >= 1.0
+
+
+def test_a_table_that_has_its_pages_report_moves_after_its_pause_only(data_dir: Path) -> None:
+    """Once the page has reported, nothing waits: the pause alone (a table in JupyterLab never waits at all)."""
+    from vint_core.widgets.table import Table
+
+    computer_to_act(data_dir)
+
+    async def lab() -> None:
+        table = Table.open(save_path=data_dir / "table.json", pace="fast")
+        assert table.controller.thinking is not None
+        _report(table)
+        table.wait_for_page()
+        assert table._page_deadline is None
+        before = len(table.session.deal.actions)
+        await _until(lambda: len(table.session.deal.actions) > before)
+        assert table._waiting is None
+
+    asyncio.run(lab())

@@ -12,7 +12,9 @@ removed, and a save that cannot be read is moved aside (kept unchanged, ``table.
 the page then asks for another table (``?table=anna``), that shared save has been moved aside all the same, and
 the next page of the shared table starts a new game without the sentence saying where the damaged save went.
 The computer players' moves and a language set by ``VINT_LANG`` are saved only once the page has come
-(:meth:`Table.start <vint_core.widgets.table.Table.start>`).
+(:meth:`Table.start <vint_core.widgets.table.Table.start>`). Either way the table's computer players do not move
+before the page has reported its first drawing (:meth:`Table.wait_for_page
+<vint_core.widgets.table.Table.wait_for_page>`).
 """
 
 from __future__ import annotations
@@ -89,12 +91,15 @@ def table_for_page(ready: ReadyTable | None, environ: Mapping[str, str] | None =
     if ready is not None:
         if ready.options == options and ready.table.session.unchanged_on_disk():
             ready.table.start()
+            ready.table.wait_for_page()
             _say("the page takes the table opened ahead")
             return ready.table
         ready.close()
         why = "another table" if ready.options != options else "the game saved since"
         _say(f"the table opened ahead closed ({why}); the page's opened now")
-    return Table.open(**options)
+    table = Table.open(**options)
+    table.wait_for_page()
+    return table
 
 
 __all__ = ["ReadyTable", "ready_table", "table_for_page"]

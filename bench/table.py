@@ -310,7 +310,7 @@ def main() -> None:
                         help="clicks of a plain button in the same Voilà set-up, the round trip's floor (0: none)")
     parser.add_argument("--no-preheat", action="store_true", help="serve without a kernel kept ready")
     parser.add_argument("--bots", type=lambda text: ",".join(bot_names(text)), default="rule",
-                        help="computer players, as vint table --bots (the table's own default: rule,sim-fast,rule)")
+                        help="computer players, as vint table --bots (the table's own default: rule)")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))
 

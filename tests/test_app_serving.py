@@ -180,6 +180,44 @@ def test_two_tabs_on_one_game_stay_in_step(tmp_path: Path) -> None:
         assert calls_saved(data_dir)[:len(played)] == played
 
 
+def auction_shown(page: Any) -> int:
+    """How many calls the page's auction shows."""
+    return int(page.evaluate("() => Math.max(0, ...[...document.querySelectorAll('.vint-auctionview')]"
+                             ".map(a => a.querySelectorAll('.vint-call-text').length))"))
+
+
+def test_the_kernel_kept_ready_opens_the_table_ahead_and_a_page_after_another_tabs_move_shows_it(
+        tmp_path: Path) -> None:
+    """The kernel kept ready opens the shared table before any page asks (the server's log says so). The first page
+    takes that table; the next kernel kept ready opens the game as saved then, another tab plays on, and the page
+    opened after that shows the game as that tab left it (the table opened ahead closed, the page's opened anew):
+    its own click is then saved after the other tab's, with no word of "another tab"."""
+    bs.require_tools()
+    data_dir = bs.clean_dir(tmp_path / "data")
+    ahead, taken, closed = ("the table opened ahead of its page", "the page takes the table opened ahead",
+                            "the table opened ahead closed (the game saved since)")
+    with bs.voila_server(data_dir=data_dir, env=ENV, name="serving-ahead", max_tables=3,
+                         extra=()) as server, bs.chromium() as browser:
+        bs.wait_for(lambda: server.log_text().count(ahead) == 1, seconds=120)
+        first = browser.new_page()
+        open_table(first, server.url)
+        assert server.log_text().count(taken) == 1
+        bs.wait_for(lambda: server.log_text().count(ahead) == 2, seconds=120)  # the next kernel kept ready
+        before = calls_saved(data_dir)
+        first.locator(CALLS, has_text="Pass").filter(visible=True).first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(before))
+        first.wait_for_selector(CALLS, timeout=bs.WAIT_SECONDS * 1000)
+        played = calls_saved(data_dir)
+        second = browser.new_page()
+        open_table(second, server.url)
+        assert server.log_text().count(closed) == 1 and server.log_text().count(taken) == 1
+        assert auction_shown(second) == len(played)
+        second.locator(CALLS, has_text="Pass").filter(visible=True).first.click()
+        bs.wait_for(lambda: len(calls_saved(data_dir)) > len(played))
+        assert calls_saved(data_dir)[:len(played)] == played
+        assert "another tab" not in second.locator(".vint-status").first.inner_text()
+
+
 def test_forged_widget_messages_bring_no_traceback_or_server_path_to_the_page(tmp_path: Path) -> None:
     """A page that sends what no button sends (a dropdown index out of range, a click on a disabled card, an
     unknown widget, a control channel of another version) gets no traceback and no server path back, and the

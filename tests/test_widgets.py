@@ -342,14 +342,7 @@ def test_the_notebook_is_in_the_package_without_outputs() -> None:
     nb = nbformat.read(path, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert code and all(not c.outputs and c.execution_count is None for c in code)
-    assert "Table.open" in "".join(c.source for c in code)
-
-
-def test_the_notebook_opens_the_table_only_once_a_page_asks() -> None:
-    """A preheated kernel runs the notebook early: the saved game must be read after the page's request."""
-    source = "".join(c.source for c in nbformat.read(notebook_path(), as_version=4).cells if c.cell_type == "code")
-    assert source.index("wait_for_page()") < source.index("Table.open(")
-    assert source.index("warm_up()") < source.index("wait_for_page()")
+    assert "table_for_page(" in "".join(c.source for c in code)  # the order: tests/test_table_ahead.py
 
 
 def test_outside_a_preheated_kernel_nothing_waits(monkeypatch: pytest.MonkeyPatch) -> None:

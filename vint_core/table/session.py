@@ -580,6 +580,18 @@ class TableSession:
             return ""
         return text("session_not_saved", self.lang, why=disk_problem(self.save_problem))
 
+    def unchanged_on_disk(self) -> bool:
+        """Is the save on disk exactly as this session last read or wrote it (still no file if there was none, for a
+        new game never saved)? ``autosave`` or not: a table opened ahead of its page asks this when the page comes."""
+        return file_mark(self.save_path) == self._disk_mark
+
+    def start_saving(self) -> bool:
+        """Save every action from now on, a session opened with ``autosave`` off (a table opened ahead of its page,
+        which nobody may see); what changed since it was opened (computer players' moves, the page's language, a
+        damaged save to move aside) is saved now, as it would have been then. True if a save was written."""
+        self.autosave = True
+        return self._unsaved and self.save()
+
     def saved_elsewhere(self) -> bool:
         """Has another table (a second tab or window on the same save) saved the game since this one last read
         or wrote it? Then this session is behind: :meth:`open` the save again rather than overwrite it."""
@@ -588,9 +600,7 @@ class TableSession:
         return file_mark(self.save_path) != self._disk_mark
 
     def _autosave(self) -> None:
-        if not self.autosave:
-            return
-        if self._held:
+        if self._held or not self.autosave:  # without autosave it stays unsaved: start_saving saves it
             self._unsaved = True
         else:
             self.save()
@@ -608,7 +618,9 @@ class TableSession:
     def save_if_changed(self) -> None:
         """Save now if an action was held back by :meth:`saves_held`, or if the last save failed (with
         ``autosave`` only)."""
-        if (self._unsaved or self.save_problem is not None) and self.autosave:
+        if not self.autosave:
+            return
+        if self._unsaved or self.save_problem is not None:
             self.save()
         self._unsaved = False
 

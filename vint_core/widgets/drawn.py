@@ -120,6 +120,7 @@ class PageMark:
         self._carried: list[tuple[int, int]] = [(-1, -1)] * SLOTS
         #: slots whose report widget the page no longer sends (see answered_without_status)
         self.stuck: set[int] = set()
+        self._on_first_report: list[Callable[[], object]] = []
 
     def _connect(self, slot: int) -> None:
         """A new report widget for ``slot`` and its link from the drawn number (the old ones closed)."""
@@ -166,8 +167,22 @@ class PageMark:
             return
         mark, position = self._carried[slot]
         if value == position and mark > self._reported_mark:  # a later drawing than any reported before
+            first = self._reported is None
             self._reported_mark = mark
             self._reported = value
+            if first:
+                waiting, self._on_first_report = self._on_first_report, []
+                for callback in waiting:
+                    callback()
+
+    def when_reported(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` once the page has reported its first drawing (at once if it has): its widgets are built
+        then, so an update sent from then on is drawn (one sent while the page builds them, from the state it has
+        just fetched, can be lost)."""
+        if self._reported is not None:
+            callback()
+        else:
+            self._on_first_report.append(callback)
 
     @property
     def seen(self) -> int | None:

@@ -22,6 +22,7 @@ the learner opens it, in a worker thread (the solver releases the interpreter lo
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,10 @@ from vint_core.widgets.trick import TrickView
 if TYPE_CHECKING:
     from vint_core.table.review import DealReview
     from vint_core.table.session import TableSession
+
+
+#: how long a served table's computer players wait for its page's first report (:meth:`Table.wait_for_page`)
+PAGE_SECONDS = 20.0
 
 
 class Table:
@@ -113,7 +118,11 @@ class Table:
             self.next_button = self._button("vint-next-deal", self._next_clicked)
             #: beside "West is thinking…": a shorter pause from now on, the computer player moving at once
             self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
-            self._timer: asyncio.TimerHandle | None = None  # the computer player's scheduled move
+            self._timer: asyncio.Handle | None = None  # the computer player's scheduled move
+            self._held_step: tuple[float, int] | None = None  # that move held (pause, generation): see hold
+            self._page_timer: asyncio.TimerHandle | None = None  # the end of the wait for the page (wait_for_page)
+            self._page_deadline: float | None = None  # while a page is awaited: no computer player moves before it
+            self._waiting: int | None = None  # the generation of the move that waits for the page
             self.howto = html("vint-howto")
             # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
             # a bid no longer legal) is said all the same when it was made on an older drawing
@@ -377,9 +386,65 @@ class Table:
 
     def _tick(self, generation: int) -> None:
         self._timer = None
+        if self._page_deadline is not None and self.mark.seen is None:
+            left = self._page_deadline - time.monotonic()
+            loop = _running_loop()
+            if left > 0 and loop is not None:  # the pause is over, the page not there yet: it moves when it is
+                self._waiting = generation
+                if self._page_timer is None:
+                    self._page_timer = loop.call_later(left, self._page_came)
+                return
+        self._page_deadline = None
         update = self._ctl().step(generation)
         if update is not None:  # None: undone, or a new deal: this step belongs to the past
             self._after(update, gone_by=self.gone_by)  # a computer player's move is not the learner's next action
+
+    # -- a table opened ahead of its page (vint_core.app.ahead) ------------------------------------------
+
+    def hold(self) -> None:
+        """Hold the computer player's scheduled move: the table was opened before anyone looks at it (in a kernel
+        kept ready for the next page). :meth:`start` schedules it again, with its whole pause."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+            self._held_step = (self.controller.pause(), self.controller.generation)
+
+    def start(self) -> None:
+        """The page has come for this table, opened ahead of it with ``autosave`` off: the game is saved from now on
+        (what changed since it was opened, now: :meth:`TableSession.start_saving
+        <vint_core.table.session.TableSession.start_saving>`), and the computer player held by :meth:`hold` is
+        scheduled."""
+        notice = self.session.save_problem is not None
+        self.session.start_saving()
+        if (self.session.save_problem is not None) != notice:  # the disk refused it: the status line says so
+            self._draw_status(self.controller.frame())
+        held, self._held_step = self._held_step, None
+        loop = _running_loop()
+        if held is not None and loop is not None:
+            self._timer = loop.call_later(held[0], self._tick, held[1])
+
+    def wait_for_page(self, seconds: float = PAGE_SECONDS) -> None:
+        """A page is coming for this table (served by Voilà, which sends the page the widgets' state once it has
+        connected): no computer player moves before the page has reported its first drawing
+        (:meth:`PageMark.when_reported <vint_core.widgets.drawn.PageMark.when_reported>`), or before ``seconds``
+        have gone by without a report. A move sent while the page builds its widgets from the state it fetched a
+        moment before can be lost, and the page would show the table as it was, waiting for a player who has
+        moved. The pause is not made longer: a move whose pause ended before the page came is made as it reports."""
+        if self.mark.seen is not None:
+            return
+        self._page_deadline = time.monotonic() + seconds
+        self.mark.when_reported(self._page_came)
+
+    def _page_came(self) -> None:
+        """The page has reported its first drawing (or has not, within the wait): the move that waited is made."""
+        self._page_deadline = None
+        if self._page_timer is not None:
+            self._page_timer.cancel()
+            self._page_timer = None
+        waiting, self._waiting = self._waiting, None
+        loop = _running_loop()
+        if waiting is not None and loop is not None:
+            self._timer = loop.call_soon(self._tick, waiting)
 
     # -- drawing: every part from the controller's frame ------------------------------------------
 

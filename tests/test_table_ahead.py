@@ -232,7 +232,7 @@ def test_no_computer_player_moves_before_the_page_has_reported_its_first_drawing
         assert len(table.session.deal.actions) == before and table.controller.thinking is not None
         _report(table)
         await _until(lambda: len(table.session.deal.actions) > before)
-        assert table._page_deadline is None and table._page_timer is None
+        assert table._page_timer is None
 
     asyncio.run(page())
 
@@ -265,7 +265,7 @@ def test_a_table_that_has_its_pages_report_moves_after_its_pause_only(data_dir: 
         assert table.controller.thinking is not None
         _report(table)
         table.wait_for_page()
-        assert table._page_deadline is None
+        assert table._page_timer is None
         before = len(table.session.deal.actions)
         await _until(lambda: len(table.session.deal.actions) > before)
         assert table._waiting is None

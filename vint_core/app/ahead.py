@@ -88,16 +88,16 @@ def table_for_page(ready: ReadyTable | None, environ: Mapping[str, str] | None =
         if ready is not None:
             ready.close()
         raise
-    if ready is not None:
-        if ready.options == options and ready.table.session.unchanged_on_disk():
-            ready.table.start()
-            ready.table.wait_for_page()
-            _say("the page takes the table opened ahead")
-            return ready.table
-        ready.close()
-        why = "another table" if ready.options != options else "the game saved since"
-        _say(f"the table opened ahead closed ({why}); the page's opened now")
-    table = Table.open(**options)
+    if ready is not None and ready.options == options and ready.table.session.unchanged_on_disk():
+        table = ready.table
+        table.start()
+        _say("the page takes the table opened ahead")
+    else:
+        if ready is not None:
+            ready.close()
+            why = "another table" if ready.options != options else "the game saved since"
+            _say(f"the table opened ahead closed ({why}); the page's opened now")
+        table = Table.open(**options)
     table.wait_for_page()
     return table
 

@@ -22,7 +22,6 @@ the learner opens it, in a worker thread (the solver releases the interpreter lo
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -120,8 +119,8 @@ class Table:
             self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
             self._timer: asyncio.Handle | None = None  # the computer player's scheduled move
             self._held_step: tuple[float, int] | None = None  # that move held (pause, generation): see hold
-            self._page_timer: asyncio.TimerHandle | None = None  # the end of the wait for the page (wait_for_page)
-            self._page_deadline: float | None = None  # while a page is awaited: no computer player moves before it
+            #: while a page is awaited (wait_for_page), the end of that wait: no computer player moves before it
+            self._page_timer: asyncio.TimerHandle | None = None
             self._waiting: int | None = None  # the generation of the move that waits for the page
             self.howto = html("vint-howto")
             # after the hand's and the box's own handler: a click they dropped (the card it was made on already played,
@@ -386,15 +385,9 @@ class Table:
 
     def _tick(self, generation: int) -> None:
         self._timer = None
-        if self._page_deadline is not None and self.mark.seen is None:
-            left = self._page_deadline - time.monotonic()
-            loop = _running_loop()
-            if left > 0 and loop is not None:  # the pause is over, the page not there yet: it moves when it is
-                self._waiting = generation
-                if self._page_timer is None:
-                    self._page_timer = loop.call_later(left, self._page_came)
-                return
-        self._page_deadline = None
+        if self._page_timer is not None:  # the pause is over, the page not there yet: it moves when it is
+            self._waiting = generation
+            return
         update = self._ctl().step(generation)
         if update is not None:  # None: undone, or a new deal: this step belongs to the past
             self._after(update, gone_by=self.gone_by)  # a computer player's move is not the learner's next action
@@ -430,14 +423,17 @@ class Table:
         have gone by without a report. A move sent while the page builds its widgets from the state it fetched a
         moment before can be lost, and the page would show the table as it was, waiting for a player who has
         moved. The pause is not made longer: a move whose pause ended before the page came is made as it reports."""
-        if self.mark.seen is not None:
+        loop = _running_loop()
+        if self.mark.seen is not None or loop is None:  # reported already, or no move is ever scheduled
             return
-        self._page_deadline = time.monotonic() + seconds
-        self.mark.when_reported(self._page_came)
+        if self._page_timer is None:
+            self.mark.when_reported(self._page_came)
+        else:
+            self._page_timer.cancel()
+        self._page_timer = loop.call_later(seconds, self._page_came)
 
     def _page_came(self) -> None:
         """The page has reported its first drawing (or has not, within the wait): the move that waited is made."""
-        self._page_deadline = None
         if self._page_timer is not None:
             self._page_timer.cancel()
             self._page_timer = None

@@ -19,7 +19,7 @@ from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
 from vint_core.table import review_work
 from vint_core.table.review_work import SAMPLES, CardWeight, KeptWeighings, PlayedOut, Weighing
-from vint_core.widgets.style import Foldout, html, opened_at_the_end, shared
+from vint_core.widgets.style import Foldout, html, opened_at_the_end, shared, show_if
 
 #: the weighing's own marks and list (the colours are the page's, light or dark)
 _WEIGH_CSS = """<style>
@@ -107,8 +107,9 @@ class ReviewPanel:
         #: resolved with the rest played out once it is drawn (or with the error that stopped it)
         self.rested: Future[PlayedOut] = Future()
         #: the panel: empty until its parts are made (:meth:`_make`), at the first deal shown or the first part asked
-        #: for
-        self.widget = widgets.VBox([], _dom_classes=("vint-review",))
+        #: for; hidden until a deal is shown (its layout shared: shown and hidden with
+        #: :func:`~vint_core.widgets.style.show_if`)
+        self.widget = widgets.VBox([], layout=shared("hidden"), _dom_classes=("vint-review",))
         self._made = False
 
     def __getattr__(self, name: str) -> Any:
@@ -153,7 +154,7 @@ class ReviewPanel:
         self.analysis_box.observe(self._analysis_opened, names="selected_index")
         self.reasons = html()
         self.weigh_text = html("vint-review-weighing")
-        self.moments = widgets.HBox([], layout=widgets.Layout(display="none"), _dom_classes=("vint-weigh-moments",))
+        self.moments = widgets.HBox([], layout=shared("hidden"), _dom_classes=("vint-weigh-moments",))
         self.weigh_marked = html("vint-review-weighing")
         # "Learn from your mistakes": each marked position again, a better card asked for
         self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
@@ -167,10 +168,10 @@ class ReviewPanel:
                                         _dom_classes=("vint-weigh-moments",))
         self.learn_feedback = html()
         self.learn_next = widgets.Button(description=text("widget_learn_next", lang),
-                                         layout=widgets.Layout(width="auto"))
+                                         layout=shared("auto"))
         self.learn_next.on_click(lambda _b: self._learn_step(1))
         self.learn_stop = widgets.Button(description=text("widget_learn_stop", lang),
-                                         layout=widgets.Layout(width="auto"))
+                                         layout=shared("auto"))
         self.learn_stop.on_click(lambda _b: self.stop_learning())
         self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop], _dom_classes=("vint-weigh-moments",))
         # "See the rest played out": after the card tried, the deal to its end with all cards visible
@@ -192,18 +193,18 @@ class ReviewPanel:
         self.rest_back.on_click(lambda _b: self._rest_step(-1))
         self.rest_forward.on_click(lambda _b: self._rest_step(1))
         self.rest_controls = widgets.HBox([self.rest_back, self.rest_slider, self.rest_forward],
-                                          layout=widgets.Layout(display="none"))
+                                          layout=shared("hidden"))
         self.rest_board = html("vint-review-board")
         self.rest_box = widgets.VBox([self.rest_text, self.rest_controls, self.rest_board],
-                                     layout=widgets.Layout(display="none"), _dom_classes=("vint-learn-rest-box",))
+                                     layout=shared("hidden"), _dom_classes=("vint-learn-rest-box",))
         self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.rest_button,
                                        self.rest_box, self.learn_buttons, self.learn_board],
-                                      layout=widgets.Layout(display="none"), _dom_classes=("vint-learn",))
+                                      layout=shared("hidden"), _dom_classes=("vint-learn",))
         self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked,
                                        self.learn_button, self.learn_box],
-                                      layout=widgets.Layout(display="none"), _dom_classes=("vint-review-weigh-box",))
-        self.controls = widgets.HBox([self.back, self.slider, self.forward], layout=widgets.Layout(display="none"))
-        self.analysis_box.layout.display = "none"
+                                      layout=shared("hidden"), _dom_classes=("vint-review-weigh-box",))
+        self.controls = widgets.HBox([self.back, self.slider, self.forward], layout=shared("hidden"))
+        show_if(self.analysis_box, False)
 
     def show(self, deal: Deal, *, lines: Sequence[ScoreLine] = (), analysis: Sequence[str] = (),
              reasons: Sequence[str] = (), four_colour: bool = False, offer_analysis: bool = False,
@@ -235,7 +236,7 @@ class ReviewPanel:
         self.four_colour = four_colour
         played = len(deal.tricks)
         self.title.value = f'<div class="vint-review-title">{render.esc(text("widget_review_title", self.lang))}</div>'
-        self.controls.layout.display = None if played else "none"
+        show_if(self.controls, bool(played))
         self.slider.max = played
         self.slider.description = text("widget_review_trick", self.lang)
         if self.slider.value != played:
@@ -254,7 +255,7 @@ class ReviewPanel:
             self.analysis_box.set_title(0, title)
         self.analysis_offered = offer_analysis or bool(analysis)
         self.analysis_asked = bool(analysis)
-        self.analysis_box.layout.display = None if self.analysis_offered else "none"
+        show_if(self.analysis_box, self.analysis_offered)
         self.show_analysis(analysis)
         if self.analysis_offered and self.analysis_box.selected_index is not None:
             self._ask_analysis()
@@ -273,12 +274,12 @@ class ReviewPanel:
         self._working = work
         done: Future[Weighing] = Future()
         self.weighed = done
-        self.weigh_box.layout.display = None
+        show_if(self.weigh_box, True)
         if not work.done():
             self.weighing = None
             self._draw_progress()
             _replace(self.moments, ())
-            self.moments.layout.display = "none"
+            show_if(self.moments, False)
             self.weigh_marked.value = ""
         # called on the kernel's own thread (the event loop's), or at once when the work is done already
         work.add_done_callback(lambda finished: self._finish(work, done, finished))
@@ -322,7 +323,7 @@ class ReviewPanel:
         self.weigh_text.value = (f'<div class="vint vint-review-weighing"><b>{title}</b><ul>{summary}</ul>'
                                  f'{calls_html}{lead}</div>')
         _replace(self.moments, tuple(self._moment_button(card) for card in moments))
-        self.moments.layout.display = None if moments else "none"
+        show_if(self.moments, bool(moments))
         marked = weighing.marked
         self.learn_button.description = text("widget_learn_button", lang)
         self.learn_button.tooltip = text("widget_learn_tip", lang)
@@ -361,13 +362,13 @@ class ReviewPanel:
             return
         self.learn_at = max(0, min(index, len(self.weighing.marked) - 1))
         self.learn_feedback.value = ""
-        self.learn_box.layout.display = None
+        show_if(self.learn_box, True)
         self._draw_learning(fresh=True)
 
     def stop_learning(self) -> None:
         """Close the mode: the review as it was."""
         self.learn_at = None
-        self.learn_box.layout.display = "none"
+        show_if(self.learn_box, False)
         _replace(self.learn_cards, ())
         self.learn_board.value = self.learn_prompt.value = self.learn_feedback.value = ""
         self._learn_tried = None
@@ -377,8 +378,8 @@ class ReviewPanel:
         """Put the rest played out away (another position, another card tried, the mode closed)."""
         self.played_out = None
         self._rest_token = object()  # a rest still being played out is not drawn any more
-        self.rest_box.layout.display = "none"
-        self.rest_controls.layout.display = "none"
+        show_if(self.rest_box, False)
+        show_if(self.rest_controls, False)
         self.rest_text.value = self.rest_board.value = ""
         self.rest_button.layout.display = "none" if self._learn_tried is None else None
 
@@ -398,8 +399,8 @@ class ReviewPanel:
         done: Future[PlayedOut] = Future()
         self.rested = done
         self.played_out = None
-        self.rest_box.layout.display = None
-        self.rest_controls.layout.display = "none"
+        show_if(self.rest_box, True)
+        show_if(self.rest_controls, False)
         self.rest_board.value = ""
         self.rest_text.value = (f'<div class="vint vint-learn-rest"><p class="vint-weigh-progress" role="status">'
                                 f'{render.esc(text("widget_learn_resting", self.lang))}</p></div>')
@@ -417,7 +418,7 @@ class ReviewPanel:
                 self.rest_slider.max = 13  # before the minimum: the field keeps min <= max
                 self.rest_slider.min = out.trick
                 self.rest_slider.value = out.trick  # the trick with the card tried, then on
-                self.rest_controls.layout.display = None
+                show_if(self.rest_controls, True)
                 self._draw_rest()
             else:
                 error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
@@ -602,21 +603,21 @@ class ReviewPanel:
             self._rest_token = object()
             return
         self.title.value = ""
-        self.controls.layout.display = "none"
+        show_if(self.controls, False)
         self.board.value = ""
         self.score.value = ""
         self.analysis.value = ""
         self.analysis_offered = self.analysis_asked = False
-        self.analysis_box.layout.display = "none"
+        show_if(self.analysis_box, False)
         self.reasons.value = ""
         self.weighing = None
         self._working = None  # a weighing still being worked out is not drawn any more
         self.stop_learning()
         self.learn_button.layout.display = "none"
-        self.weigh_box.layout.display = "none"
+        show_if(self.weigh_box, False)
         self.weigh_text.value = self.weigh_marked.value = ""
         _replace(self.moments, ())
-        self.moments.layout.display = "none"
+        show_if(self.moments, False)
 
     def _draw(self) -> None:
         if self.deal is None:

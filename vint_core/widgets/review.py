@@ -76,7 +76,7 @@ class ReviewPanel:
     ``weigh_cards=False`` leaves the part out.
     """
 
-    #: the panel's parts, made when first needed (:meth:`_make`): the panel is hidden until a deal is over, and a
+    #: the panel's parts, made when first needed (``_make``): the panel is hidden until a deal is over, and a
     #: table's page loads the models it has at the start (some 60 fewer so)
     _PARTS = frozenset({
         "title", "slider", "back", "forward", "board", "score", "analysis", "analysis_box", "reasons", "weigh_text",
@@ -106,7 +106,7 @@ class ReviewPanel:
         self.played_out: PlayedOut | None = None
         #: resolved with the rest played out once it is drawn (or with the error that stopped it)
         self.rested: Future[PlayedOut] = Future()
-        #: the panel: empty until its parts are made (:meth:`_make`), at the first deal shown or the first part asked
+        #: the panel: empty until its parts are made (``_make``), at the first deal shown or the first part asked
         #: for; hidden until a deal is shown (its layout shared: shown and hidden with
         #: :func:`~vint_core.widgets.style.show_if`)
         self.widget = widgets.VBox([], layout=shared("hidden"), _dom_classes=("vint-review",))
@@ -160,7 +160,7 @@ class ReviewPanel:
         self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
                                            tooltip=text("widget_learn_tip", lang),
                                            layout=widgets.Layout(display="none", width="max-content"),
-                                           _dom_classes=("vint-learn-start",))
+                                           style=shared("button"), _dom_classes=("vint-learn-start",))
         self.learn_button.on_click(lambda _b: self.learn())
         self.learn_board = html("vint-review-board")
         self.learn_prompt = html()
@@ -168,16 +168,16 @@ class ReviewPanel:
                                         _dom_classes=("vint-weigh-moments",))
         self.learn_feedback = html()
         self.learn_next = widgets.Button(description=text("widget_learn_next", lang),
-                                         layout=shared("auto"))
+                                         layout=shared("auto"), style=shared("button"))
         self.learn_next.on_click(lambda _b: self._learn_step(1))
         self.learn_stop = widgets.Button(description=text("widget_learn_stop", lang),
-                                         layout=shared("auto"))
+                                         layout=shared("auto"), style=shared("button"))
         self.learn_stop.on_click(lambda _b: self.stop_learning())
         self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop], _dom_classes=("vint-weigh-moments",))
         # "See the rest played out": after the card tried, the deal to its end with all cards visible
         self.rest_button = widgets.Button(description=text("widget_learn_rest_button", lang),
                                           layout=widgets.Layout(display="none", width="max-content"),
-                                          _dom_classes=("vint-learn-rest",))
+                                          style=shared("button"), _dom_classes=("vint-learn-rest",))
         self.rest_button.on_click(lambda _b: self.see_rest())
         self.rest_text = html()
         self.rest_slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),

@@ -11,7 +11,7 @@ from vint_core import render
 from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.i18n import text
 from vint_core.rules import SEED_ORDER, RuleSet
-from vint_core.widgets.style import hbox, shared
+from vint_core.widgets.style import hbox, html, shared, show_if
 
 _STRAIN_CLASS = {Strain.SPADES: "vint-suit-s", Strain.CLUBS: "vint-suit-c", Strain.DIAMONDS: "vint-suit-d",
                  Strain.HEARTS: "vint-suit-h", Strain.NOTRUMP: "vint-suit-nt"}
@@ -62,8 +62,9 @@ class BiddingBox:
         pass_button.on_click(self._clicked)
         pass_button._vint_call = PASS
         self._buttons[PASS] = pass_button
-        self.note = widgets.HTML(_note(lang), _dom_classes=("vint-greyed-note",))
-        self.widget = widgets.VBox([*rows, pass_button, *([self.note] if greyed_note else [])],
+        self.note = html("vint-greyed-note", value=_note(lang))
+        # hidden and shown with show_if (its layout shared)
+        self.widget = widgets.VBox([*rows, pass_button, *([self.note] if greyed_note else [])], layout=layout,
                                    _dom_classes=("vint-biddingbox",))
         self.set_rules(rules)
 
@@ -100,11 +101,12 @@ class BiddingBox:
             self.widget.remove_class("vint-wait")
 
     def put_away(self) -> None:
-        """Hide the box once the auction is over (its layout's ``display``, as a lesson hides it too). Its buttons
+        """Hide the box once the auction is over (its shared hidden layout, :func:`~vint_core.widgets.style.show_if`,
+        as a lesson hides it too). Its buttons
         are left as they were, and no call can be made from a hidden box: the next auction's :meth:`show` switches
         only those that differ then, instead of every legal call being switched off now and on again at the next
         deal, a message for each button each time."""
-        self.widget.layout.display = "none"
+        show_if(self.widget, False)
 
     @property
     def put_away_now(self) -> bool:

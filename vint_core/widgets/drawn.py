@@ -41,6 +41,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from vint_core.i18n import text
+from vint_core.widgets.style import shared
 
 if TYPE_CHECKING:
     from vint_core.widgets.bidding import BiddingBox
@@ -106,7 +107,9 @@ class PageMark:
     """The position drawn last and the one the page reports having drawn (see the module's docstring)."""
 
     def __init__(self) -> None:
-        self.drawn_slots: tuple[Any, ...] = tuple(widgets.IntText(value=-1) for _ in range(SLOTS))
+        # never shown: the shared layout and style, no models of their own for the page to load
+        self.drawn_slots: tuple[Any, ...] = tuple(widgets.IntText(value=-1, layout=shared("layout"),
+                                                                  style=shared("description")) for _ in range(SLOTS))
         self.seen_slots: list[Any] = []
         #: in the page: every change of a drawn number is copied to its seen one, which the page sends back
         self.links: list[Any] = []
@@ -124,7 +127,7 @@ class PageMark:
 
     def _connect(self, slot: int) -> None:
         """A new report widget for ``slot`` and its link from the drawn number (the old ones closed)."""
-        seen = _Seen(value=-1)
+        seen = _Seen(value=-1, layout=shared("layout"), style=shared("description"))
         link = widgets.jsdlink((self.drawn_slots[slot], "value"), (seen, "value"))
         seen.observe(lambda change, slot=slot: self._report(slot, change), names="value")
         if slot < len(self.seen_slots):

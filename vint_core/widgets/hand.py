@@ -9,7 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from vint_core.cards import Card, Hand, Suit
 from vint_core.i18n import text
-from vint_core.widgets.style import hbox, html, shared, vbox
+from vint_core.widgets.style import hbox, html, shared, show_if, vbox
 
 #: suits left to right, alternating colours (as the renderer draws a hand)
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -33,7 +33,8 @@ class HandView:
         self._slots: list[Card | None] = [None] * 13  # the card each button was given (hidden once played)
         self._buttons: list[Any] = []
         for index in range(13):
-            button = widgets.Button(description="", disabled=True, layout=widgets.Layout(display="none"),
+            # hidden and shown by a shared layout each (show_if): no layout model of its own for the page to load
+            button = widgets.Button(description="", disabled=True, layout=shared("hidden"),
                                     style=shared("button"), _dom_classes=("vint-card", "vint-cardbutton"))
             button.on_click(self._clicked)
             button._vint_index = index
@@ -62,8 +63,7 @@ class HandView:
             card = slot if slot in held else None
             self._cards[index] = card
             if card is None:  # no card here, or one played (hidden at once by :meth:`played`)
-                if button.layout.display != "none":
-                    button.layout.display = "none"
+                show_if(button, False)
                 if not button.disabled:
                     button.disabled = True
                 continue
@@ -76,7 +76,7 @@ class HandView:
                     button.description = label
                 button.tooltip = tip
                 button.disabled = not playable
-            button.layout.display = None
+                show_if(button, True)
         classes = set(self.row._dom_classes)
         wanted = (classes - {"vint-wait", "vint-idle"}) | ({"vint-idle"} if not legal_set else set()) \
             | ({"vint-wait"} if self._held else set())
@@ -104,7 +104,7 @@ class HandView:
         for index, shown in enumerate(self._cards):
             if shown is not None and shown not in held:
                 self._cards[index] = None
-                self._buttons[index].layout.display = "none"
+                show_if(self._buttons[index], False)
         if "vint-wait" not in self.row._dom_classes:
             self.row.add_class("vint-wait")
         if title is not None:

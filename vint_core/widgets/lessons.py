@@ -39,7 +39,7 @@ from vint_core.widgets.drawn import DroppedClicks, PageMark, click_gone_by
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore
-from vint_core.widgets.style import hbox, html, shared, style_html, vbox
+from vint_core.widgets.style import hbox, html, shared, show_if, style_html, vbox
 from vint_core.widgets.trick import TrickView, last_trick_html
 
 __all__ = ["AuctionPractice", "BiddingPractice", "OneDeal", "TrickPractice", "lesson_language", "set_lesson_language"]
@@ -368,7 +368,7 @@ class AuctionPractice(_Lesson):
             self.box.put_away()
         else:
             self.box.show(_all_calls(deal.rules) if my_turn else ())
-            self.box.widget.layout.display = None
+            show_if(self.box.widget, True)
         self.auction.show(deal.auction)
         if drill.finished:  # the auction is over and nothing is played: the hands may be seen now
             reasons = "".join(f"<li>{render.esc(r)}</li>" for r in drill.reasons())
@@ -480,7 +480,7 @@ class OneDeal(_Lesson):
                                         f"{text('ui_tricks_n', self.lang, n=mine)}"), hold=new)
         if in_auction:
             self.box.show(controls.calls, hold=new)
-            self.box.widget.layout.display = None
+            show_if(self.box.widget, True)
         else:
             self.box.put_away()
         self.auction.show(deal.auction)
@@ -492,10 +492,10 @@ class OneDeal(_Lesson):
                 assert review is not None
                 self.review.show(review.deal, lines=review.lines, reasons=review.reasons,
                                  offer_analysis=False, kept=s.weighings)
-            self.review.widget.layout.display = None
+            show_if(self.review.widget, True)
         else:
             self.review.clear()
-            self.review.widget.layout.display = "none"
+            show_if(self.review.widget, False)
         self.mark.drawn(self.controller.position)  # before the status: reported before the learner can act on it
         self.hand.thaw()  # only now clickable: the page has the position to report before any click on it
         self.box.thaw()

@@ -19,7 +19,7 @@ from vint_core.scoring import ScoreLine
 from vint_core.seats import Seat
 from vint_core.table import review_work
 from vint_core.table.review_work import SAMPLES, CardWeight, KeptWeighings, PlayedOut, Weighing
-from vint_core.widgets.style import Foldout, html, shared
+from vint_core.widgets.style import Foldout, html, opened_at_the_end, shared, show_if
 
 #: the weighing's own marks and list (the colours are the page's, light or dark)
 _WEIGH_CSS = """<style>
@@ -76,6 +76,14 @@ class ReviewPanel:
     ``weigh_cards=False`` leaves the part out.
     """
 
+    #: the panel's parts, made when first needed (``_make``): the panel is hidden until a deal is over, and a
+    #: table's page loads the models it has at the start (some 60 fewer so)
+    _PARTS = frozenset({
+        "title", "slider", "back", "forward", "board", "score", "analysis", "analysis_box", "reasons", "weigh_text",
+        "moments", "weigh_marked", "learn_button", "learn_board", "learn_prompt", "learn_cards", "learn_feedback",
+        "learn_next", "learn_stop", "learn_buttons", "rest_button", "rest_text", "rest_slider", "rest_back",
+        "rest_forward", "rest_controls", "rest_board", "rest_box", "learn_box", "weigh_box", "controls"})
+
     def __init__(self, *, lang: str = "en", on_analysis: Callable[[], None] | None = None,
                  bottom: Seat = Seat.SOUTH, weigh_cards: bool = True, samples: int = SAMPLES) -> None:
         self.lang = lang
@@ -85,6 +93,47 @@ class ReviewPanel:
         self.analysis_offered = False  # the finished deal can be analysed (a contract, endplay installed)
         self.analysis_asked = False  # … and the analysis of it has been asked for
         self.four_colour = False
+        self.weigh_cards = weigh_cards
+        self.samples = samples
+        #: the weighing shown (None while it is worked out, or without one)
+        self.weighing: Weighing | None = None
+        #: resolved with the weighing once it is drawn (or with the error that stopped it)
+        self.weighed: Future[Weighing] = Future()
+        self._working: Future[Weighing] | None = None  # the table's work whose weighing this panel shows
+        #: the marked position being played again (an index into the weighing's marked cards), None when not
+        self.learn_at: int | None = None
+        #: the rest played out from the marked position after the card tried (None until asked for)
+        self.played_out: PlayedOut | None = None
+        #: resolved with the rest played out once it is drawn (or with the error that stopped it)
+        self.rested: Future[PlayedOut] = Future()
+        #: the panel: empty until its parts are made (``_make``), at the first deal shown or the first part asked
+        #: for; hidden until a deal is shown (its layout shared: shown and hidden with
+        #: :func:`~vint_core.widgets.style.show_if`)
+        self.widget = widgets.VBox([], layout=shared("hidden"), _dom_classes=("vint-review",))
+        self._made = False
+
+    def __getattr__(self, name: str) -> Any:
+        """A part asked for before the panel has made its parts (a test reading the hidden panel) makes them."""
+        if name in ReviewPanel._PARTS and not self.__dict__.get("_made", True):
+            self._make_now()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _make_now(self) -> None:
+        """Make the parts, each opened with its state (:func:`~vint_core.widgets.style.opened_at_the_end`), and put
+        them in the panel."""
+        with opened_at_the_end():
+            self._make()
+        self._fill()
+
+    def _fill(self) -> None:
+        self.widget.children = (self.title, self.controls, self.board, self.score, self.weigh_box,
+                                self.analysis_box, self.reasons)
+
+    def _make(self) -> None:
+        """The panel's parts, as :meth:`clear` leaves them (called once)."""
+        self._made = True
+        lang = self.lang
         self.title = html()
         # a number field, not a slider: its label names it for screen readers (a slider's handle has no name)
         self.slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
@@ -104,45 +153,32 @@ class ReviewPanel:
                                     css="vint-review-analysis-box")
         self.analysis_box.observe(self._analysis_opened, names="selected_index")
         self.reasons = html()
-        self.weigh_cards = weigh_cards
-        self.samples = samples
-        #: the weighing shown (None while it is worked out, or without one)
-        self.weighing: Weighing | None = None
-        #: resolved with the weighing once it is drawn (or with the error that stopped it)
-        self.weighed: Future[Weighing] = Future()
-        self._working: Future[Weighing] | None = None  # the table's work whose weighing this panel shows
         self.weigh_text = html("vint-review-weighing")
-        self.moments = widgets.HBox([], layout=widgets.Layout(display="none"), _dom_classes=("vint-weigh-moments",))
+        self.moments = widgets.HBox([], layout=shared("hidden"), _dom_classes=("vint-weigh-moments",))
         self.weigh_marked = html("vint-review-weighing")
         # "Learn from your mistakes": each marked position again, a better card asked for
         self.learn_button = widgets.Button(description=text("widget_learn_button", lang),
                                            tooltip=text("widget_learn_tip", lang),
                                            layout=widgets.Layout(display="none", width="max-content"),
-                                           _dom_classes=("vint-learn-start",))
+                                           style=shared("button"), _dom_classes=("vint-learn-start",))
         self.learn_button.on_click(lambda _b: self.learn())
-        #: the marked position being played again (an index into the weighing's marked cards), None when not
-        self.learn_at: int | None = None
         self.learn_board = html("vint-review-board")
         self.learn_prompt = html()
         self.learn_cards = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"),
                                         _dom_classes=("vint-weigh-moments",))
         self.learn_feedback = html()
         self.learn_next = widgets.Button(description=text("widget_learn_next", lang),
-                                         layout=widgets.Layout(width="auto"))
+                                         layout=shared("auto"), style=shared("button"))
         self.learn_next.on_click(lambda _b: self._learn_step(1))
         self.learn_stop = widgets.Button(description=text("widget_learn_stop", lang),
-                                         layout=widgets.Layout(width="auto"))
+                                         layout=shared("auto"), style=shared("button"))
         self.learn_stop.on_click(lambda _b: self.stop_learning())
         self.learn_buttons = widgets.HBox([self.learn_next, self.learn_stop], _dom_classes=("vint-weigh-moments",))
         # "See the rest played out": after the card tried, the deal to its end with all cards visible
         self.rest_button = widgets.Button(description=text("widget_learn_rest_button", lang),
                                           layout=widgets.Layout(display="none", width="max-content"),
-                                          _dom_classes=("vint-learn-rest",))
+                                          style=shared("button"), _dom_classes=("vint-learn-rest",))
         self.rest_button.on_click(lambda _b: self.see_rest())
-        #: the rest played out from the marked position after the card tried (None until asked for)
-        self.played_out: PlayedOut | None = None
-        #: resolved with the rest played out once it is drawn (or with the error that stopped it)
-        self.rested: Future[PlayedOut] = Future()
         self.rest_text = html()
         self.rest_slider = widgets.BoundedIntText(value=0, min=0, max=0, description="", style=shared("description"),
                                                   layout=widgets.Layout(width="16em"),
@@ -157,20 +193,18 @@ class ReviewPanel:
         self.rest_back.on_click(lambda _b: self._rest_step(-1))
         self.rest_forward.on_click(lambda _b: self._rest_step(1))
         self.rest_controls = widgets.HBox([self.rest_back, self.rest_slider, self.rest_forward],
-                                          layout=widgets.Layout(display="none"))
+                                          layout=shared("hidden"))
         self.rest_board = html("vint-review-board")
         self.rest_box = widgets.VBox([self.rest_text, self.rest_controls, self.rest_board],
-                                     layout=widgets.Layout(display="none"), _dom_classes=("vint-learn-rest-box",))
+                                     layout=shared("hidden"), _dom_classes=("vint-learn-rest-box",))
         self.learn_box = widgets.VBox([self.learn_prompt, self.learn_cards, self.learn_feedback, self.rest_button,
                                        self.rest_box, self.learn_buttons, self.learn_board],
-                                      layout=widgets.Layout(display="none"), _dom_classes=("vint-learn",))
+                                      layout=shared("hidden"), _dom_classes=("vint-learn",))
         self.weigh_box = widgets.VBox([html(value=_WEIGH_CSS), self.weigh_text, self.moments, self.weigh_marked,
                                        self.learn_button, self.learn_box],
-                                      layout=widgets.Layout(display="none"), _dom_classes=("vint-review-weigh-box",))
-        self.controls = widgets.HBox([self.back, self.slider, self.forward])
-        self.widget = widgets.VBox([self.title, self.controls, self.board, self.score, self.weigh_box,
-                                    self.analysis_box, self.reasons], _dom_classes=("vint-review",))
-        self.clear()
+                                      layout=shared("hidden"), _dom_classes=("vint-review-weigh-box",))
+        self.controls = widgets.HBox([self.back, self.slider, self.forward], layout=shared("hidden"))
+        show_if(self.analysis_box, False)
 
     def show(self, deal: Deal, *, lines: Sequence[ScoreLine] = (), analysis: Sequence[str] = (),
              reasons: Sequence[str] = (), four_colour: bool = False, offer_analysis: bool = False,
@@ -185,11 +219,24 @@ class ReviewPanel:
             from vint_core.i18n import Phrase
 
             raise NotFinishedError(Reason.NOT_FINISHED, what=Phrase("finished_reviewed"))
+        if self._made:
+            self._show(deal, lines=lines, analysis=analysis, reasons=reasons, four_colour=four_colour,
+                       offer_analysis=offer_analysis, reason_groups=reason_groups, kept=kept)
+            return
+        with opened_at_the_end():  # the first deal shown: its parts open with it drawn in them
+            self._make()
+            self._show(deal, lines=lines, analysis=analysis, reasons=reasons, four_colour=four_colour,
+                       offer_analysis=offer_analysis, reason_groups=reason_groups, kept=kept)
+        self._fill()
+
+    def _show(self, deal: Deal, *, lines: Sequence[ScoreLine], analysis: Sequence[str], reasons: Sequence[str],
+              four_colour: bool, offer_analysis: bool, reason_groups: Sequence[tuple[str, Sequence[str]]],
+              kept: KeptWeighings | None) -> None:
         self.deal = deal
         self.four_colour = four_colour
         played = len(deal.tricks)
         self.title.value = f'<div class="vint-review-title">{render.esc(text("widget_review_title", self.lang))}</div>'
-        self.controls.layout.display = None if played else "none"
+        show_if(self.controls, bool(played))
         self.slider.max = played
         self.slider.description = text("widget_review_trick", self.lang)
         if self.slider.value != played:
@@ -208,7 +255,7 @@ class ReviewPanel:
             self.analysis_box.set_title(0, title)
         self.analysis_offered = offer_analysis or bool(analysis)
         self.analysis_asked = bool(analysis)
-        self.analysis_box.layout.display = None if self.analysis_offered else "none"
+        show_if(self.analysis_box, self.analysis_offered)
         self.show_analysis(analysis)
         if self.analysis_offered and self.analysis_box.selected_index is not None:
             self._ask_analysis()
@@ -227,12 +274,12 @@ class ReviewPanel:
         self._working = work
         done: Future[Weighing] = Future()
         self.weighed = done
-        self.weigh_box.layout.display = None
+        show_if(self.weigh_box, True)
         if not work.done():
             self.weighing = None
             self._draw_progress()
             _replace(self.moments, ())
-            self.moments.layout.display = "none"
+            show_if(self.moments, False)
             self.weigh_marked.value = ""
         # called on the kernel's own thread (the event loop's), or at once when the work is done already
         work.add_done_callback(lambda finished: self._finish(work, done, finished))
@@ -276,7 +323,7 @@ class ReviewPanel:
         self.weigh_text.value = (f'<div class="vint vint-review-weighing"><b>{title}</b><ul>{summary}</ul>'
                                  f'{calls_html}{lead}</div>')
         _replace(self.moments, tuple(self._moment_button(card) for card in moments))
-        self.moments.layout.display = None if moments else "none"
+        show_if(self.moments, bool(moments))
         marked = weighing.marked
         self.learn_button.description = text("widget_learn_button", lang)
         self.learn_button.tooltip = text("widget_learn_tip", lang)
@@ -315,13 +362,13 @@ class ReviewPanel:
             return
         self.learn_at = max(0, min(index, len(self.weighing.marked) - 1))
         self.learn_feedback.value = ""
-        self.learn_box.layout.display = None
+        show_if(self.learn_box, True)
         self._draw_learning(fresh=True)
 
     def stop_learning(self) -> None:
         """Close the mode: the review as it was."""
         self.learn_at = None
-        self.learn_box.layout.display = "none"
+        show_if(self.learn_box, False)
         _replace(self.learn_cards, ())
         self.learn_board.value = self.learn_prompt.value = self.learn_feedback.value = ""
         self._learn_tried = None
@@ -331,8 +378,8 @@ class ReviewPanel:
         """Put the rest played out away (another position, another card tried, the mode closed)."""
         self.played_out = None
         self._rest_token = object()  # a rest still being played out is not drawn any more
-        self.rest_box.layout.display = "none"
-        self.rest_controls.layout.display = "none"
+        show_if(self.rest_box, False)
+        show_if(self.rest_controls, False)
         self.rest_text.value = self.rest_board.value = ""
         self.rest_button.layout.display = "none" if self._learn_tried is None else None
 
@@ -352,8 +399,8 @@ class ReviewPanel:
         done: Future[PlayedOut] = Future()
         self.rested = done
         self.played_out = None
-        self.rest_box.layout.display = None
-        self.rest_controls.layout.display = "none"
+        show_if(self.rest_box, True)
+        show_if(self.rest_controls, False)
         self.rest_board.value = ""
         self.rest_text.value = (f'<div class="vint vint-learn-rest"><p class="vint-weigh-progress" role="status">'
                                 f'{render.esc(text("widget_learn_resting", self.lang))}</p></div>')
@@ -371,7 +418,7 @@ class ReviewPanel:
                 self.rest_slider.max = 13  # before the minimum: the field keeps min <= max
                 self.rest_slider.min = out.trick
                 self.rest_slider.value = out.trick  # the trick with the card tried, then on
-                self.rest_controls.layout.display = None
+                show_if(self.rest_controls, True)
                 self._draw_rest()
             else:
                 error = outcome.message(self.lang) if isinstance(outcome, VintError) else type(outcome).__name__
@@ -532,6 +579,8 @@ class ReviewPanel:
     def set_lang(self, lang: str) -> None:
         """Label the panel's own controls in ``lang`` (the table draws an open review again)."""
         self.lang = lang
+        if not self._made:  # the parts are made in this language
+            return
         self.back.tooltip = text("widget_review_back", lang)
         self.forward.tooltip = text("widget_review_forward", lang)
         self.slider.description = text("widget_review_trick", lang)
@@ -544,22 +593,31 @@ class ReviewPanel:
 
     def _clear(self) -> None:
         self.deal = None
+        if not self._made:  # nothing drawn yet: the parts are made as this leaves them
+            self.analysis_offered = self.analysis_asked = False
+            self.weighing = None
+            self._working = None
+            self.learn_at = None
+            self._learn_tried = None
+            self.played_out = None
+            self._rest_token = object()
+            return
         self.title.value = ""
-        self.controls.layout.display = "none"
+        show_if(self.controls, False)
         self.board.value = ""
         self.score.value = ""
         self.analysis.value = ""
         self.analysis_offered = self.analysis_asked = False
-        self.analysis_box.layout.display = "none"
+        show_if(self.analysis_box, False)
         self.reasons.value = ""
         self.weighing = None
         self._working = None  # a weighing still being worked out is not drawn any more
         self.stop_learning()
         self.learn_button.layout.display = "none"
-        self.weigh_box.layout.display = "none"
+        show_if(self.weigh_box, False)
         self.weigh_text.value = self.weigh_marked.value = ""
         _replace(self.moments, ())
-        self.moments.layout.display = "none"
+        show_if(self.moments, False)
 
     def _draw(self) -> None:
         if self.deal is None:

@@ -84,7 +84,7 @@ class SettingsPanel:
         self.pace = Choice(options=[(key, key) for key in PACES], value=settings.pace, style=style,
                                  layout=layout)
         self.lang = Choice(options=list(LANGUAGES), value=lang, style=style, layout=layout)
-        self.four_colour = widgets.Checkbox(value=settings.four_colour, indent=False)
+        self.four_colour = widgets.Checkbox(value=settings.four_colour, indent=False, layout=layout)
         for control in (self.pace, self.lang, self.four_colour):
             control.observe(self._changed, names="value")
         self.rules.observe(self._rules_changed, names="value")

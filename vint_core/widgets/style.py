@@ -9,6 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_description import DescriptionStyle  # type: ignore[import-untyped]
 from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 
@@ -30,12 +31,16 @@ _MAKERS: dict[str, Any] = {
     "html": HTMLStyle,
     "button": widgets.ButtonStyle,
     "description": lambda: DescriptionStyle(description_width="10em"),
+    "hidden": lambda: widgets.Layout(display="none"),
+    "auto": lambda: widgets.Layout(width="auto"),
+    "toggle": ToggleButtonStyle,
 }
 _SHARED: dict[str, Any] = {}
 
 
 def shared(kind: str) -> Any:
-    """One ``Layout`` (``"layout"``) or style model (``"html"``, ``"button"``, ``"description"``) for many widgets.
+    """One ``Layout`` (``"layout"``; ``"hidden"``, its display ``none``; ``"auto"``, its width ``auto``) or style
+    model (``"html"``, ``"button"``, ``"description"``, ``"toggle"``) for many widgets.
 
     Every ipywidget otherwise brings its own layout and style models, each one more model for the
     page to fetch and build when it opens. Only widgets that never change their own layout or style
@@ -45,6 +50,15 @@ def shared(kind: str) -> Any:
     if model is None or (getattr(model, "comm", None) is None and not any(model is w for w in _PENDING or ())):
         model = _SHARED[kind] = _MAKERS[kind]()
     return model
+
+
+def show_if(widget: Any, shown: bool) -> None:
+    """Show or hide a widget that shares its layout: it gets the shared plain layout or the shared hidden one (one
+    message; none when it has it already). Such a widget is hidden and shown only this way, never through its
+    layout's ``display``, which would hide every widget sharing it."""
+    layout = shared("layout" if shown else "hidden")
+    if widget.layout is not layout:
+        widget.layout = layout
 
 
 def html(*classes: str, value: str = "") -> Any:
@@ -116,15 +130,17 @@ def _widgets_in(value: Any) -> Iterator[Any]:
 
 class Foldout(widgets.VBox):  # type: ignore[misc]
     """A part that opens and closes with a button of its own: reachable with Tab and visibly focused (an
-    ``Accordion``'s headers are not). Opened and closed like one: ``selected_index`` 0 (open) or None."""
+    ``Accordion``'s headers are not). Opened and closed like one: ``selected_index`` 0 (open) or None. Its layout,
+    its body's and its button's are shared (:func:`shared`): it is hidden and shown with :func:`show_if`."""
 
     selected_index = traitlets.Int(None, allow_none=True)
 
     def __init__(self, child: Any, *, title: str = "", css: str = "") -> None:
-        self.toggle = widgets.ToggleButton(value=False, description=title, layout=widgets.Layout(width="auto"),
-                                           _dom_classes=("vint-foldout-button",))
-        self.body = widgets.VBox([child], layout=widgets.Layout(display="none"), _dom_classes=("vint-foldout-body",))
-        super().__init__([self.toggle, self.body], _dom_classes=(css,) if css else ())
+        self.toggle = widgets.ToggleButton(value=False, description=title, layout=shared("auto"),
+                                           style=shared("toggle"), _dom_classes=("vint-foldout-button",))
+        self.body = widgets.VBox([child], layout=shared("hidden"), _dom_classes=("vint-foldout-body",))
+        # shown and hidden with show_if, as its body
+        super().__init__([self.toggle, self.body], layout=shared("layout"), _dom_classes=(css,) if css else ())
         self.toggle.observe(self._toggled, names="value")
         self.observe(self._selected, names="selected_index")
 
@@ -141,4 +157,4 @@ class Foldout(widgets.VBox):  # type: ignore[misc]
     def _selected(self, change: Any) -> None:
         is_open = change["new"] is not None
         self.toggle.value = is_open
-        self.body.layout.display = None if is_open else "none"
+        show_if(self.body, is_open)

@@ -45,7 +45,7 @@ from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
-from vint_core.widgets.style import Foldout, hbox, html, opened_at_the_end, shared, vbox
+from vint_core.widgets.style import Foldout, hbox, html, opened_at_the_end, shared, show_if, vbox
 from vint_core.widgets.trick import TrickView
 
 if TYPE_CHECKING:
@@ -111,9 +111,9 @@ class Table:
             self.settings_panel = SettingsPanel(settings=self._settings(), human=human,
                                                 on_change=self._settings_changed, on_new_game=self._new_game)
             self.hint_button = self._button("vint-hint", self._hint_clicked)
-            self.undo_button = self._button("vint-undo", self._undo_clicked, own_layout=True)
+            self.undo_button = self._button("vint-undo", self._undo_clicked)
             self.claim_button = self._button("vint-claim", self._claim_clicked)
-            self.continue_button = self._button("vint-continue", self._continue_clicked, own_layout=True)
+            self.continue_button = self._button("vint-continue", self._continue_clicked)
             self.next_button = self._button("vint-next-deal", self._next_clicked)
             #: beside "West is thinking…": a shorter pause from now on, the computer player moving at once
             self.faster_button = self._button("vint-faster", self._faster_clicked, own_layout=True)
@@ -150,7 +150,8 @@ class Table:
                 button.disabled = disabled
 
     def _button(self, css: str, handler: Any, *, own_layout: bool = False) -> Any:
-        """A control button; ``own_layout`` for one that is hidden at times (through its layout)."""
+        """A control button; ``own_layout`` for one whose layout changes (made invisible with its place kept); one
+        hidden at times shares the layouts (:func:`~vint_core.widgets.style.show_if`)."""
         layout = widgets.Layout() if own_layout else shared("layout")
         button = widgets.Button(layout=layout, style=shared("button"), _dom_classes=(css,))
         button.on_click(handler)
@@ -167,9 +168,8 @@ class Table:
         self.controls = hbox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
                               self.next_button], "vint-controls")
         self.main = vbox([self.felt, self.controls], "vint-main")
-        # hidden during the auction
-        self.live_panel = widgets.VBox([self.live.widget, self.last_trick, self.auction.widget],
-                                       _dom_classes=("vint-panel",))
+        # hidden during the auction (show_if)
+        self.live_panel = vbox([self.live.widget, self.last_trick, self.auction.widget], "vint-panel")
         self.side = vbox([self.bidding.widget, self.live_panel, self.meanings, self.sheet.widget], "vint-side")
         self.howto_part = Foldout(self.howto, css="vint-howto-part")
         self.settings_part = Foldout(self.settings_panel.widget, css="vint-settings-part")
@@ -466,7 +466,7 @@ class Table:
         frame = self.controller.frame()
         self.header.value = render.table_header_html(frame.title, frame.subtitle)
         self.review.clear()
-        self.review.widget.layout.display = "none"
+        show_if(self.review.widget, False)
         self._set_button(self.next_button, description=self.next_button.description, tooltip=self.next_button.tooltip,
                          disabled=True)  # dealt: no second click on it while the computer players call
         self.bidding.called()
@@ -521,12 +521,12 @@ class Table:
         if in_auction:
             self.trick.clear()
             self.centre_auction.show(frame.auction, four_colour=four)
-            self.centre_auction.widget.layout.display = None
-            self.live_panel.layout.display = "none"
+            show_if(self.centre_auction.widget, True)
+            show_if(self.live_panel, False)
         else:
             self.trick.show(frame.trick, leader=frame.to_act, four_colour=four)
-            self.centre_auction.widget.layout.display = "none"
-            self.live_panel.layout.display = None
+            show_if(self.centre_auction.widget, False)
+            show_if(self.live_panel, True)
         # the learner's hand
         title = render.esc(frame.hand_title)
         if frame.phase is Phase.PLAY and not frame.controls.cards and set(frame.hand) <= set(self.hand.cards):
@@ -540,7 +540,7 @@ class Table:
             self.bidding.set_rules(frame.rules)
         if in_auction:
             self.bidding.show(frame.controls.calls, hold=self.mark.is_new(frame.position))
-            self.bidding.widget.layout.display = None
+            show_if(self.bidding.widget, True)
         else:  # its buttons are left as they were until the next auction, not switched off and on again
             self.bidding.put_away()
             # the auction in the side panel, hidden while the auction is in the middle of the table
@@ -560,23 +560,23 @@ class Table:
                          tooltip=text("widget_hint_tip", lang), disabled=not buttons.hint)
         self._set_button(self.undo_button, description=text("widget_undo_button", lang),
                          tooltip=text("widget_undo_tip", lang), disabled=not buttons.undo)
-        self.undo_button.layout.display = None if buttons.undo_offered else "none"
+        show_if(self.undo_button, buttons.undo_offered)
         self._set_button(self.claim_button, description=text("widget_claim_button", lang),
                          tooltip=text("widget_claim_tip", lang), disabled=not buttons.claim)
         self._set_button(self.continue_button, description=text("widget_continue_button", lang),
                          tooltip=self.continue_button.tooltip, disabled=not buttons.confirm)
-        self.continue_button.layout.display = None if buttons.confirm else "none"
+        show_if(self.continue_button, buttons.confirm)
         self._set_button(self.next_button, description=text("widget_next_deal_button", lang),
                          tooltip=text("widget_next_deal_tip", lang), disabled=not buttons.next_deal)
         # the review, once the deal is over (the only time the other hands are shown)
         if frame.review is not None:
             if self.review.deal is not frame.review.review.deal:
                 self._open_review(frame)
-            self.review.widget.layout.display = None
+            show_if(self.review.widget, True)
         else:
             if self.review.deal is not None:
                 self.review.clear()
-            self.review.widget.layout.display = "none"
+            show_if(self.review.widget, False)
         howto = (frame.howto, lang)
         if howto != self._howto_drawn:
             self.howto.value = render.howto_html(frame.howto)

@@ -153,6 +153,20 @@ class Browser:
         return str(json.loads(body)["token"])
 
 
+def start_servers(apis: Mapping[str, Api], *, seconds: float = 240) -> None:
+    """Start each ``name``'s server with their own ``Api``, all at once, and wait until the hub says each is ready.
+
+    The requests go side by side: the hub answers one only once its server is up or after its
+    ``slow_spawn_timeout`` (10 s), and the next server would not start before then."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=len(apis)) as pool:
+        for asked in [pool.submit(api.ask_for_server, name) for name, api in apis.items()]:
+            asked.result()  # its failure, if any
+    for name, api in apis.items():
+        api.wait_for_server(name, seconds=seconds)
+
+
 class Api:
     """The hub's REST API and a learner's server's REST API with one token."""
 
@@ -179,8 +193,16 @@ class Api:
 
     def start_server(self, name: str, *, seconds: float = 240) -> None:
         """Start ``name``'s server and wait until the hub says it is ready."""
+        self.ask_for_server(name)
+        self.wait_for_server(name, seconds=seconds)
+
+    def ask_for_server(self, name: str) -> None:
+        """Ask the hub to start ``name``'s server (it answers at once, or once the server is up)."""
         status, answer = self.call(f"/hub/api/users/{name}/server", method="POST")
         assert status in (201, 202, 400), (status, answer)  # 400: it is running already
+
+    def wait_for_server(self, name: str, *, seconds: float = 240) -> None:
+        """Wait until the hub says ``name``'s server is ready."""
 
         def ready() -> bool:
             status, user = self.call(f"/hub/api/users/{name}")

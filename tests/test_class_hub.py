@@ -107,7 +107,7 @@ def apis(hub: ClassHub) -> dict[str, hs.Api]:
         browser = hs.Browser(hub.url)
         assert browser.login(name, PASSWORDS[name]), f"{name} could not log in: see test-artifacts/class-hub.log"
         out[name] = hs.Api(hub.url, browser.token(name))
-        out[name].start_server(name)
+    hs.start_servers(out)
     return out
 
 

@@ -158,8 +158,7 @@ def apis(hub: Hub) -> dict[str, hs.Api]:
         browser = hs.Browser(hub.url)
         assert browser.login(name, PASSWORDS[name]), f"{name} could not log in: see test-artifacts/classroom-hub.log"
         out[name] = hs.Api(hub.url, browser.token(name))
-    for name, api in out.items():
-        api.start_server(name)
+    hs.start_servers(out)
     return out
 
 

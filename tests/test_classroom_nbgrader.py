@@ -26,6 +26,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import browser_support as bs
 import pytest
@@ -197,23 +198,39 @@ def _released(klass: dict) -> None:
 @contextlib.contextmanager
 def lab_as(klass: dict, who: str, *, is_teacher: bool = False) -> Iterator[tuple[str, str]]:
     """JupyterLab started as ``who`` with the hub's configuration for that role: (address, token)."""
-    port, token = free_port(), secrets.token_hex(16)
-    folder = Path(tempfile.mkdtemp(prefix="vint-server-", dir="/tmp"))
-    log = folder / "server.log"
-    process = popen_as(klass["users"][who], ["jupyter", "lab", "--no-browser", f"--port={port}",
-                                             f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
-                       env=_env(klass, teacher=is_teacher), log=log)
-    url = f"http://127.0.0.1:{port}"
-    def answers() -> bool:
-        assert process.poll() is None, log.read_text(errors="replace")
-        return _get(f"{url}/api/status?token={token}")[0] == 200
-
-    try:
-        bs.wait_for(answers, seconds=300, interval=0.5)
+    with labs_as(klass, (who, is_teacher)) as ((url, token),):
         yield url, token
+
+
+@contextlib.contextmanager
+def labs_as(klass: dict, *roles: tuple[str, bool]) -> Iterator[list[tuple[str, str]]]:
+    """JupyterLab started as each ``(who, is_teacher)`` of ``roles``, all at once, each with the hub's
+    configuration for that role: their (address, token), once every one answers."""
+    started: list[tuple[Any, Path, Path, str, str]] = []  # (process, folder, log, address, token)
+    try:
+        for who, is_teacher in roles:
+            port = free_port()
+            while any(url.endswith(f":{port}") for *_, url, _ in started):
+                port = free_port()
+            token = secrets.token_hex(16)
+            folder = Path(tempfile.mkdtemp(prefix="vint-server-", dir="/tmp"))
+            log = folder / "server.log"
+            process = popen_as(klass["users"][who], ["jupyter", "lab", "--no-browser", f"--port={port}",
+                                                     f"--IdentityProvider.token={token}", "--ServerApp.ip=127.0.0.1"],
+                               env=_env(klass, teacher=is_teacher), log=log)
+            started.append((process, folder, log, f"http://127.0.0.1:{port}", token))
+
+        for process, _, log, url, token in started:
+            def answers(process: Any = process, log: Path = log, url: str = url, token: str = token) -> bool:
+                assert process.poll() is None, log.read_text(errors="replace")
+                return _get(f"{url}/api/status?token={token}")[0] == 200
+
+            bs.wait_for(answers, seconds=300, interval=0.5)
+        yield [(url, token) for *_, url, token in started]
     finally:
-        stop_voila(process, timeout=60)  # the server, then whatever is left in its process group
-        shutil.rmtree(folder, ignore_errors=True)
+        for process, folder, *_ in started:
+            stop_voila(process, timeout=60)  # the server, then whatever is left in its process group
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _statuses(url: str, token: str) -> dict[str, int]:
@@ -240,16 +257,16 @@ TEACHER_TOOLS = {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assig
 
 def test_learners_get_the_assignment_list_and_the_teacher_formgrader(klass):
     _released(klass)
-    with lab_as(klass, "ana") as (url, token):
+    with labs_as(klass, ("ana", False), ("teacher", True)) as [(url, token), (teachers_url, teachers_token)]:
         status, disabled = _statuses(url, token), _disabled(url, token)
         listed = json.loads(_get(f"{url}/assignments?course_id={nbgrader_class.COURSE_ID}&token={token}")[1])
+        teachers_status, teachers_disabled = _statuses(teachers_url, teachers_token), _disabled(teachers_url,
+                                                                                                teachers_token)
     assert status["formgrader"] == 404 and status["formgraders"] == 404 and status["assignments"] == 200
     assert disabled >= TEACHER_TOOLS and "@jupyter/nbgrader:assignment-list" not in disabled
     assert listed["success"] and EXERCISE in {a["assignment_id"] for a in listed["value"]}, listed
-    with lab_as(klass, "teacher", is_teacher=True) as (url, token):
-        status, disabled = _statuses(url, token), _disabled(url, token)
-    assert status["formgrader"] in (200, 302) and status["formgraders"] == 200
-    assert not disabled & (TEACHER_TOOLS | {"@jupyter/nbgrader:assignment-list"})
+    assert teachers_status["formgrader"] in (200, 302) and teachers_status["formgraders"] == 200
+    assert not teachers_disabled & (TEACHER_TOOLS | {"@jupyter/nbgrader:assignment-list"})
 
 
 def test_a_learner_fetches_and_submits_on_the_assignment_list_in_chromium(klass):

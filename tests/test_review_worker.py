@@ -30,7 +30,7 @@ from vint_core import Card, Deal, Seat
 from vint_core.errors import ParseError, VintError
 from vint_core.table import review_work
 from vint_core.table.review import DealReview, analysis_available
-from vint_core.table.weighing import PlayedOut, Weighing, play_out, weigh
+from vint_core.table.weighing import SAMPLES, PlayedOut, Weighing, play_out, weigh
 from vint_core.widgets.review import ReviewPanel
 
 pytestmark = pytest.mark.skipif(not analysis_available(), reason="the worker process is for the solver's work")
@@ -55,6 +55,14 @@ def played(seed: int) -> Deal:
         deal = deal.apply(deal.legal_actions()[-1 if deal.contract is None and deal.auction.calls else 0])
     assert deal.contract is not None
     return deal
+
+
+@functools.cache
+def weighed_here(deal: Deal, samples: int = SAMPLES) -> Weighing:
+    """``weigh(deal, S, samples=samples)`` worked out in this process, the weighing each test compares with the
+    one worked out elsewhere: once per deal and samples in this module, as ``weigh`` always gives the same
+    weighing (the worker's and the thread's work is never kept here: ``fresh_cache``)."""
+    return weigh(deal, S, samples=samples)
 
 
 def in_the_kernel(work: Callable[[], Any]) -> Any:
@@ -83,7 +91,7 @@ def nice_of(pid: int) -> int:
 
 def test_what_is_sent_to_the_worker_and_back_pickles_and_comes_back_equal() -> None:
     deal = played(4)
-    weighing = weigh(deal, S, samples=4)
+    weighing = weighed_here(deal, samples=4)
     mark = weighing.cards[0]
     before = review_work.position_before(deal, mark)
     rest = play_out(deal, S, before, mark.card)
@@ -100,7 +108,7 @@ def test_the_weighing_runs_in_a_worker_process_at_nice_19_and_is_the_inline_one(
     pid = worker()
     assert pid != os.getpid() and os.getpriority(os.PRIO_PROCESS, pid) == 19 and nice_of(pid) == 19
     assert os.getpriority(os.PRIO_PROCESS, 0) < 19  # this process (the kernel) keeps its priority
-    assert weighing == weigh(deal, S, samples=4)  # the same weighing as worked out here
+    assert weighing == weighed_here(deal, samples=4)  # the same weighing as worked out here
     mark = weighing.cards[0]
     before = review_work.position_before(deal, mark)
     rest = in_the_kernel(lambda: review_work.played_out(deal, S, before, mark.card))
@@ -149,7 +157,7 @@ def test_a_worker_killed_fails_its_weighing_in_one_line_and_the_next_one_works()
     panel, killed, again = asyncio.run(run())
     assert isinstance(panel.weighed.exception(), BrokenProcessPool)
     assert "The weighing could not be worked out: BrokenProcessPool" in panel.weigh_text.value
-    assert again == weigh(second, S) and worker() != killed  # a fresh worker process
+    assert again == weighed_here(second) and worker() != killed  # a fresh worker process
 
 
 def test_an_interrupt_of_the_kernels_process_group_does_not_stop_the_weighing() -> None:
@@ -168,7 +176,7 @@ def test_an_interrupt_of_the_kernels_process_group_does_not_stop_the_weighing() 
         return panel, pid
 
     panel, pid = asyncio.run(run())
-    assert panel.weighed.exception() is None and panel.weighed.result() == weigh(second, S)
+    assert panel.weighed.exception() is None and panel.weighed.result() == weighed_here(second)
     assert worker() == pid  # the same process, still there
 
 
@@ -193,7 +201,7 @@ def test_the_worker_process_stops_when_idle_and_starts_again_when_needed(monkeyp
 def test_no_worker_process_without_an_event_loop() -> None:
     deal = played(4)
     done = review_work.weighing(deal, S, samples=4)
-    assert done.done() and done.result() == weigh(deal, S, samples=4)
+    assert done.done() and done.result() == weighed_here(deal, samples=4)
     assert multiprocessing.active_children() == []
 
 
@@ -211,10 +219,10 @@ def test_where_no_worker_process_works_the_weighing_is_worked_out_in_a_thread(
         weighings.append(review_work.weighing(deal, S))
         return await asyncio.wait_for(asyncio.wrap_future(weighings[0]), WAIT)
 
-    assert asyncio.run(run()) == weigh(deal, S)
+    assert asyncio.run(run()) == weighed_here(deal)
     assert review_work._PROCESSES is False and multiprocessing.active_children() == []
     # and from then on, in a thread at once
-    assert in_the_kernel(lambda: review_work.weighing(deal, S, samples=5)) == weigh(deal, S, samples=5)
+    assert in_the_kernel(lambda: review_work.weighing(deal, S, samples=5)) == weighed_here(deal, samples=5)
     assert multiprocessing.active_children() == []
 
 

@@ -49,7 +49,7 @@ from vint_core.analysis import contract_scores, dd_table
 from vint_core.bots import BOT_NAMES, Bot, make_bot
 from vint_core.bots.trick_formula import hand_terms, pair_terms
 from vint_core.calls import Bid, Strain
-from vint_core.deal import Action, Deal
+from vint_core.deal import Action, Deal, Phase
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat, Side
 from vint_core.simulate import SimulationResult, play_table, progress_bar, quantile, simulate
@@ -212,11 +212,14 @@ class TimedBot:
         self.bot = bot
         self.name = bot.name
         self.times: list[tuple[float, float]] = []
+        #: whether each decision was a call (else a card)
+        self.calls: list[bool] = []
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         wall, cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, rng)
         self.times.append((time.perf_counter() - wall, time.process_time() - cpu))
+        self.calls.append(view.phase is Phase.AUCTION)
         return action
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
@@ -343,7 +346,6 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
     import psutil
 
     from vint_core import analysis
-    from vint_core.deal import Phase
 
     try:
         import endplay._dds as dds
@@ -741,6 +743,11 @@ def main(argv: list[str] | None = None) -> int:
             cpu = sorted(c for _, c in timed.times)
             print(f"{name:<12} {len(wall):>9} {quantile(wall, 0.5):>8.4f} {quantile(wall, 0.95):>8.4f} "
                   f"{wall[-1]:>8.4f} {quantile(cpu, 0.5):>8.4f} {quantile(cpu, 0.95):>8.4f}")
+            for label, call in (("calls", True), ("cards", False)):
+                part = sorted(c for (_, c), is_call in zip(timed.times, timed.calls, strict=True) if is_call is call)
+                if part:
+                    print(f"  {label:<10} {len(part):>9} decisions, CPU p50 {quantile(part, 0.5) * 1000:.1f} ms, "
+                          f"p95 {quantile(part, 0.95) * 1000:.1f} ms, max {part[-1] * 1000:.1f} ms")
 
     results = []
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")] if "duplicate" in parts else []

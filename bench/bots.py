@@ -47,8 +47,9 @@ from pathlib import Path
 
 from vint_core.analysis import contract_scores, dd_table
 from vint_core.bots import BOT_NAMES, Bot, make_bot
+from vint_core.bots.trick_formula import hand_terms, pair_terms
 from vint_core.calls import Bid, Strain
-from vint_core.deal import Action, Deal
+from vint_core.deal import Action, Deal, Phase
 from vint_core.rules import RuleSet
 from vint_core.seats import Seat, Side
 from vint_core.simulate import SimulationResult, play_table, progress_bar, quantile, simulate
@@ -211,11 +212,14 @@ class TimedBot:
         self.bot = bot
         self.name = bot.name
         self.times: list[tuple[float, float]] = []
+        #: whether each decision was a call (else a card)
+        self.calls: list[bool] = []
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         wall, cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, rng)
         self.times.append((time.perf_counter() - wall, time.process_time() - cpu))
+        self.calls.append(view.phase is Phase.AUCTION)
         return action
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
@@ -342,7 +346,6 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
     import psutil
 
     from vint_core import analysis
-    from vint_core.deal import Phase
 
     try:
         import endplay._dds as dds
@@ -422,28 +425,6 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
         analysis.solve_positions = solve
 
 
-def _trick_features(ev: object, strain: Strain, partner_hcp: float, partner_length: float) -> list[float]:
-    """The fitted trick formula's terms for one hand and what it knows (or assumes) of its partner: the
-    combined points above 20 (and their square, in tenths), and at a suit the combined trumps above or below 8
-    (and above only), this hand's shortness (as the shipped formula counts it, once there are 8 trumps), its
-    trump honours, its controls (ace 2, king 1), points × trumps and its own trump length; at no-trump its
-    longest suit, its stopped suits (A, K x, Q x x), controls and aces."""
-    from vint_core.bots.evaluation import HandEval
-
-    assert isinstance(ev, HandEval)
-    p = ev.hcp + partner_hcp - 20
-    controls = sum(2 for r in ev.ranks if r and r[0] == 14) + sum(1 for r in ev.ranks if 13 in r)
-    suit = strain.suit
-    if suit is None:
-        stopped = sum(1 for r in ev.ranks if r and (r[0] == 14 or (r[0] == 13 and len(r) >= 2)
-                                                   or (r[0] == 12 and len(r) >= 3)))
-        return [1.0, p, p * p / 10, float(max(ev.lengths)), float(stopped), float(controls), float(ev.aces)]
-    trumps = ev.lengths[suit] + partner_length - 8
-    short = min(4, ev.shortness_points(suit)) / 2 if trumps >= 0 else 0.0
-    return [1.0, p, p * p / 10, trumps, max(0.0, trumps), short, float(ev.honours[suit]), float(controls),
-            p * trumps / 10, float(ev.lengths[suit])]
-
-
 def fit_trick_formula(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> dict[bool, list[float]]:
     """Least squares of the double-dummy tricks (the better declarer of a side) on :func:`_trick_features`,
     over ``deals`` random deals seeded ``seed``, ``seed + 1``, … (apart from the deals measured), each seat in
@@ -464,7 +445,7 @@ def fit_trick_formula(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) 
                 dd = float(max(table[strain, seat], table[strain, seat.partner]))
                 length = 0.0 if strain.suit is None else float(other.lengths[strain.suit])
                 shipped = partnership_tricks(ev, strain, partner_hcp=other.hcp, partner_lengths=other.lengths)
-                rows[strain.suit is None].append((_trick_features(ev, strain, other.hcp, length), dd, shipped))
+                rows[strain.suit is None].append((hand_terms(ev, strain, other.hcp, length), dd, shipped))
     cache.save()
     fitted: dict[bool, list[float]] = {}
     for nt, data in rows.items():
@@ -480,6 +461,67 @@ def fit_trick_formula(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) 
               f"{np.sqrt(np.mean((x[cut:] @ part - y[cut:]) ** 2)):.2f} (on the last third, fitted on the rest); "
               f"coefficients {np.round(coef, 3).tolist()}")
     return fitted
+
+
+def fit_formulas(*, deals: int, seed: int, holdout: int, holdout_seed: int, rules: RuleSet,
+                 cache: DDCache) -> None:
+    """Both forms of :mod:`vint_core.bots.trick_formula` fitted by least squares to double dummy on ``deals``
+    deals seeded from ``seed``, and their root mean square error on ``holdout`` other deals seeded from
+    ``holdout_seed``, next to the shipped formula's: the one-hand form (each seat with its partner's real points
+    and trump length) against the better declarer of the side, as the bidding asks, and against each declarer;
+    the two-hand form against each declarer (what SimBot's calls need: the contract's declarer). Prints the
+    coefficients as the module's constants, to paste there."""
+    import numpy as np
+
+    from vint_core.bots import trick_formula
+    from vint_core.bots.evaluation import evaluate, partnership_tricks
+
+    def rows(first: int, count: int) -> dict[tuple[str, bool], tuple[list[list[float]], list[float], list[float]]]:
+        out: dict[tuple[str, bool], tuple[list[list[float]], list[float], list[float]]] = defaultdict(
+            lambda: ([], [], []))
+        for index in range(count):
+            deal = Deal.new(rules=rules, seed=first + index)
+            table = cache.table(deal)
+            for seat in Seat:
+                ev, other = evaluate(deal.hands[seat]), evaluate(deal.hands[seat.partner])
+                for strain in rules.strain_order:
+                    nt = strain.suit is None
+                    best = float(max(table[strain, seat], table[strain, seat.partner]))
+                    own = float(table[strain, seat])
+                    length = 0.0 if nt else float(other.lengths[strain.suit])  # type: ignore[index]
+                    shipped = partnership_tricks(ev, strain, partner_hcp=other.hcp, partner_lengths=other.lengths)
+                    for form, terms, target in (("hand", hand_terms(ev, strain, other.hcp, length), best),
+                                                ("hand/declarer", hand_terms(ev, strain, other.hcp, length), own),
+                                                ("pair", pair_terms(ev, other, strain), own)):
+                        x, y, s = out[form, nt]
+                        x.append(terms)
+                        y.append(target)
+                        s.append(shipped)
+        cache.save()
+        return out
+
+    fit, held = rows(seed, deals), rows(holdout_seed, holdout)
+    coefficients: dict[tuple[str, bool], list[float]] = {}
+    for key in fit:
+        form, nt = key
+        x, y = np.array(fit[key][0]), np.array(fit[key][1])
+        coef = np.linalg.lstsq(x, y, rcond=None)[0]
+        coefficients[key] = [round(float(c), 4) for c in coef]
+        hx, hy, hs = (np.array(v) for v in held[key])
+        est = np.clip(hx @ coef, 0, 13)
+        print(f"  {form:<14} {'no-trump' if nt else 'suits':<8} fitted on {len(y)} cases, on {len(hy)} held out: "
+              f"root mean square {np.sqrt(np.mean((est - hy) ** 2)):.3f} tricks (mean {np.mean(est - hy):+.3f}); "
+              f"the shipped formula {np.sqrt(np.mean((hs - hy) ** 2)):.3f}")
+    print("  the constants of vint_core/bots/trick_formula.py:")
+    for form, name in (("hand", "HAND"), ("pair", "PAIR")):
+        for nt, strain in ((False, "SUIT"), (True, "NOTRUMP")):
+            print(f"{name}_{strain}: tuple[float, ...] = {tuple(coefficients[form, nt])}")
+    shipped = {(False, "SUIT"): trick_formula.PAIR_SUIT, (True, "NOTRUMP"): trick_formula.PAIR_NOTRUMP}
+    for (nt, _), constants in shipped.items():
+        hx, hy, _ = (np.array(v) for v in held["pair", nt])
+        est = np.clip(hx @ np.array(constants), 0, 13)
+        print(f"  the module's pair formula as it stands, {'no-trump' if nt else 'suits'}, held out: root mean "
+              f"square {np.sqrt(np.mean((est - hy) ** 2)):.3f}")
 
 
 #: what a bidder sees of its partner's hand in each row of :func:`information`, and how it estimates tricks
@@ -542,7 +584,7 @@ def information(*, deals: int, seed: int, rules: RuleSet, cache: DDCache, fit_de
                 if estimate == "shipped":
                     return partnership_tricks(bidder.ev, strain, partner_hcp=hcp, partner_lengths=lengths)
                 length = 0.0 if strain.suit is None else float(lengths[strain.suit])
-                terms = _trick_features(bidder.ev, strain, hcp, length)
+                terms = hand_terms(bidder.ev, strain, hcp, length)
                 value = sum(c * t for c, t in zip(fitted[strain.suit is None], terms, strict=True))
                 return min(13.0, max(0.0, value))
 
@@ -659,11 +701,15 @@ def main(argv: list[str] | None = None) -> int:
                              "seeing (RuleBot's bidding with its partner's hand in sight), refit (its trick "
                              "formula against double dummy, and refitted), information (what the bidding loses "
                              "for want of which part of the partner's hand, with a formula fitted to double "
-                             "dummy), cost (where SimBot's time and memory go; --timing-deals deals)")
+                             "dummy), fit (the trick formulas of vint_core.bots.trick_formula, fitted and measured "
+                             "on other deals), cost (where SimBot's time and memory go; --timing-deals deals)")
     parser.add_argument("--fit-deals", type=int, default=600,
                         help="for 'information': the deals the trick formula is fitted on (double dummy)")
     parser.add_argument("--fit-seed", type=int, default=1000,
                         help="for 'information': the first seed of those deals (apart from the measured ones)")
+    parser.add_argument("--holdout-deals", type=int, default=300,
+                        help="for 'fit': the deals the fitted formulas are measured on (not fitted on)")
+    parser.add_argument("--holdout-seed", type=int, default=1600, help="for 'fit': the first seed of those deals")
     parser.add_argument("--variants", default="0:1.5,1:1.5,0.5:1.5,0:0.5,0:0,-0.5:1.5,-1:1.5,0:2.5,0:3.5",
                         help="for 'sensitivity': SHIFT:HOPELESS pairs (tricks taken off the estimate; how far "
                              "beyond it the bot may bid)")
@@ -697,6 +743,11 @@ def main(argv: list[str] | None = None) -> int:
             cpu = sorted(c for _, c in timed.times)
             print(f"{name:<12} {len(wall):>9} {quantile(wall, 0.5):>8.4f} {quantile(wall, 0.95):>8.4f} "
                   f"{wall[-1]:>8.4f} {quantile(cpu, 0.5):>8.4f} {quantile(cpu, 0.95):>8.4f}")
+            for label, call in (("calls", True), ("cards", False)):
+                part = sorted(c for (_, c), is_call in zip(timed.times, timed.calls, strict=True) if is_call is call)
+                if part:
+                    print(f"  {label:<10} {len(part):>9} decisions, CPU p50 {quantile(part, 0.5) * 1000:.1f} ms, "
+                          f"p95 {quantile(part, 0.95) * 1000:.1f} ms, max {part[-1] * 1000:.1f} ms")
 
     results = []
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")] if "duplicate" in parts else []
@@ -763,6 +814,11 @@ def main(argv: list[str] | None = None) -> int:
               "each bidder seeing part of its partner's hand (see information)")
         information(deals=args.deals, seed=args.seed, rules=rules, cache=cache, fit_deals=args.fit_deals,
                     fit_seed=args.fit_seed)
+    if "fit" in parts:
+        print(f"\nThe trick formulas fitted to double dummy on {args.fit_deals} deals seeded from {args.fit_seed}, "
+              f"measured on {args.holdout_deals} seeded from {args.holdout_seed} (see fit_formulas)")
+        fit_formulas(deals=args.fit_deals, seed=args.fit_seed, holdout=args.holdout_deals,
+                     holdout_seed=args.holdout_seed, rules=rules, cache=cache)
     if "cost" in parts:
         print(f"\nSimBot's cost, {args.timing_deals} deals against rule, seed {args.seed} (see solver_cost)")
         solver_cost(deals=args.timing_deals, seed=args.seed, rules=rules)

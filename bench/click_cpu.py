@@ -107,18 +107,37 @@ def opening(bots: dict[Seat, str]) -> str:
             f"{built[2] / 1024:.0f} KB of widget state")
 
 
+def any_bots(text: str) -> str:
+    """``--bots`` as ``vint table`` reads it, or with SimBot's measuring variants (``sim-fast/tricks=formula``…),
+    which the table's menus do not offer: each name checked by ``make_bot``."""
+    from vint_core.bots import BOT_NAMES, make_bot
+
+    names = [name.strip().lower() for name in text.split(",")]
+    if all(name in BOT_NAMES for name in names):
+        return ",".join(bot_names(text))
+    if len(names) not in (1, 3):
+        raise argparse.ArgumentTypeError(text)
+    for name in names:
+        make_bot(name)  # raises for an unknown one
+    return ",".join(names)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=30, help="tables played, each a new game")
     parser.add_argument("--clicks", type=int, default=15, help="clicks per table")
-    parser.add_argument("--bots", type=lambda text: ",".join(bot_names(text)), default="rule",
+    parser.add_argument("--bots", type=any_bots, default="rule",
                         help="computer players: one name for all, or West, North, East "
-                             "(from the learner's left, as vint table --bots)")
+                             "(from the learner's left, as vint table --bots; SimBot's measuring variants too)")
     parser.add_argument("--profile", default=None, help="also play them under cProfile, sorted by this (cumtime …)")
     args = parser.parse_args()
     print(opening({seat: "rule" for seat in Seat}), flush=True)
     widgets.Widget._send = count
     names = args.bots.split(",") * 3 if "," not in args.bots else args.bots.split(",")
+    from vint_core.widgets import settings as settings_widget
+
+    # a measuring variant is not in the table's menu of computer players: added to it for this run only
+    settings_widget.BOT_NAMES = tuple(dict.fromkeys([*settings_widget.BOT_NAMES, *names]))  # type: ignore[misc]
     bots = dict(zip((Seat.WEST, Seat.NORTH, Seat.EAST), names, strict=False)) | {Seat.SOUTH: "rule"}
     with tempfile.TemporaryDirectory() as folder:
         clicks = args.tables * args.clicks

@@ -18,7 +18,9 @@ def make_bot(name: str) -> Bot:
 
     A SimBot's variant for measuring (not offered in the menus) adds settings after slashes:
     ``sim-fast/calls=rule`` (the bidding guide's calls), ``sim-fast/play=rule`` (its cards),
-    ``sim-fast/cards=8`` (the play solved only with at most 8 cards in hand), ``sim-fast/samples=3``.
+    ``sim-fast/cards=8`` (the play solved only with at most 8 cards in hand), ``sim-fast/samples=3``,
+    ``sim-fast/tricks=formula`` (the calls value their layouts by the fitted trick formula, not double dummy),
+    ``sim-fast/asamples=8`` (the layouts per call).
     """
     from vint_core.errors import ParseError, Reason
 

@@ -18,7 +18,9 @@ contract).
   of the auction is played out by the bidding guide for all four seats; the
   contract it reaches is solved double-dummy and scored with the layout's
   honours. SimBot keeps the guide's call unless another candidate is better
-  on the same layouts by more than the sampling noise.
+  on the same layouts by more than the sampling noise. With ``tricks="formula"`` (``/tricks=formula``) the
+  contracts are valued by the fitted trick formula instead
+  (:func:`vint_core.bots.trick_formula.pair_tricks`, spread by its error) and nothing is solved for a call.
 
 Levels set the number of layouts: ``fast``, ``normal`` and ``strong``.
 ``sim-light`` (:func:`light`) takes the bidding guide's calls and cards while the seat holds more than
@@ -31,6 +33,7 @@ in every explanation).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import warnings
@@ -48,11 +51,16 @@ from vint_core.calls import PASS, Bid, Call, Strain
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.i18n import Phrase, bot_text
+from vint_core.rules import RuleSet
 from vint_core.seats import PerSide, Seat, Side
 from vint_core.views import SeatView
 
 #: who makes a SimBot's calls or picks its cards: its sampling, or the bidding guide (RuleBot)
 Part = Literal["sim", "rule"]
+
+#: how a SimBot's calls value the contracts of its layouts: solved double-dummy, or by the fitted trick formula
+#: (:func:`vint_core.bots.trick_formula.pair_tricks`, a few microseconds instead of some 20 ms a layout)
+Tricks = Literal["dd", "formula"]
 
 #: a SimBot's strength, which sets how many layouts it samples (:data:`LEVELS`)
 Level = Literal["fast", "normal", "strong"]
@@ -98,7 +106,7 @@ class SimBot:
     def __init__(self, level: Level = "normal", *, play_samples: int | None = None,
                  auction_samples: int | None = None, use_promises: bool = True, calls: Part = "sim",
                  play: Part = "sim", solve_cards: int = 13, scaled: bool = True, tries: int = 60,
-                 lean: bool = False, name: str | None = None) -> None:
+                 lean: bool = False, tricks: Tricks = "dd", name: str | None = None) -> None:
         if level not in LEVELS:
             from vint_core.errors import ParseError, Reason
 
@@ -117,6 +125,8 @@ class SimBot:
         self.tries = tries
         #: DDS alone on one thread, without endplay's Python layer (a served table's kernel stays small)
         self.lean = lean
+        #: how the calls value the contracts the rollouts reach: double dummy, or the fitted trick formula
+        self.tricks: Tricks = tricks
         self._promised: tuple[object, Mapping[Seat, Promise] | None] | None = None
         self.settings = LevelSettings(play_samples or base.play_samples, auction_samples or base.auction_samples,
                                       base.auction_z)
@@ -167,8 +177,9 @@ class SimBot:
         if self._dds_ok is None:
             from vint_core.analysis import available, lean_available
 
-            # a lean player that never samples its calls needs DDS alone, not endplay's Python layer
-            self._dds_ok = lean_available() if self.lean and self.calls == "rule" else available()
+            # a lean player that never solves for its calls needs DDS alone, not endplay's Python layer
+            solves_calls = self.calls == "sim" and self.tricks == "dd"
+            self._dds_ok = lean_available() if self.lean and not solves_calls else available()
             if not self._dds_ok:
                 warnings.warn(bot_text("sim_fallback", "en", inner="RuleBot"), RuntimeWarning, stacklevel=3)
         return self._dds_ok
@@ -255,7 +266,6 @@ class SimBot:
         return list(dict.fromkeys(out))
 
     def _choose_call(self, view: SeatView, rng: random.Random) -> tuple[Action, _Decision]:
-        from vint_core.analysis import Position, solve_positions
         from vint_core.scoring import score_contract, totals
 
         guide = self._guide
@@ -267,7 +277,8 @@ class SimBot:
             # nothing to contest: the guide passes and the contract (if any) is already this side's
             return guide_call, _Decision("call", 0, {guide_call: (math.nan, math.nan)}, guide=guide_call)
         candidates = self._candidates(view, guide_call)
-        layouts = sample_layouts(view, rng=rng, count=self.settings.auction_samples, promises=self._promises(view))
+        layouts = sample_layouts(view, rng=rng, count=self.settings.auction_samples, promises=self._promises(view),
+                                 attempts_per_layout=self.tries)
         side = view.seat.side
         finals: list[list[Contract | None]] = []
         requests: dict[tuple[int, Strain, Seat], None] = {}
@@ -282,17 +293,22 @@ class SimBot:
                 if final is not None:
                     requests[(k, final.strain, final.declarer)] = None
             finals.append(row)
-        keys = list(requests)
-        solved = solve_positions([Position(tuple(h._mask for h in layouts[k].hands),  # type: ignore[arg-type]
-                                           strain.suit, declarer.left) for k, strain, declarer in keys],
-                                 all_cards=False)
-        dd = {key: 13 - max(s.values()) for key, s in zip(keys, solved, strict=True)}
         values: list[list[float]] = []
-        for k, (lay, row) in enumerate(zip(layouts, finals, strict=True)):
-            values.append([0.0 if c is None else
-                           float(_margin(totals(score_contract(c, tricks=dd[(k, c.strain, c.declarer)],
-                                                               honours=lay.hands, rules=view.rules)), side))
-                           for c in row])
+        if self.tricks == "formula":
+            values = _formula_values(layouts, finals, view, side)
+        else:
+            from vint_core.analysis import Position, solve_positions
+
+            keys = list(requests)
+            solved = solve_positions([Position(tuple(h._mask for h in layouts[k].hands),  # type: ignore[arg-type]
+                                               strain.suit, declarer.left) for k, strain, declarer in keys],
+                                     all_cards=False)
+            dd = {key: 13 - max(s.values()) for key, s in zip(keys, solved, strict=True)}
+            for k, (lay, row) in enumerate(zip(layouts, finals, strict=True)):
+                values.append([0.0 if c is None else
+                               float(_margin(totals(score_contract(c, tricks=dd[(k, c.strain, c.declarer)],
+                                                                   honours=lay.hands, rules=view.rules)), side))
+                               for c in row])
         means = [sum(v[j] for v in values) / len(values) for j in range(len(candidates))]
         best = max(range(len(candidates)), key=lambda j: (means[j], j == 0))
         choice = candidates[0]
@@ -336,11 +352,57 @@ def variant(name: str) -> SimBot:
             kwargs["tries"] = int(value)
         elif key in ("scaled", "lean") and value in ("0", "1"):
             kwargs[key] = value == "1"
+        elif key == "tricks" and value in ("dd", "formula"):
+            kwargs["tricks"] = value
+        elif key == "asamples" and value.isdigit() and 1 <= int(value) <= 64:
+            kwargs["auction_samples"] = int(value)
         else:
             raise ValueError(setting)
     if level not in LEVELS:
         raise ValueError(level)
     return SimBot(level, name=name.strip().lower(), **kwargs)  # type: ignore[arg-type]
+
+
+def _formula_values(layouts: list[Layout], finals: list[list[Contract | None]], view: SeatView,
+                    side: Side) -> list[list[float]]:
+    """Per layout and candidate: the seat's side's expected margin in the contract the rollout reached, its
+    declarer's tricks from the fitted trick formula (:func:`vint_core.bots.trick_formula.pair_tricks`) spread
+    as a bell curve of the formula's error on deals it was not fitted on; honours as the layout holds them."""
+    from vint_core.bots.evaluation import trick_distribution
+    from vint_core.bots.trick_formula import PAIR_SPREAD, pair_tricks
+    from vint_core.honours import honours_count
+
+    rules = view.rules
+    values: list[list[float]] = []
+    for lay, row in zip(layouts, finals, strict=True):
+        known: dict[Contract, float] = {}
+        out = []
+        for c in row:
+            if c is None:
+                out.append(0.0)
+                continue
+            if c not in known:
+                strain = c.strain
+                mean = pair_tricks(lay.hands[c.declarer], lay.hands[c.declarer.partner], strain)
+                probs = trick_distribution(round(mean * 10), round(PAIR_SPREAD[strain.suit is None] * 10))
+                held = honours_count(lay.hands, strain)
+                majority = strain.suit is not None and rules.honours_suit == "majority"
+                aces = honours_count(lay.hands, Strain.NOTRUMP) if majority else None
+                margins = _margins(rules, c, held, aces)
+                known[c] = sum(p * m for p, m in zip(probs, margins, strict=True))
+            out.append(known[c] if side is Side.NS else -known[c])
+        values.append(out)
+    return values
+
+
+@functools.lru_cache(maxsize=4096)
+def _margins(rules: RuleSet, contract: Contract, held: PerSide[int], aces: PerSide[int] | None) -> tuple[int, ...]:
+    """N–S's points minus E–W's in ``contract`` for each number of the declarer's tricks (0–13), with these
+    honours."""
+    from vint_core.scoring import score_contract, totals
+
+    return tuple(_margin(totals(score_contract(contract, tricks=t, honours=held, aces=aces, rules=rules)), Side.NS)
+                 for t in range(14))
 
 
 def _highest_bidder(view: SeatView) -> Seat | None:
@@ -437,4 +499,4 @@ def _explain(view: SeatView, action: Action, decision: _Decision) -> BotPhrase:
                  score=_signed(score), more=_fmt(tricks - stats[runner][0]), other=runner)
 
 
-__all__ = ["LEVELS", "LIGHT", "Layout", "Level", "LevelSettings", "SimBot", "light", "variant"]
+__all__ = ["LEVELS", "LIGHT", "Layout", "Level", "LevelSettings", "SimBot", "Tricks", "light", "variant"]

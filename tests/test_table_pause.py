@@ -54,18 +54,24 @@ class Drawing:
         self.at = time.monotonic() - started
         self.count = bs.render_count(page)
         self.status = status(page)
+        self.active = page.locator(".vint-seatbox.vint-active .vint-seatlabel").all_inner_texts()
+        # one drawing is several widget messages, which the page may apply a moment apart: the felt's seats come
+        # before the drawing's count and the status line after it, so a status read at once may still be the last
+        # drawing's. When the status names a thinking seat the felt does not mark, look at both again until they
+        # agree or the next drawing comes
+        deadline = time.monotonic() + 5
+        while (self._named_but_not_marked() and bs.render_count(page) == self.count
+               and time.monotonic() < deadline):
+            time.sleep(0.02)
+            self.status = status(page)
+            self.active = page.locator(".vint-seatbox.vint-active .vint-seatlabel").all_inner_texts()
         self.faster = page.locator(FASTER).is_visible()
         self.label = page.locator(FASTER).inner_text() if self.faster else ""
-        self.active = page.locator(".vint-seatbox.vint-active .vint-seatlabel").all_inner_texts()
-        # one drawing is several widget messages, which the page may apply a moment apart: when the status names
-        # a thinking seat the felt does not mark yet, look again until it does or the next drawing comes
+
+    def _named_but_not_marked(self) -> bool:
         named = next((found for found in (pattern.search(self.status) for pattern in THINKING.values()) if found),
                      None)
-        deadline = time.monotonic() + 5
-        while (named and not any(label.startswith(named.group(1)) for label in self.active)
-               and bs.render_count(page) == self.count and time.monotonic() < deadline):
-            time.sleep(0.02)
-            self.active = page.locator(".vint-seatbox.vint-active .vint-seatlabel").all_inner_texts()
+        return named is not None and not any(label.startswith(named.group(1)) for label in self.active)
 
 
 def act_and_watch(page: Any, control: Any, *, lang: str = "en", click_faster: bool = False,

@@ -425,33 +425,51 @@ def solver_cost(*, deals: int, seed: int, rules: RuleSet, bot: str = "sim-fast")
         analysis.solve_positions = solve
 
 
+def _fit_rows(first: int, count: int, *, rules: RuleSet,
+              cache: DDCache) -> dict[tuple[str, bool], tuple[list[list[float]], list[float], list[float]]]:
+    """The fits' cases on ``count`` deals seeded ``first``, ``first + 1``, …: each seat in turn the hand, with its
+    partner's real points and trump length, for every strain. By form and strain kind (True: no-trump): the terms,
+    the double-dummy tricks to fit and the shipped formula's estimate. Forms: ``"hand"`` (:func:`hand_terms`
+    against the better declarer of the side), ``"hand/declarer"`` (against this seat declaring) and ``"pair"``
+    (:func:`pair_terms`, this seat declaring)."""
+    from vint_core.bots.evaluation import evaluate, partnership_tricks
+
+    out: dict[tuple[str, bool], tuple[list[list[float]], list[float], list[float]]] = defaultdict(
+        lambda: ([], [], []))
+    for index in range(count):
+        deal = Deal.new(rules=rules, seed=first + index)
+        table = cache.table(deal)
+        for seat in Seat:
+            ev, other = evaluate(deal.hands[seat]), evaluate(deal.hands[seat.partner])
+            for strain in rules.strain_order:
+                nt = strain.suit is None
+                best = float(max(table[strain, seat], table[strain, seat.partner]))
+                own = float(table[strain, seat])
+                length = 0.0 if nt else float(other.lengths[strain.suit])  # type: ignore[index]
+                shipped = partnership_tricks(ev, strain, partner_hcp=other.hcp, partner_lengths=other.lengths)
+                for form, terms, target in (("hand", hand_terms(ev, strain, other.hcp, length), best),
+                                            ("hand/declarer", hand_terms(ev, strain, other.hcp, length), own),
+                                            ("pair", pair_terms(ev, other, strain), own)):
+                    x, y, s = out[form, nt]
+                    x.append(terms)
+                    y.append(target)
+                    s.append(shipped)
+    cache.save()
+    return out
+
+
 def fit_trick_formula(*, deals: int, seed: int, rules: RuleSet, cache: DDCache) -> dict[bool, list[float]]:
-    """Least squares of the double-dummy tricks (the better declarer of a side) on :func:`_trick_features`,
+    """Least squares of the double-dummy tricks (the better declarer of a side) on :func:`hand_terms`,
     over ``deals`` random deals seeded ``seed``, ``seed + 1``, … (apart from the deals measured), each seat in
     turn the hand and its partner's real points and length; per strain kind (True: no-trump) the coefficients.
     Prints the root mean square error on the last third when fitted on the first two thirds, next to the
     shipped formula's."""
     import numpy as np
 
-    from vint_core.bots.evaluation import evaluate, partnership_tricks
-
-    rows: dict[bool, list[tuple[list[float], float, float]]] = {True: [], False: []}
-    for index in range(deals):
-        deal = Deal.new(rules=rules, seed=seed + index)
-        table = cache.table(deal)
-        for seat in Seat:
-            ev, other = evaluate(deal.hands[seat]), evaluate(deal.hands[seat.partner])
-            for strain in rules.strain_order:
-                dd = float(max(table[strain, seat], table[strain, seat.partner]))
-                length = 0.0 if strain.suit is None else float(other.lengths[strain.suit])
-                shipped = partnership_tricks(ev, strain, partner_hcp=other.hcp, partner_lengths=other.lengths)
-                rows[strain.suit is None].append((hand_terms(ev, strain, other.hcp, length), dd, shipped))
-    cache.save()
+    rows = _fit_rows(seed, deals, rules=rules, cache=cache)
     fitted: dict[bool, list[float]] = {}
-    for nt, data in rows.items():
-        x = np.array([r[0] for r in data])
-        y = np.array([r[1] for r in data])
-        shipped_tricks = np.array([r[2] for r in data])
+    for nt in (True, False):
+        x, y, shipped_tricks = (np.array(v) for v in rows["hand", nt])
         cut = len(y) * 2 // 3
         part = np.linalg.lstsq(x[:cut], y[:cut], rcond=None)[0]
         coef = np.linalg.lstsq(x, y, rcond=None)[0]
@@ -474,33 +492,9 @@ def fit_formulas(*, deals: int, seed: int, holdout: int, holdout_seed: int, rule
     import numpy as np
 
     from vint_core.bots import trick_formula
-    from vint_core.bots.evaluation import evaluate, partnership_tricks
 
-    def rows(first: int, count: int) -> dict[tuple[str, bool], tuple[list[list[float]], list[float], list[float]]]:
-        out: dict[tuple[str, bool], tuple[list[list[float]], list[float], list[float]]] = defaultdict(
-            lambda: ([], [], []))
-        for index in range(count):
-            deal = Deal.new(rules=rules, seed=first + index)
-            table = cache.table(deal)
-            for seat in Seat:
-                ev, other = evaluate(deal.hands[seat]), evaluate(deal.hands[seat.partner])
-                for strain in rules.strain_order:
-                    nt = strain.suit is None
-                    best = float(max(table[strain, seat], table[strain, seat.partner]))
-                    own = float(table[strain, seat])
-                    length = 0.0 if nt else float(other.lengths[strain.suit])  # type: ignore[index]
-                    shipped = partnership_tricks(ev, strain, partner_hcp=other.hcp, partner_lengths=other.lengths)
-                    for form, terms, target in (("hand", hand_terms(ev, strain, other.hcp, length), best),
-                                                ("hand/declarer", hand_terms(ev, strain, other.hcp, length), own),
-                                                ("pair", pair_terms(ev, other, strain), own)):
-                        x, y, s = out[form, nt]
-                        x.append(terms)
-                        y.append(target)
-                        s.append(shipped)
-        cache.save()
-        return out
-
-    fit, held = rows(seed, deals), rows(holdout_seed, holdout)
+    fit = _fit_rows(seed, deals, rules=rules, cache=cache)
+    held = _fit_rows(holdout_seed, holdout, rules=rules, cache=cache)
     coefficients: dict[tuple[str, bool], list[float]] = {}
     for key in fit:
         form, nt = key

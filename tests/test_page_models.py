@@ -160,3 +160,14 @@ def test_the_shared_layouts_stay_as_they_were_made(sent: Sent) -> None:
     changed = [(kind, data) for kind, cid, data in sent.messages
                if kind == "comm_msg" and cid in (shared("layout").comm.comm_id, shared("hidden").comm.comm_id)]
     assert changed == []
+
+
+def test_the_reviews_list_of_parts_names_exactly_what_it_makes() -> None:
+    """``ReviewPanel._PARTS`` (the names that make the parts when read early) is every attribute ``_make`` sets: a
+    part added to one and not the other fails here, not when a test or script reads it before the first deal."""
+    from vint_core.widgets.review import ReviewPanel
+
+    panel = ReviewPanel()
+    before = set(vars(panel))
+    panel._make_now()
+    assert set(vars(panel)) - before == ReviewPanel._PARTS

@@ -47,26 +47,45 @@ def learner_turn(page: Any) -> str:
     return turn if wanted and page.locator(wanted).count() else ""
 
 
+#: what the page shows at one moment, read in one script (the page applies no widget message while it runs): the
+#: drawing's count, the status line, the seats marked to act on the felt, and "Faster" (shown, and its words)
+SNAPSHOT = """() => {
+  const mark = document.querySelector('.vint-render');
+  const box = document.querySelector('.vint-status-box');
+  const faster = document.querySelector('button.vint-faster');
+  const shown = faster !== null && faster.getClientRects().length > 0
+    && getComputedStyle(faster).visibility !== 'hidden';
+  return {
+    count: Number(mark ? mark.getAttribute('data-render') || 0 : 0),
+    status: box ? box.innerText : '',
+    active: [...document.querySelectorAll('.vint-seatbox.vint-active .vint-seatlabel')].map(e => e.innerText),
+    faster: shown,
+    label: shown ? faster.innerText : '',
+  };
+}"""
+
+
 class Drawing:
     """One drawing of the table as the page received it: when, its count, the status line, "Faster" on show."""
 
     def __init__(self, page: Any, started: float) -> None:
         self.at = time.monotonic() - started
-        self.count = bs.render_count(page)
-        self.status = status(page)
-        self.active = page.locator(".vint-seatbox.vint-active .vint-seatlabel").all_inner_texts()
-        # one drawing is several widget messages, which the page may apply a moment apart: the felt's seats come
-        # before the drawing's count and the status line after it, so a status read at once may still be the last
-        # drawing's. When the status names a thinking seat the felt does not mark, look at both again until they
-        # agree or the next drawing comes
+        self._read(page)
+        # a drawing is several widget messages, applied in the order sent: the felt's seats first, the status line
+        # with the drawing's count last. Read between the two, the page shows the next drawing's seats with this
+        # one's status: read it again until the status and the felt agree (a drawing that never agrees fails)
         deadline = time.monotonic() + 5
-        while (self._named_but_not_marked() and bs.render_count(page) == self.count
-               and time.monotonic() < deadline):
+        while self._named_but_not_marked() and time.monotonic() < deadline:
             time.sleep(0.02)
-            self.status = status(page)
-            self.active = page.locator(".vint-seatbox.vint-active .vint-seatlabel").all_inner_texts()
-        self.faster = page.locator(FASTER).is_visible()
-        self.label = page.locator(FASTER).inner_text() if self.faster else ""
+            self._read(page)
+
+    def _read(self, page: Any) -> None:
+        shown = page.evaluate(SNAPSHOT)
+        self.count: int = shown["count"]
+        self.status: str = shown["status"]
+        self.active: list[str] = shown["active"]
+        self.faster: bool = shown["faster"]
+        self.label: str = shown["label"]
 
     def _named_but_not_marked(self) -> bool:
         named = next((found for found in (pattern.search(self.status) for pattern in THINKING.values()) if found),
@@ -130,7 +149,8 @@ def test_the_status_names_the_thinking_player_and_faster_shortens_the_pause(tmp_
                     thinking_seen.append(drawing)
                     assert named.group(1) in SEAT_NAMES
                     # the seat named is the one marked to act on the felt
-                    assert any(label.startswith(named.group(1)) for label in drawing.active), drawing.active
+                    assert any(label.startswith(named.group(1)) for label in drawing.active), (drawing.status,
+                                                                                        drawing.active)
                     assert drawing.faster and drawing.label == "Faster"
             assert not page.locator(FASTER).is_visible()  # the learner's turn: nobody is thinking
         assert thinking_seen, "no drawing said a computer player was thinking"

@@ -13,6 +13,7 @@ from vint_core.bots import Bot, Promise, make_bot
 from vint_core.bots.evaluation import estimate_contract, evaluate, honours_units, partnership_tricks, score_table
 from vint_core.bots.guide import GUIDE, Kind, guide_markdown, promises, satisfiable
 from vint_core.bots.rule_bot import HOPELESS, RuleBot, _Bidder
+from vint_core.errors import OutOfTurnError
 
 RULE_SET_NAMES = sorted(RULE_SETS)
 
@@ -218,6 +219,30 @@ def test_promises_are_always_satisfiable_and_true_of_the_bots_own_hands(rules_na
 
 
 # -- bidding --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_name", RULE_SET_NAMES)
+def test_the_call_alone_is_the_call_it_explains(rules_name: str) -> None:
+    """``RuleBot.call`` (SimBot's rollouts ask it thousands of times a decision, without words) makes the very call
+    ``choose`` makes and explains, after the guide's calls and after random ones; there is no call in the play."""
+    rule, rnd = RuleBot(), make_bot("random")
+    compared = 0
+    for bots in ([rule] * 4, [rule, rnd, rule, rnd], [rnd] * 4):
+        for deal in _auctions(25, bots, rules_name):
+            replayed = Deal.replay(deal.hands, (), dealer=deal.dealer, rules=deal.rules, deal_number=deal.deal_number)
+            for call in deal.auction.calls:
+                seat = replayed.to_act
+                assert seat is not None
+                view = replayed.view(seat)
+                assert rule.call(view) == rule.choose(view, random.Random(0))
+                compared += 1
+                replayed = replayed.apply(call)
+            if deal.phase is Phase.PLAY:
+                seat = deal.to_act
+                assert seat is not None
+                with pytest.raises(OutOfTurnError):
+                    rule.call(deal.view(seat))
+    assert compared > 300
 
 BIDDING_DEAL = {
     Seat.NORTH: "K4.AQJ84.K92.752",

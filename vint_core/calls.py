@@ -25,6 +25,10 @@ class Strain(enum.Enum):
     HEARTS = "H"
     NOTRUMP = "NT"
 
+    #: hashed by identity, as a member is equal only to itself: the bots key their tables by strain thousands of
+    #: times a decision, and Enum's own hash (of the member's name, in Python) was a tenth of a call's time
+    __hash__ = object.__hash__
+
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or ``None`` at no-trump."""

@@ -52,6 +52,8 @@ class Context(enum.Enum):
     #: I have bid before
     REBID = "rebid"
 
+    __hash__ = object.__hash__  # by identity, as for Strain: the guide's table is looked up by (context, kind)
+
 
 class Kind(enum.Enum):
     """What kind of call it is. A *jump* is a bid above the cheapest legal level of its strain."""
@@ -65,6 +67,8 @@ class Kind(enum.Enum):
     JUMP_RAISE = "raise partner's suit, jump"
     NT = "no-trump"
     JUMP_NT = "no-trump, jump"
+
+    __hash__ = object.__hash__
 
 
 #: a raise promises this many cards in partner's suit (3 once partner has shown 5 or more)
@@ -199,6 +203,11 @@ class _SeatRange:
         self.lo = [0, 0, 0, 0]
         self.hi = [13, 13, 13, 13]
 
+    def copy(self) -> _SeatRange:
+        out = _SeatRange.__new__(_SeatRange)
+        out.hcp, out.lo, out.hi = list(self.hcp), list(self.lo), list(self.hi)
+        return out
+
     def promise(self, seat: Seat) -> Promise:
         return Promise(seat, (self.hcp[0], self.hcp[1]), (self.lo[0], self.lo[1], self.lo[2], self.lo[3]),
                        (self.hi[0], self.hi[1], self.hi[2], self.hi[3]))
@@ -220,14 +229,17 @@ class _SeatRange:
     def repair(self) -> None:
         """Widen until a hand can meet the ranges."""
         lo, hi = self.lo, self.hi
-        while sum(lo) > 13:
-            s = max(range(4), key=lambda k: lo[k])
-            lo[s] -= 1
-        while sum(hi) < 13:
-            s = min(range(4), key=lambda k: hi[k])
-            hi[s] += 1
-        most = sum(_MAX_TOP[min(4, n)] for n in hi)
-        least = sum(_FORCED[max(0, n - 9)] for n in lo)
+        total = lo[0] + lo[1] + lo[2] + lo[3]
+        while total > 13:  # the first of the longest given one card fewer
+            lo[lo.index(max(lo))] -= 1
+            total -= 1
+        total = hi[0] + hi[1] + hi[2] + hi[3]
+        while total < 13:  # the first of the shortest given one card more
+            hi[hi.index(min(hi))] += 1
+            total += 1
+        most = _MAX_TOP[min(4, hi[0])] + _MAX_TOP[min(4, hi[1])] + _MAX_TOP[min(4, hi[2])] + _MAX_TOP[min(4, hi[3])]
+        least = (_FORCED[max(0, lo[0] - 9)] + _FORCED[max(0, lo[1] - 9)] + _FORCED[max(0, lo[2] - 9)]
+                 + _FORCED[max(0, lo[3] - 9)])
         self.hcp[0] = min(max(0, self.hcp[0]), most, 37)
         self.hcp[1] = max(min(37, self.hcp[1]), least, self.hcp[0])
 
@@ -314,6 +326,16 @@ class Reading:
 
     # -- moving on ----------------------------------------------------------------------
 
+    def copy(self) -> Reading:
+        """A reading of the same auction that :meth:`apply` may move on without changing this one."""
+        out = Reading.__new__(Reading)
+        out.rules, out.min_level, out.top, out.top_seat = self.rules, self.min_level, self.top, self.top_seat
+        out.strains = {s: list(v) for s, v in self.strains.items()}
+        out.ranges = {s: r.copy() for s, r in self.ranges.items()}
+        out._cheap = dict(self._cheap)
+        out._promises = self._promises
+        return out
+
     def apply(self, seat: Seat, call: Call) -> None:
         """Record ``call`` by ``seat``: narrow that seat's ranges and move the auction on."""
         self.ranges[seat].add(self.meaning(seat, call))
@@ -330,44 +352,63 @@ class Reading:
         return dict(self._promises)
 
     def _table_promises(self) -> dict[Seat, Promise]:
-        ranges = self.ranges
-        out_lo = {s: list(ranges[s].lo) for s in Seat}
-        out_hi = {s: list(ranges[s].hi) for s in Seat}
-        hcp = {s: list(ranges[s].hcp) for s in Seat}
-        for suit in range(4):
-            while sum(out_lo[s][suit] for s in Seat) > 13:
-                seat = max(Seat, key=lambda x: out_lo[x][suit])
-                out_lo[seat][suit] -= 1
-            while sum(out_hi[s][suit] for s in Seat) < 13:
-                seat = min(Seat, key=lambda x: out_hi[x][suit])
-                out_hi[seat][suit] += 1
-        while sum(hcp[s][0] for s in Seat) > 40:
-            seat = max(Seat, key=lambda x: hcp[x][0])
-            hcp[seat][0] -= 1
-        while sum(hcp[s][1] for s in Seat) < 40:
-            seat = min(Seat, key=lambda x: hcp[x][1])
-            hcp[seat][1] += 1
-        out = {}
-        for seat in Seat:
-            r = _SeatRange()
-            r.hcp, r.lo, r.hi = hcp[seat], out_lo[seat], out_hi[seat]
-            r.repair()
-            out[seat] = r.promise(seat)
-        return out
+        # many auctions leave the seats with the same ranges: worked out once for each
+        return _consistent(tuple((tuple(r.hcp), tuple(r.lo), tuple(r.hi)) for r in map(self.ranges.__getitem__,
+                                                                                         _SEATS)))
+
+
+_SEATS = tuple(Seat)
+
+
+@functools.lru_cache(maxsize=4096)
+def _consistent(ranges: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]) -> dict[Seat, Promise]:
+    """The four seats' promises (N E S W: each seat's HCP, least and most lengths) made consistent across the table.
+    Where the four ask for more than the pack holds, the first seat asking the most gives one up, again and again
+    (and the first asking the least takes one more where they ask less). Cached: do not modify the result."""
+    out_lo = [list(lo) for _, lo, _ in ranges]
+    out_hi = [list(hi) for _, _, hi in ranges]
+    hcp = [list(h) for h, _, _ in ranges]
+    for suit in range(4):
+        _give_back(out_lo, suit, 13)
+        _take_more(out_hi, suit, 13)
+    _give_back(hcp, 0, 40)
+    _take_more(hcp, 1, 40)
+    out = {}
+    for i, seat in enumerate(_SEATS):
+        r = _SeatRange()
+        r.hcp, r.lo, r.hi = hcp[i], out_lo[i], out_hi[i]
+        r.repair()
+        out[seat] = r.promise(seat)
+    return out
+
+
+def _give_back(rows: list[list[int]], k: int, total: int) -> None:
+    """While column ``k`` of the four rows sums to more than ``total``, the first row with the most gives one up."""
+    column = [row[k] for row in rows]
+    over = sum(column) - total
+    while over > 0:
+        i = column.index(max(column))
+        column[i] -= 1
+        rows[i][k] -= 1
+        over -= 1
+
+
+def _take_more(rows: list[list[int]], k: int, total: int) -> None:
+    """While column ``k`` of the four rows sums to less than ``total``, the first row with the least takes one more."""
+    column = [row[k] for row in rows]
+    under = total - sum(column)
+    while under > 0:
+        i = column.index(min(column))
+        column[i] += 1
+        rows[i][k] += 1
+        under -= 1
 
 
 @functools.lru_cache(maxsize=512)
 def read_auction(dealer: Seat, calls: tuple[Call, ...], rules: RuleSet, deal_number: int = 1) -> Reading:
     """The :class:`Reading` after ``calls`` (from the dealer on). Cached: do not modify the result."""
     if calls:
-        before = read_auction(dealer, calls[:-1], rules, deal_number)
-        reading = Reading(rules, deal_number=deal_number)
-        reading.top, reading.top_seat = before.top, before.top_seat
-        reading.strains = {s: list(v) for s, v in before.strains.items()}
-        for s in Seat:
-            r = _SeatRange()
-            r.hcp, r.lo, r.hi = list(before.ranges[s].hcp), list(before.ranges[s].lo), list(before.ranges[s].hi)
-            reading.ranges[s] = r
+        reading = read_auction(dealer, calls[:-1], rules, deal_number).copy()
         reading.apply(dealer.offset(len(calls) - 1), calls[-1])
         return reading
     return Reading(rules, deal_number=deal_number)

@@ -12,6 +12,7 @@ cards gone), and it can say why in English or German.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,8 +41,10 @@ from vint_core.views import SeatView
 # ======================================================================================
 
 
-def _split(total: float, ranges: Sequence[tuple[float, float]], *, lengths: bool = False) -> list[float]:
-    """Share ``total`` among hands with the given ranges, as evenly as the ranges allow."""
+@functools.lru_cache(maxsize=8192)
+def _split(total: float, ranges: tuple[tuple[float, float], ...], *, lengths: bool = False) -> tuple[float, ...]:
+    """Share ``total`` among hands with the given ranges, as evenly as the ranges allow (cached: the same few
+    totals and ranges come back decision after decision)."""
     n = len(ranges)
     if lengths:
         vals = [min(hi, lo + 0.5) if total / n < lo else min(total / n, hi) for lo, hi in ranges]
@@ -57,7 +60,7 @@ def _split(total: float, ranges: Sequence[tuple[float, float]], *, lengths: bool
             break
         for i in range(n):
             vals[i] += diff * room[i] / space if abs(diff) < space else (room[i] if diff > 0 else -room[i])
-    return vals
+    return tuple(vals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +73,9 @@ class TableModel:
 
 def table_model(seat: Seat, ev: HandEval, prom: dict[Seat, Promise]) -> TableModel:
     others = [seat.left, seat.partner, seat.right]
-    hcps = _split(40 - ev.hcp, [prom[s].hcp for s in others])
-    per_suit = [_split(13 - ev.lengths[suit], [(prom[s].min_length[suit], prom[s].max_length[suit])
-                                               for s in others], lengths=True) for suit in range(4)]
+    hcps = _split(40 - ev.hcp, tuple(prom[s].hcp for s in others))
+    per_suit = [_split(13 - ev.lengths[suit], tuple((prom[s].min_length[suit], prom[s].max_length[suit])
+                                                    for s in others), lengths=True) for suit in range(4)]
     lengths = {s: (per_suit[0][i], per_suit[1][i], per_suit[2][i], per_suit[3][i]) for i, s in enumerate(others)}
     return TableModel(dict(zip(others, hcps, strict=True)), lengths)
 
@@ -173,6 +176,15 @@ class RuleBot:
         why = self.reason(view)
         self._last = (_view_key(view), why)
         return why.action
+
+    def call(self, view: SeatView) -> Call:
+        """The guide's call in an auction ``view``, the same as :meth:`choose`'s, without the reasoning put into
+        words and without remembering it for :meth:`explain` (a simulated auction asks for thousands)."""
+        if view.phase is not Phase.AUCTION or not view.legal:  # no call to make (the play has no call either)
+            from vint_core.errors import OutOfTurnError, Reason
+
+            raise OutOfTurnError(Reason.NOTHING_TO_DO, seat=view.seat)
+        return _Bidder(view).best()[0]
 
     def explain(self, view: SeatView, action: Action, lang: str = "en") -> str:
         """One or two sentences on ``action`` in this view, in ``lang``."""
@@ -293,21 +305,27 @@ class _Bidder:
                                                     ("hcp", ev.hcp)))
         return BotPhrase("rule_reason_suit", (("n", n), ("suit", suit.symbol), ("hcp", ev.hcp)))
 
-    def decide(self) -> Why:
-        view, seat, reading = self.view, self.seat, self.reading
-        legal = view.legal
-        pass_meaning = reading.meaning(seat, PASS)
-        pass_ok = pass_meaning.satisfied_by(self.ev)
+    def best(self) -> tuple[Call, tuple[float, Bid, Meaning] | None, bool, float]:
+        """The call, the best bid the guide would make (its value and meaning; None: none), whether passing is
+        within the guide and what passing is worth."""
+        seat, reading = self.seat, self.reading
+        legal = self.view.legal
+        pass_ok = reading.meaning(seat, PASS).satisfied_by(self.ev)
         pass_value = self.value(PASS)
         best: tuple[float, Bid, Meaning] | None = None
+        highest: dict[Strain, int] = {}  # per strain, the highest level the guide would bid: one above the cheapest
         for call in legal:
             if not isinstance(call, Bid):
                 continue
+            strain = call.strain
+            most = highest.get(strain)
+            if most is None:
+                most = highest[strain] = reading.cheapest_level(strain) + 1
             # the guide never leaps two levels, nor bids a contract that needs more than
             # 1½ tricks beyond what we expect
-            if call.level > reading.cheapest_level(call.strain) + 1:
+            if call.level > most:
                 continue
-            if call.tricks > self.tricks(call.strain) + HOPELESS:
+            if call.tricks > self.tricks(strain) + HOPELESS:
                 continue
             meaning = reading.meaning(seat, call)
             if not meaning.satisfied_by(self.ev):
@@ -315,8 +333,15 @@ class _Bidder:
             v = self.value(call)
             if best is None or v > best[0]:
                 best = (v, call, meaning)
+        bids = best is not None and (not pass_ok or best[0] > pass_value + MARGIN)
+        return (best[1] if bids and best is not None else PASS), best, pass_ok, pass_value
+
+    def decide(self) -> Why:
+        seat, reading = self.seat, self.reading
+        legal = self.view.legal
+        chosen, best, pass_ok, pass_value = self.best()
         alt = _signed(pass_value)
-        if best is not None and (not pass_ok or best[0] > pass_value + MARGIN):
+        if chosen is not PASS and best is not None:
             v, call, meaning = best
             phrase = self._reason_phrase(call, meaning)
             if pass_ok:

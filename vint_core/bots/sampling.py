@@ -99,12 +99,15 @@ def _deal_once(facts: _Facts, rng: random.Random, owners: dict[int, list[int]] |
     room = list(facts.room)
     masks = list(facts.known)
     for i in cards:
-        choices = [s for s in owners[i] if room[s]]
-        if not choices:
+        # the card goes to one of its possible owners with room left, each as likely as it has room
+        seats = owners[i]
+        total = 0
+        for s in seats:
+            total += room[s]
+        if not total:
             return None
-        total = sum(room[s] for s in choices)
         pick = rng.randrange(total)
-        for s in choices:
+        for s in seats:  # a seat without room takes nothing off the pick, so it is never the one picked
             pick -= room[s]
             if pick < 0:
                 break

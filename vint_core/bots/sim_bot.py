@@ -428,7 +428,8 @@ def _rollout(deal: Deal, guide: Bot | None, rng: random.Random) -> Contract | No
         assert seat is not None
         call: Action = PASS
         if guide is not None and steps < _ROLLOUT_LIMIT:
-            call = guide.choose(deal.view(seat), rng)
+            view = deal.view(seat)
+            call = guide.call(view) if isinstance(guide, RuleBot) else guide.choose(view, rng)
         deal = deal.apply(call)
         steps += 1
     return deal.contract

@@ -313,19 +313,17 @@ class _Bidder:
         pass_ok = reading.meaning(seat, PASS).satisfied_by(self.ev)
         pass_value = self.value(PASS)
         best: tuple[float, Bid, Meaning] | None = None
-        highest: dict[Strain, int] = {}  # per strain, the highest level the guide would bid: one above the cheapest
+        # per strain, the guide never leaps two levels, nor bids a contract that needs more than 1½ tricks beyond
+        # what we expect: the highest level, and the most tricks, it would bid
+        limits: dict[Strain, tuple[int, float]] = {}
         for call in legal:
             if not isinstance(call, Bid):
                 continue
             strain = call.strain
-            most = highest.get(strain)
-            if most is None:
-                most = highest[strain] = reading.cheapest_level(strain) + 1
-            # the guide never leaps two levels, nor bids a contract that needs more than
-            # 1½ tricks beyond what we expect
-            if call.level > most:
-                continue
-            if call.tricks > self.tricks(strain) + HOPELESS:
+            limit = limits.get(strain)
+            if limit is None:
+                limit = limits[strain] = (reading.cheapest_level(strain) + 1, self.tricks(strain) + HOPELESS)
+            if call.level > limit[0] or call.tricks > limit[1]:
                 continue
             meaning = reading.meaning(seat, call)
             if not meaning.satisfied_by(self.ev):

@@ -236,9 +236,15 @@ def honours_units(rules: RuleSet, strain: Strain, *, held: int, partner_share: f
     both outcomes count half. Under "majority" at a suit contract only the trump
     honours are counted, not the aces.
     """
+    return _honours_units(rules, strain, held, min(1.0, max(0.0, partner_share)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _honours_units(rules: RuleSet, strain: Strain, held: int, share: float) -> float:
+    """:func:`honours_units` (cached: the shares a bot works with come from a few promised ranges)."""
     nets = _honour_nets(rules, strain)
     size = len(nets) - 1
-    probs = _binomial(size - held, min(1.0, max(0.0, partner_share)))
+    probs = _binomial(size - held, share)
     return sum(p * nets[held + extra] for extra, p in enumerate(probs))
 
 

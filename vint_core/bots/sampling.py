@@ -90,12 +90,19 @@ def _owners(facts: _Facts) -> dict[int, list[int]]:
     return {i: [s for s in range(4) if facts.room[s] and not facts.forbidden[s] >> i & 1] for i in facts.unseen}
 
 
-def _deal_once(facts: _Facts, rng: random.Random, owners: dict[int, list[int]] | None = None) -> list[int] | None:
-    cards = list(facts.unseen)
-    rng.shuffle(cards)
+def _deal_once(facts: _Facts, rng: random.Random, owners: dict[int, list[int]] | None = None,
+               sizes: dict[int, int] | None = None) -> list[int] | None:
     if owners is None:
         owners = _owners(facts)
-    cards.sort(key=lambda i: len(owners[i]))  # stable: random order among equally constrained cards
+    if sizes is None:
+        sizes = {i: len(seats) for i, seats in owners.items()}
+    # the draws are random.Random's own: shuffle's, then randrange(total)'s (both _randbelow, called directly)
+    randbelow = rng._randbelow  # type: ignore[attr-defined]
+    cards = list(facts.unseen)
+    for j in range(len(cards) - 1, 0, -1):  # random.shuffle, step for step
+        k = randbelow(j + 1)
+        cards[j], cards[k] = cards[k], cards[j]
+    cards.sort(key=sizes.__getitem__)  # stable: random order among equally constrained cards
     room = list(facts.room)
     masks = list(facts.known)
     for i in cards:
@@ -106,7 +113,7 @@ def _deal_once(facts: _Facts, rng: random.Random, owners: dict[int, list[int]] |
             total += room[s]
         if not total:
             return None
-        pick = rng.randrange(total)
+        pick = randbelow(total)
         for s in seats:  # a seat without room takes nothing off the pick, so it is never the one picked
             pick -= room[s]
             if pick < 0:
@@ -131,8 +138,9 @@ def sample_layouts(view: SeatView, *, rng: random.Random, count: int,
     relaxed = False
     dead_ends = 0
     owners = _owners(facts)
+    sizes = {i: len(seats) for i, seats in owners.items()}
     while len(out) < count:
-        masks = _deal_once(facts, rng, owners)
+        masks = _deal_once(facts, rng, owners, sizes)
         if masks is None:
             dead_ends += 1
             if dead_ends > 1000 * count:  # cannot happen for a view of a real deal

@@ -5,9 +5,11 @@ Plays ``--tables`` tables one after the other, each from a new game for ``--clic
 pace ``none`` and the game saved to a temporary folder after each click, as the served table does. The
 widgets' messages are counted, not sent. Printed: CPU milliseconds per click (``time.process_time``: steady
 on a busy machine), widget messages per click, and the wall clock of a click with the computer players'
-answers, p50 / p95 / max. First, what a new table's page loads: its widget models and the bytes of their state
-(each one's ``comm_open``), and the kernel's messages to build it. A long game (``--tables 1 --clicks 450``)
-shows what grows with the rubbers played.
+answers, p50 / p95 / max. The review's work at a deal's end (the learner's cards and calls weighed: a second or two
+of the solver), which a served kernel hands to a worker process of its own (``vint_core.table.review_work``), is
+worked out here at once and left out of the clicks' figures, printed apart. First, what a new table's page loads: its
+widget models and the bytes of their state (each one's ``comm_open``), and the kernel's messages to build it. A long
+game (``--tables 1 --clicks 450``) shows what grows with the rubbers played.
 
 Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--bots rule] [--profile cumtime]``;
 ``--bots rule,sim-fast,rule`` (from the learner's left, as ``vint table --bots``) gives North, South's partner,
@@ -33,6 +35,7 @@ import psutil
 from vint_core import Seat
 from vint_core.cli.args import bots_arg as bot_names
 from vint_core.simulate import quantile
+from vint_core.table import review_work
 from vint_core.table.session import TableSession
 from vint_core.widgets import Table
 
@@ -49,6 +52,19 @@ def controls(table: Table) -> list[Any]:
 
 
 SENT = [0]  # widget messages so far
+REVIEW: list[float] = []  # CPU seconds of each piece of the review's work
+
+
+def measured_apart(run: Any) -> Any:
+    """Stands for ``review_work._run``: the review's work (a finished deal's weighing, a card tried again), which a
+    served kernel hands to its worker process, is worked out here at once (no event loop) and its CPU kept apart."""
+
+    def run_apart(finish: Any, work: Any, *args: Any) -> None:
+        started = time.process_time()
+        run(finish, work, *args)
+        REVIEW.append(time.process_time() - started)
+
+    return run_apart
 
 
 def count(self: Any, msg: Any, buffers: Any = None) -> None:
@@ -66,15 +82,16 @@ def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str],
         session = TableSession(seed=99 + i, bots=bots, save_path=folder / f"t{i}.json")
         table = Table(session, pace="none")
         rng = random.Random(i)
-        sent, started = SENT[0], time.process_time()
+        sent, started, reviewed = SENT[0], time.process_time(), len(REVIEW)
         for _ in range(clicks):
             button = rng.choice(controls(table))
-            clock, cpu = time.perf_counter(), time.process_time()
+            clock, cpu, apart = time.perf_counter(), time.process_time(), sum(REVIEW)
             button.click()
-            walls.append(time.perf_counter() - clock)
+            review = sum(REVIEW) - apart
+            walls.append(time.perf_counter() - clock - review)
             if cpus is not None:
-                cpus.append(time.process_time() - cpu)
-        used += time.process_time() - started
+                cpus.append(time.process_time() - cpu - review)
+        used += time.process_time() - started - sum(REVIEW[reviewed:])
         messages += SENT[0] - sent
     return used, messages, walls
 
@@ -133,6 +150,7 @@ def main() -> None:
     args = parser.parse_args()
     print(opening({seat: "rule" for seat in Seat}), flush=True)
     widgets.Widget._send = count
+    review_work._run = measured_apart(review_work._run)  # type: ignore[assignment]
     names = args.bots.split(",") * 3 if "," not in args.bots else args.bots.split(",")
     from vint_core.widgets import settings as settings_widget
 
@@ -152,6 +170,9 @@ def main() -> None:
               f"p95 {quantile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms; its CPU (DDS's threads included): "
               f"p50 {quantile(cpu_ms, 0.5):.1f} ms, p95 {quantile(cpu_ms, 0.95):.1f} ms, max {max(cpu_ms):.0f} ms; "
               f"the process's memory {psutil.Process().memory_info().rss / 2**20:.0f} MB", flush=True)
+        if REVIEW:
+            print(f"left out of those: the review's work, which the served kernel hands to a worker process: "
+                  f"{len(REVIEW)} pieces, {1000 * sum(REVIEW) / len(REVIEW):.0f} ms of CPU each on average", flush=True)
         if args.profile:
             profile = cProfile.Profile()
             profile.runcall(play, args.tables, args.clicks, Path(folder), bots)

@@ -11,6 +11,11 @@ from vint_core.bots.base import Bot, Explains, Promise, Said
 
 BOT_NAMES = ("random", "rule", "sim-fast", "sim-normal", "sim-strong", "sim-light")
 
+#: the served table's computer players in a new game, from the learner's left: RuleBots opposite, ``sim-light`` the
+#: partner (as strong as SimBot ``fast`` within a table's budget of CPU and memory: bench/README.md, "The table's
+#: partner")
+TABLE_BOTS = ("rule", "sim-light", "rule")
+
 
 def make_bot(name: str) -> Bot:
     """A bot by name: ``random``, ``rule``, ``sim-fast``, ``sim-normal``, ``sim-strong`` or ``sim-light``
@@ -51,4 +56,4 @@ def make_bot(name: str) -> Bot:
     raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 
-__all__ = ["BOT_NAMES", "Bot", "Explains", "Promise", "Said", "make_bot"]
+__all__ = ["BOT_NAMES", "TABLE_BOTS", "Bot", "Explains", "Promise", "Said", "make_bot"]

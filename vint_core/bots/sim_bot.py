@@ -325,7 +325,7 @@ class SimBot:
 #: ``sim-light``'s settings: the bidding guide's calls, the guide's cards while the seat holds more than this
 #: many, then SimBot ``fast``'s play on a fixed number of layouts (see bench/README.md, "Which partner the table
 #: can afford")
-LIGHT = {"calls": "rule", "solve_cards": 7, "scaled": False, "tries": 20, "lean": True}
+LIGHT = {"tricks": "formula", "solve_cards": 7, "scaled": False, "tries": 20, "lean": True}
 
 
 def light() -> SimBot:

@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import Said
+from vint_core.bots import TABLE_BOTS, Said
 from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
@@ -238,8 +238,9 @@ class Controller:
         resumed, or a new one with these settings.
 
         ``human`` is the learner's seat (a :class:`~vint_core.seats.Seat` or a name such as ``"W"``; South for a new
-        game if not given); ``bots`` the computer players from the learner's left; ``pace`` a pace name or the
-        seconds between computer cards. A saved game under other rules than ``rules``, or with the
+        game if not given); ``bots`` the computer players from the learner's left (for a new game, if not given,
+        :data:`~vint_core.bots.TABLE_BOTS`: the rule-based player opposite, ``sim-light`` the partner); ``pace`` a
+        pace name or the seconds between computer cards. A saved game under other rules than ``rules``, or with the
         learner in another seat than ``human``, is not resumed: a new game starts with them.
         """
         seat = Seat.SOUTH if human is None else (Seat.parse(human) if isinstance(human, str) else Seat(human))
@@ -250,9 +251,8 @@ class Controller:
             defaults["lang"] = lang
         if seed is not None:
             defaults["seed"] = seed
-        if bots is not None:
-            seats = (seat.left, seat.partner, seat.right)
-            defaults["bots"] = {s: name for s, name in zip(seats, bots, strict=False)}
+        seats = (seat.left, seat.partner, seat.right)
+        defaults["bots"] = {s: name for s, name in zip(seats, TABLE_BOTS if bots is None else bots, strict=False)}
         session = TableSession.open(save_path, **defaults)
         if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
                 or (human is not None and session.human != seat)):

@@ -116,7 +116,7 @@ def test_the_lean_solver_gives_endplays_tricks_without_importing_endplay() -> No
 
 
 def test_a_new_game_at_the_served_table_has_sim_light_as_partner_and_a_saved_game_keeps_its_players(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from vint_core.bots import TABLE_BOTS
     from vint_core.table.controller import Controller
 
@@ -130,3 +130,7 @@ def test_a_new_game_at_the_served_table_has_sim_light_as_partner_and_a_saved_gam
     # a game saved with other players is resumed with them, not given the new default
     Controller.open(save_path=tmp_path / "old.json", bots=("rule", "rule", "rule"), pace="none")
     assert Controller.open(save_path=tmp_path / "old.json", pace="none").session.bot_names[Seat.NORTH] == "rule"
+    # where the solver's library does not load, RuleBots all round (sim-light would play as RuleBot and warn)
+    monkeypatch.setattr(analysis, "lean_available", lambda: False)
+    bare = Controller.open(save_path=tmp_path / "bare.json", pace="none")
+    assert set(bare.session.bot_names.values()) == {"rule"}

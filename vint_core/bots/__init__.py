@@ -17,6 +17,14 @@ BOT_NAMES = ("random", "rule", "sim-fast", "sim-normal", "sim-strong", "sim-ligh
 TABLE_BOTS = ("rule", "sim-light", "rule")
 
 
+def table_bots() -> tuple[str, str, str]:
+    """:data:`TABLE_BOTS` where the solver's library loads, else RuleBots all round (``sim-light`` would play as
+    RuleBot there and warn about it: the browser's Python of the JupyterLite course, an install without ``dds``)."""
+    from vint_core.analysis import lean_available
+
+    return TABLE_BOTS if lean_available() else ("rule", "rule", "rule")
+
+
 def make_bot(name: str) -> Bot:
     """A bot by name: ``random``, ``rule``, ``sim-fast``, ``sim-normal``, ``sim-strong`` or ``sim-light``
     (the bidding guide's calls, SimBot ``fast``'s play over the last tricks: within a served table's budget).
@@ -56,4 +64,4 @@ def make_bot(name: str) -> Bot:
     raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 
-__all__ = ["BOT_NAMES", "TABLE_BOTS", "Bot", "Explains", "Promise", "Said", "make_bot"]
+__all__ = ["BOT_NAMES", "TABLE_BOTS", "Bot", "Explains", "Promise", "Said", "make_bot", "table_bots"]

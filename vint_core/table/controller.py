@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import TABLE_BOTS, Said
+from vint_core.bots import Said, table_bots
 from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Bid, Call
 from vint_core.cards import Card
@@ -239,7 +239,7 @@ class Controller:
 
         ``human`` is the learner's seat (a :class:`~vint_core.seats.Seat` or a name such as ``"W"``; South for a new
         game if not given); ``bots`` the computer players from the learner's left (for a new game, if not given,
-        :data:`~vint_core.bots.TABLE_BOTS`: the rule-based player opposite, ``sim-light`` the partner); ``pace`` a
+        :func:`~vint_core.bots.table_bots`: the rule-based player opposite, ``sim-light`` the partner); ``pace`` a
         pace name or the seconds between computer cards. A saved game under other rules than ``rules``, or with the
         learner in another seat than ``human``, is not resumed: a new game starts with them.
         """
@@ -252,7 +252,7 @@ class Controller:
         if seed is not None:
             defaults["seed"] = seed
         seats = (seat.left, seat.partner, seat.right)
-        defaults["bots"] = {s: name for s, name in zip(seats, TABLE_BOTS if bots is None else bots, strict=False)}
+        defaults["bots"] = {s: name for s, name in zip(seats, table_bots() if bots is None else bots, strict=False)}
         session = TableSession.open(save_path, **defaults)
         if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
                 or (human is not None and session.human != seat)):

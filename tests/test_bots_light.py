@@ -134,3 +134,21 @@ def test_a_new_game_at_the_served_table_has_sim_light_as_partner_and_a_saved_gam
     monkeypatch.setattr(analysis, "lean_available", lambda: False)
     bare = Controller.open(save_path=tmp_path / "bare.json", pace="none")
     assert set(bare.session.bot_names.values()) == {"rule"}
+
+
+def test_a_call_not_weighed_where_nothing_is_contested_gets_the_guides_reason() -> None:
+    # the guide passes and the contract is already this side's: nothing is sampled, and a call asked about that
+    # sim-light did not make is said by the guide's reason (which names its choice), not by figures never worked out
+    bot, guide, asked = make_bot("sim-light"), RuleBot(), 0
+    for seed in range(40, 44):
+        deal = Deal.new(dealer=Seat(seed % 4), seed=seed)
+        while not deal.is_finished and deal.phase is Phase.AUCTION:
+            view = deal.view(deal.to_act)  # type: ignore[arg-type]
+            action = bot.choose(view, random.Random(seed))
+            if "nothing to contest" in bot.explain(view, action, "en"):
+                for other in view.legal[1:4]:
+                    assert bot.explain(view, other, "de") == guide.explain(view, other, "de")
+                    assert "nan" not in bot.explain(view, other, "en").lower()
+                    asked += 1
+            deal = deal.apply(action)
+    assert asked > 0

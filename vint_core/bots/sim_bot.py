@@ -169,6 +169,10 @@ class SimBot:
             if decision is None:  # the action asked about is not the one SimBot picks: use the last analysis
                 best = next(reversed(self._decisions.values()))
                 decision = best
+        if decision.kind == "call" and decision.layouts == 0 and action not in decision.stats:
+            # nothing was sampled (nothing to contest): another call's reason is the guide's, which names its choice
+            why = self._guide.why(view, action)
+            return BotPhrase(why.key, why.params)
         return _explain(view, action, decision)
 
     # -- fallback ----------------------------------------------------------

@@ -5,7 +5,8 @@ Plays ``--tables`` tables one after the other, each from a new game for ``--clic
 pace ``none`` and the game saved to a temporary folder after each click, as the served table does. The
 widgets' messages are counted, not sent. Printed: CPU milliseconds per click (``time.process_time``: steady
 on a busy machine), widget messages per click, and the wall clock of a click with the computer players'
-answers, p50 / p95 / max. The review's work at a deal's end (the learner's cards and calls weighed: a second or two
+answers, p50 / p95 / max, and how soon the learner's own action is drawn, where it is drawn before the answers
+(``Table._draw_action``). The review's work at a deal's end (the learner's cards and calls weighed: a second or two
 of the solver), which a served kernel hands to a worker process of its own (``vint_core.table.review_work``), is
 worked out here at once and left out of the clicks' figures, printed apart. First, what a new table's page loads: its
 widget models and the bytes of their state (each one's ``comm_open``), and the kernel's messages to build it. A long
@@ -53,6 +54,20 @@ def controls(table: Table) -> list[Any]:
 
 SENT = [0]  # widget messages so far
 REVIEW: list[float] = []  # CPU seconds of each piece of the review's work
+DRAWN: list[tuple[float, int]] = []  # per click that drew the learner's action first: seconds to it, its messages
+CLICKED = [0.0]  # when the click being measured started (time.perf_counter)
+
+
+def timed_action(draw: Any) -> Any:
+    """Stands for ``Table._draw_action``: how soon after the click the learner's own action is drawn (before the
+    computer players answer), and in how many widget messages."""
+
+    def draw_timed(self: Any, action: Any) -> None:
+        sent = SENT[0]
+        draw(self, action)
+        DRAWN.append((time.perf_counter() - CLICKED[0], SENT[0] - sent))
+
+    return draw_timed
 
 
 def measured_apart(run: Any) -> Any:
@@ -86,6 +101,7 @@ def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str],
         for _ in range(clicks):
             button = rng.choice(controls(table))
             clock, cpu, apart = time.perf_counter(), time.process_time(), sum(REVIEW)
+            CLICKED[0] = clock
             button.click()
             review = sum(REVIEW) - apart
             walls.append(time.perf_counter() - clock - review)
@@ -151,6 +167,7 @@ def main() -> None:
     print(opening({seat: "rule" for seat in Seat}), flush=True)
     widgets.Widget._send = count
     review_work._run = measured_apart(review_work._run)  # type: ignore[assignment]
+    Table._draw_action = timed_action(Table._draw_action)  # type: ignore[method-assign]
     names = args.bots.split(",") * 3 if "," not in args.bots else args.bots.split(",")
     from vint_core.widgets import settings as settings_widget
 
@@ -170,6 +187,11 @@ def main() -> None:
               f"p95 {quantile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms; its CPU (DDS's threads included): "
               f"p50 {quantile(cpu_ms, 0.5):.1f} ms, p95 {quantile(cpu_ms, 0.95):.1f} ms, max {max(cpu_ms):.0f} ms; "
               f"the process's memory {psutil.Process().memory_info().rss / 2**20:.0f} MB", flush=True)
+        if DRAWN:
+            first = sorted(1000 * seconds for seconds, _ in DRAWN)
+            print(f"the learner's own action drawn before the answers in {len(DRAWN)} clicks: p50 "
+                  f"{quantile(first, 0.5):.2f} ms, p95 {quantile(first, 0.95):.2f} ms after the click, "
+                  f"{sum(n for _, n in DRAWN) / len(DRAWN):.1f} widget messages", flush=True)
         if REVIEW:
             print(f"left out of those: the review's work, which the served kernel hands to a worker process: "
                   f"{len(REVIEW)} pieces, {1000 * sum(REVIEW) / len(REVIEW):.0f} ms of CPU each on average", flush=True)

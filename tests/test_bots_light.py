@@ -152,3 +152,23 @@ def test_a_call_not_weighed_where_nothing_is_contested_gets_the_guides_reason() 
                     asked += 1
             deal = deal.apply(action)
     assert asked > 0
+
+
+def test_the_hint_with_sim_light_as_partner_is_its_weighed_choice_in_words(tmp_path: Path) -> None:
+    from vint_core.table.session import TableSession
+
+    session = TableSession(seed=2024, bots={Seat.NORTH: "sim-light"}, save_path=tmp_path / "t.json")
+    hints = weighed = 0
+    while not session.deal.is_finished:
+        if session.human_to_act():
+            hint = session.hint()
+            view = session.deal.view(session.human)
+            assert hint.action in view.legal
+            text = hint.explanation.text("en")
+            assert str(hint.action) in text and "nan" not in text.lower().split()
+            hints += 1
+            weighed += "guesses at the hidden hands" in text
+            session.act(hint.action)
+        else:
+            session.bot_step()
+    assert hints >= 13 and weighed > 0  # every card and at least one call; some weighed on guesses, as sim-light

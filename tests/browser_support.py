@@ -128,6 +128,16 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+@contextmanager
+def served_table(root: Path, *, env: Mapping[str, str], name: str) -> Iterator[tuple[Server, Any]]:
+    """The table served as :func:`voila_server` serves it, saving into a new ``root/data``, and a Chromium to open it
+    in: what a module of browser tests of the table shares."""
+    require_tools()
+    data_dir = clean_dir(root / "data")
+    with voila_server(data_dir=data_dir, env=env, name=name) as server, chromium() as browser:
+        yield server, browser
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot under ``test-artifacts/`` and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)

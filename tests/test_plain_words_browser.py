@@ -36,10 +36,8 @@ def contrast(page: Any, selector: str) -> float:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    bs.require_tools()
-    data_dir = bs.clean_dir(tmp_path_factory.mktemp("plain-words") / "data")
-    with bs.voila_server(data_dir=data_dir, env=ENV, name="plain-words") as server, bs.chromium() as browser:
-        yield server, browser
+    with bs.served_table(tmp_path_factory.mktemp("plain-words"), env=ENV, name="plain-words") as served:
+        yield served
 
 
 @pytest.mark.parametrize(("width", "dark"), [(1280, False), (1280, True), (390, False), (390, True)])

@@ -16,10 +16,8 @@ ENV = {"VINT_SEED": "2024", "VINT_PACE": "none", "VINT_LANG": "en"}  # no VINT_B
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    bs.require_tools()
-    data_dir = bs.clean_dir(tmp_path_factory.mktemp("partner") / "data")
-    with bs.voila_server(data_dir=data_dir, env=ENV, name="table-partner") as server, bs.chromium() as browser:
-        yield server, browser
+    with bs.served_table(tmp_path_factory.mktemp("partner"), env=ENV, name="table-partner") as served:
+        yield served
 
 
 @pytest.mark.parametrize(("width", "dark"), [(1280, False), (390, True)])

@@ -10,7 +10,7 @@ import re
 import polib
 import pytest
 
-from vint_core import Call, Card, Contract, Seat, Side, i18n, render
+from vint_core import PASS, Call, Card, Contract, Seat, Side, i18n, render
 from vint_core.calls import Strain
 from vint_core.table.controller import Controller
 
@@ -264,6 +264,21 @@ def test_the_weighing_and_the_class_history_speak_russian() -> None:
     said = weight.text("ru")
     assert not latin_words(said) and re.search("[а-я]", said), said
     assert i18n.text("words_and", "ru", items="500, 1000", last="5000") == "500, 1000 и 5000"
+
+
+def test_a_weighed_pass_is_said_in_the_language_it_is_shown_in() -> None:
+    """A call handed to a sentence as a parameter is said in the sentence's language: the weighing's line for the
+    learner's Pass begins "Passe:" in German and "Пас:" in Russian (it said "Pass:" in both, which the German table
+    showed after a language switch)."""
+    from vint_core.deal import Deal
+    from vint_core.table.weighing import _weigh_call
+
+    deal = Deal.new(seed=7)
+    weight = _weigh_call(0, deal, deal.dealer, PASS)
+    for lang, word in (("en", "Pass"), ("de", "Passe"), ("ru", "Пас")):
+        assert weight.text(lang).startswith(f"{word}: "), weight.text(lang)
+        assert PASS.text(lang) == word and Call.parse("2H").text(lang) == "2♥"
+    assert "Pass" not in weight.text("de").replace("Passe", "") and "Pass" not in weight.text("ru")
 
 
 def test_an_answer_that_cannot_be_read_says_why_in_russian() -> None:

@@ -185,7 +185,7 @@ def test_each_call_is_set_beside_the_computer_players() -> None:
     assert opening.why == bot.why(view, opening.bot_call).phrase  # a phrase, said in the language it is shown in
     assert opening.why.text("de") == bot.explain(view, opening.bot_call, "de")
     assert opening.text("en").startswith(f"3NT: the computer player would call {opening.bot_call}.")
-    assert opening.text("de").startswith(f"3NT: der Computerspieler würde {opening.bot_call} sagen.")
+    assert opening.text("de").startswith(f"3NT: der Computerspieler würde {opening.bot_call.text('de')} sagen.")
 
 
 def test_a_deal_played_by_the_computer_player_has_its_calls_unchanged() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from vint_core.cards import Suit
 from vint_core.errors import ParseError, Reason
+from vint_core.i18n import text
 
 
 class Strain(enum.Enum):
@@ -136,6 +137,11 @@ class Call:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def text(self, lang: str = "en") -> str:
+        """The call as a sentence in ``lang`` names it: a bid as it is written (``"2♥"``), the pass in words
+        (``PASS.text("de")`` → ``'Passe'``). A call given to a :class:`~vint_core.i18n.Phrase` is said this way."""
+        return str(self)
+
 
 class Pass(Call):
     """The pass. There is one: ``PASS``."""
@@ -156,6 +162,9 @@ class Pass(Call):
 
     def __str__(self) -> str:
         return "Pass"
+
+    def text(self, lang: str = "en") -> str:
+        return text("ui_pass", lang)
 
 
 class Bid(Call):

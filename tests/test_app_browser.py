@@ -58,9 +58,10 @@ def _played(session: TableSession) -> int:
 def assert_page_hides_other_hands(page: Any, data_dir: Path) -> None:
     """No unplayed card of another seat in the page, compared with the saved game (which the test may read).
 
-    The table saves the game after it has drawn it, so the page read first can be a card ahead of the file: a card
-    the page shows is allowed only once the file, read again at once and as often as needed, has it played, at most
-    two cards later than it was (a real leak shows a card that stays in its hand)."""
+    The table saves the game after it has drawn it, so the page read first can be a click ahead of the file (the
+    learner's card and the three computer players' answers, drawn before the save of them is written): a card the
+    page shows is allowed only once the file, read again at once and as often as needed, has it played, at most
+    those four cards later than it was (a real leak shows a card that stays in its hand)."""
     html = page.content()
     in_hand = page.locator(HAND_CARDS).all_inner_texts()
     session = saved_session(data_dir)
@@ -78,7 +79,7 @@ def assert_page_hides_other_hands(page: Any, data_dir: Path) -> None:
             raise AssertionError(f"{', '.join(shown)} in the page") from None
         if later.deal.hands == hands:
             later_by = _played(later) - before
-            assert later_by <= 2, f"{', '.join(shown)} in the page, played only {later_by} cards later"
+            assert later_by <= 4, f"{', '.join(shown)} in the page, played only {later_by} cards later"
     for text in in_hand:
         assert Card.parse(text) in session.deal.hands[session.human]
 

@@ -10,11 +10,16 @@ asserted. ``--source DIR`` serves another checkout (its ``vint_core``), as ``ben
 times from the start of the navigation to Voilà's page arrived (its HTML, ``responseEnd``), its scripts run
 (``DOMContentLoaded``), the kernel's websocket open, the first and the last widget state received and the table
 playable; the widget models opened and the bytes of the frames received before it is playable, and Chromium's
-script, layout and style time over the load. Printed per load and as medians. ``--profile`` samples the page's
+script, layout and style time over the load. Printed per load and as medians. ``--timeline`` takes each click apart
+instead: every websocket frame the page sends and receives is stamped in the page as it arrives (a listener on the
+page's own sockets, ahead of Jupyter's) and read with the kernel's own stamp on it (its header's ``date``), so a
+click's time splits into the way to the kernel, the kernel's work, the way back and the page's drawing (see
+:func:`timeline`). ``--profile`` samples the page's
 JavaScript during one load instead (Chromium's profiler, every 0.2 ms) and prints where its time went: by function
 (self time) and by script, idle and the browser's own work (``(program)``: parsing, compiling, style) included.
 
-Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30] [--loads N] [--profile] [--source DIR]``
+Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30] [--loads N] [--timeline] [--profile]
+[--source DIR]``
 """
 
 from __future__ import annotations
@@ -67,6 +72,20 @@ async def main_async(args: argparse.Namespace) -> None:
                 print(f"load average at the end: {bench_table.load_average()}")
                 return
             page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            if args.timeline:
+                await page.add_init_script(FRAMES_JS)
+                network = await network_stamps(page)
+                await page.goto(server.url)
+                await bench_table.next_action(page, seconds=120)
+                await asyncio.sleep(2)
+                await page.evaluate("() => { window.__frames.length = 0; }")
+                await bench_table.play_clicks(page, clicks=args.clicks, seconds=600)
+                clicks = await page.evaluate("() => window.__vint.clicks")
+                frames = await page.evaluate("() => window.__frames")
+                print(timeline(clicks, frames, await page.evaluate("() => window.__origin"), network))
+                await browser.close()
+                print(f"load average at the end: {bench_table.load_average()}")
+                return
             counts = {"in": 0, "out": 0, "in_bytes": 0, "out_bytes": 0}
             kinds: dict[str, int] = {}
 
@@ -111,6 +130,138 @@ async def main_async(args: argparse.Namespace) -> None:
             print(bench_table.summary(records))
             await browser.close()
     print(f"load average at the end: {bench_table.load_average()}")
+
+
+#: in the page, before its own scripts: every frame of every websocket, sent or received, with ``performance.now()``
+#: as it goes (``send``) or comes (a listener added as the socket is made, so ahead of Jupyter's ``onmessage``), its
+#: Jupyter message (the ``v1.kernel.websocket.jupyter.org`` protocol's parts, or JSON) read into what the timeline
+#: needs; the clock's origin as epoch milliseconds, to set beside the kernel's stamps
+FRAMES_JS = """(() => {
+  const frames = window.__frames = [];
+  window.__origin = performance.timeOrigin;
+  const text = new TextDecoder();
+  const read = data => {
+    if (typeof data === 'string') {
+      const m = JSON.parse(data);
+      return [m.header, m.parent_header, m.content];
+    }
+    const buf = data instanceof ArrayBuffer ? data : data.buffer;
+    const view = new DataView(buf);
+    const n = Number(view.getBigUint64(0, true));
+    const at = i => Number(view.getBigUint64(8 * (i + 1), true));
+    const part = i => JSON.parse(text.decode(new Uint8Array(buf, at(i), at(i + 1) - at(i))));
+    return [part(1), part(2), part(4)];
+  };
+  const note = (way, data) => {
+    const t = performance.now();
+    try {
+      const [header, parent, content] = read(data);
+      frames.push({way, t, type: header.msg_type, id: header.msg_id, date: Date.parse(header.date),
+                   parent: parent && parent.msg_id || null, state: content && content.execution_state || null,
+                   method: content && content.data && content.data.method || null});
+    } catch (e) { frames.push({way, t, type: '?'}); }
+  };
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', e => note('in', e.data));
+    }
+    send(data) { note('out', data); return super.send(data); }
+  };
+})()"""
+
+
+def _message_id(frame: bytes) -> str | None:
+    """The ``msg_id`` of a websocket frame of the ``v1.kernel.websocket.jupyter.org`` protocol (or of JSON)."""
+    import json
+
+    try:
+        if frame[:1] == b"{":
+            return str(json.loads(frame)["header"]["msg_id"])
+        count = int.from_bytes(frame[:8], "little")
+        offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+        return str(json.loads(frame[offsets[1]:offsets[2]])["msg_id"])
+    except (ValueError, KeyError, IndexError):
+        return None
+
+
+async def network_stamps(page: Any) -> dict[str, float]:
+    """When the browser's network side (not the page's script) received each websocket frame, by its message's
+    ``msg_id``, in epoch milliseconds: Chromium's ``Network.webSocketFrameReceived`` stamps, set on the wall clock by
+    the page's first request (``Network.requestWillBeSent`` carries both clocks). Filled as the frames come."""
+    import base64
+
+    stamps: dict[str, float] = {}
+    clock: list[float] = []  # wall time less monotonic time, in seconds
+    cdp = await page.context.new_cdp_session(page)
+
+    def request(event: dict[str, Any]) -> None:
+        if not clock:
+            clock.append(event["wallTime"] - event["timestamp"])
+
+    def frame(event: dict[str, Any]) -> None:
+        response = event["response"]
+        data = response["payloadData"]
+        raw = base64.b64decode(data) if response.get("opcode") == 2 else data.encode()
+        found = _message_id(raw)
+        if found is not None and clock:
+            stamps[found] = 1000 * (event["timestamp"] + clock[0])
+
+    cdp.on("Network.requestWillBeSent", request)
+    cdp.on("Network.webSocketFrameReceived", frame)
+    await cdp.send("Network.enable")
+    return stamps
+
+
+def timeline(clicks: list[dict[str, Any]], frames: list[dict[str, Any]], origin: float,
+             network: dict[str, float]) -> str:
+    """Each click taken apart, as p50 / p95 over the clicks, in ms: from the click to the page sending it (the widget's
+    own code), to the kernel starting on it (its ``busy`` status for that message, stamped by the kernel: the way
+    there, the server's relay, and any message the kernel took before it), to the kernel's first drawing message sent,
+    the way back of that message (its arrival in the page less the kernel's stamp), from its arrival to the learner's
+    action shown in the page; the kernel's whole work on the click (``busy`` to ``idle``) and the last message of it
+    in the page to the answers drawn; and the messages the kernel sent for the click. The page's clock and the
+    kernel's are the machine's one clock (epoch milliseconds on both sides: ``origin``, the page's
+    ``performance.timeOrigin``, added to its times)."""
+    parts: dict[str, list[float]] = {k: [] for k in ("sent", "to kernel", "kernel to first message", "way back",
+                                                     "to the browser", "browser to the page",
+                                                     "way back of the last", "to the browser, the last",
+                                                     "first message to shown", "kernel busy", "last message to ready",
+                                                     "messages")}
+    for click in clicks:
+        if click.get("ready") is None:
+            continue
+        start, end = click["t0"], click["t0"] + click["ready"]
+        sent = next((f for f in frames if f["way"] == "out" and f["type"] == "comm_msg" and f["t"] >= start
+                     and f["method"] == "custom"), None)
+        if sent is None or sent["t"] > end:
+            continue
+        mine = [f for f in frames if f["way"] == "in" and f.get("parent") == sent["id"]]
+        busy = next((f for f in mine if f["type"] == "status" and f["state"] == "busy"), None)
+        idle = next((f for f in mine if f["type"] == "status" and f["state"] == "idle"), None)
+        drawn = [f for f in mine if f["type"] == "comm_msg"]
+        if busy is None or idle is None or not drawn:
+            continue
+        epoch = origin  # performance.now() + origin = epoch ms
+        parts["sent"].append(sent["t"] - start)
+        parts["to kernel"].append(busy["date"] - (epoch + sent["t"]))
+        parts["kernel to first message"].append(drawn[0]["date"] - busy["date"])
+        parts["way back"].append((epoch + drawn[0]["t"]) - drawn[0]["date"])
+        parts["way back of the last"].append((epoch + drawn[-1]["t"]) - drawn[-1]["date"])
+        if drawn[0]["id"] in network and drawn[-1]["id"] in network:
+            parts["to the browser"].append(network[drawn[0]["id"]] - drawn[0]["date"])
+            parts["browser to the page"].append(epoch + drawn[0]["t"] - network[drawn[0]["id"]])
+            parts["to the browser, the last"].append(network[drawn[-1]["id"]] - drawn[-1]["date"])
+        if click.get("shown") is not None:
+            parts["first message to shown"].append(start + click["shown"] - drawn[0]["t"])
+        parts["kernel busy"].append(idle["date"] - busy["date"])
+        parts["last message to ready"].append(end - drawn[-1]["t"])
+        parts["messages"].append(len(drawn))
+    n = len(parts["sent"])
+    return (f"{n} clicks taken apart (p50 / p95): " + "; ".join(
+        f"{name} {bench_table.pct(values, .5):.1f} / {bench_table.pct(values, .95):.1f}"
+        for name, values in parts.items()))
 
 
 async def measure_load(browser: Any, url: str) -> dict[str, float]:
@@ -193,6 +344,8 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--loads", type=int, default=0, help="measure this many page loads instead of clicks")
     parser.add_argument("--gap", type=float, default=6.0, help="seconds before each load (the next kernel readied)")
+    parser.add_argument("--timeline", action="store_true", help="take each click apart: the way to the kernel, its "
+                        "work, the way back, the page's drawing")
     parser.add_argument("--profile", action="store_true", help="profile the page's JavaScript during one load")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))

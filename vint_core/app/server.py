@@ -369,6 +369,9 @@ class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: 
 
     async def open(self, kernel_id: str) -> None:
         self._opened = True
+        # each of the kernel's messages to the page at once: with Nagle's algorithm on (tornado's default) a small
+        # message waits for the page's acknowledgement of the one before, which the browser delays (up to 40 ms)
+        self.set_nodelay(True)
         await super().open(kernel_id)
 
     def on_close(self) -> None:

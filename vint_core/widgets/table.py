@@ -44,6 +44,7 @@ from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
 from vint_core.widgets.seat import SeatPanel
+from vint_core.widgets.sending import send_now
 from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.style import Foldout, hbox, html, opened_at_the_end, shared, show_if, vbox
 from vint_core.widgets.trick import TrickView
@@ -291,6 +292,7 @@ class Table:
         update = self._ctl().act(action, position=position)
         if update.follow:
             self._draw_action(action)
+            send_now()  # the learner's card or call on its way to the page before the answers are worked out
             update = self.controller.advance()
         self._after(update, gone_by=gone_by and not update.accepted and not self.controller.note)
         return update.accepted
@@ -335,6 +337,7 @@ class Table:
             self.review.clear()
         if update.follow:
             self._draw_new_deal()
+            send_now()
             update = self.controller.advance()
         self._after(update)
 

@@ -164,6 +164,7 @@ class Pass(Call):
         return "Pass"
 
     def text(self, lang: str = "en") -> str:
+        """The pass in words: ``'Pass'``, ``'Passe'``, ``'Пас'``."""
         return text("ui_pass", lang)
 
 

@@ -60,6 +60,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
+from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.netutil import bind_sockets
@@ -71,6 +72,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
 
 from vint_core.app import NAME_RULE, table_name
+from vint_core.app.nodelay import NoDelayConnection
 from vint_core.errors import VintError
 from vint_core.i18n import LANGUAGES, choose_language, language, text
 
@@ -369,9 +371,6 @@ class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: 
 
     async def open(self, kernel_id: str) -> None:
         self._opened = True
-        # each of the kernel's messages to the page at once: with Nagle's algorithm on (tornado's default) a small
-        # message waits for the page's acknowledgement of the one before, which the browser delays (up to 40 ms)
-        self.set_nodelay(True)
         await super().open(kernel_id)
 
     def on_close(self) -> None:
@@ -415,6 +414,9 @@ class TableServer(Voila):  # type: ignore[misc]
                                    help="Jupyter's token login, with the learners' personal tokens for a class.")
     port_file = Unicode("", config=True, help="A file the server writes the port it listens on into (with "
                                               "--port=0: the port the system chose).")
+    kernel_websocket_connection_class = Type(NoDelayConnection, klass=BaseKernelWebsocketConnection, config=True,
+                                             help="The kernel websocket's connection: Jupyter's, each message sent "
+                                                  "at once.")
     _bound: tuple[Any, ...] = ()
 
     def learner_for_token(self, token: str) -> Any:

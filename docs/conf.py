@@ -54,6 +54,7 @@ _THIRD_PARTY = [
     "tornado.web.Application", "tornado.web.RequestHandler", "voila.app.Voila",
     "voila.shutdown_kernel_handler.VoilaShutdownKernelHandler", "voila.tornado.handler.TornadoVoilaHandler",
     "voila.tornado.kernel_websocket_handler.VoilaKernelWebsocketHandler",
+    "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection",  # the websocket's connection
     "sqlalchemy.orm.decl_api.DeclarativeBase", "sqlalchemy.sql.type_api.TypeDecorator",  # class mode's models
     "jupyterhub.services.auth.HubOAuthenticated", "jupyter_server.auth.identity.PasswordIdentityProvider",
     "jupyter_server.auth.identity.User",  # class mode's service and personal links

@@ -195,7 +195,7 @@ def test_bid_after_pass_when_pass_is_final() -> None:
 def test_call_out_of_turn() -> None:
     err = rejected(auction_deal(["1♠"]), PASS, OutOfTurnError, Reason.OUT_OF_TURN, seat=S)
     assert str(err) == "Pass by South is out of turn: it is East's turn"
-    assert err.message("de") == "Pass von Süd ist nicht an der Reihe: Ost ist am Zug"
+    assert err.message("de") == "Passe von Süd ist nicht an der Reihe: Ost ist am Zug"  # the call in words
 
 
 def test_call_after_the_auction_is_over_on_the_auction() -> None:

@@ -12,7 +12,8 @@ the answers are worked out.
 
 from __future__ import annotations
 
-import threading
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 __all__ = ["send_now"]
@@ -31,9 +32,13 @@ def send_now(io_thread: Any | None = None, *, seconds: float = SECONDS) -> bool:
             return False
     if not io_thread.thread.is_alive():  # no thread: ipykernel sends each message at once
         return True
-    sent = threading.Event()
-    io_thread.schedule(sent.set)  # after the messages already handed over: the thread takes them in order
-    return sent.wait(seconds)
+    sent: Future[None] = Future()
+    io_thread.schedule(lambda: sent.set_result(None))  # after the messages handed over: the thread takes them in order
+    try:
+        sent.result(timeout=seconds)  # the lock let go while it waits; no thread of this module's own
+    except FutureTimeout:
+        return False
+    return True
 
 
 def _kernel_io_thread() -> Any | None:

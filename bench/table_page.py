@@ -244,15 +244,14 @@ def timeline(clicks: list[dict[str, Any]], frames: list[dict[str, Any]], origin:
         drawn = [f for f in mine if f["type"] == "comm_msg"]
         if busy is None or idle is None or not drawn:
             continue
-        epoch = origin  # performance.now() + origin = epoch ms
         parts["sent"].append(sent["t"] - start)
-        parts["to kernel"].append(busy["date"] - (epoch + sent["t"]))
+        parts["to kernel"].append(busy["date"] - (origin + sent["t"]))
         parts["kernel to first message"].append(drawn[0]["date"] - busy["date"])
-        parts["way back"].append((epoch + drawn[0]["t"]) - drawn[0]["date"])
-        parts["way back of the last"].append((epoch + drawn[-1]["t"]) - drawn[-1]["date"])
+        parts["way back"].append((origin + drawn[0]["t"]) - drawn[0]["date"])
+        parts["way back of the last"].append((origin + drawn[-1]["t"]) - drawn[-1]["date"])
         if drawn[0]["id"] in network and drawn[-1]["id"] in network:
             parts["to the browser"].append(network[drawn[0]["id"]] - drawn[0]["date"])
-            parts["browser to the page"].append(epoch + drawn[0]["t"] - network[drawn[0]["id"]])
+            parts["browser to the page"].append(origin + drawn[0]["t"] - network[drawn[0]["id"]])
             parts["to the browser, the last"].append(network[drawn[-1]["id"]] - drawn[-1]["date"])
         if click.get("shown") is not None:
             parts["first message to shown"].append(start + click["shown"] - drawn[0]["t"])

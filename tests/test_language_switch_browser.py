@@ -27,14 +27,14 @@ TABLE = ".vint-table"
 
 def english_on_screen(page: Any) -> set[str]:
     """The English words (of :data:`~test_language_switch.ENGLISH`) in the table's visible text."""
-    shown = page.locator(TABLE).first.inner_text()
-    return set(re.findall(r"[A-Za-zÄÖÜäöüß'-]+", shown)) & ENGLISH
+    return set().union(*english_lines(page).values())
 
 
-def english_lines(page: Any) -> list[str]:
-    """The lines of the table's visible text that hold an English word: where a failure's word was."""
+def english_lines(page: Any) -> dict[str, set[str]]:
+    """The lines of the table's visible text that hold an English word, with those words: where a failure's was."""
     shown = page.locator(TABLE).first.inner_text()
-    return [line for line in shown.splitlines() if set(re.findall(r"[A-Za-zÄÖÜäöüß'-]+", line)) & ENGLISH]
+    found = {line: set(re.findall(r"[A-Za-zÄÖÜäöüß'-]+", line)) & ENGLISH for line in shown.splitlines()}
+    return {line: words for line, words in found.items() if words}
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from ipykernel.iostream import IOPubThread
 from vint_core import PASS
 from vint_core.deal import Phase
 from vint_core.table.session import TableSession
-from vint_core.widgets import Table, sending
+from vint_core.widgets import Table
 from vint_core.widgets.sending import send_now
 
 
@@ -51,7 +51,6 @@ def test_the_table_sends_the_learners_action_before_the_answers_are_worked_out(m
         seen.append((len(session.deal.auction.calls), session.human_to_act()))
         return True
 
-    monkeypatch.setattr(sending, "send_now", recorded)  # type: ignore[attr-defined]
     monkeypatch.setattr("vint_core.widgets.table.send_now", recorded)  # type: ignore[attr-defined]
     assert session.deal.phase is Phase.AUCTION and session.human_to_act()  # the computer players have called
     before = len(session.deal.auction.calls)

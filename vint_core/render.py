@@ -459,7 +459,7 @@ def _call_colour(call: Call) -> str:
 
 
 def _call_words(call: Call, lang: str) -> str:
-    return esc(call) if isinstance(call, Bid) else esc(text("ui_pass", lang))
+    return esc(call.text(lang))
 
 
 def _call_cell(call: Call, *, final: bool, lang: str) -> str:

@@ -52,7 +52,7 @@ from typing import Any
 
 from vint_core.bots import Said, table_bots
 from vint_core.bots.meanings import call_meanings
-from vint_core.calls import Bid, Call
+from vint_core.calls import Call
 from vint_core.cards import Card
 from vint_core.deal import Action, Deal, Phase
 from vint_core.errors import VintError, bad_argument
@@ -724,7 +724,7 @@ class _ActionName:
 
     def text(self, lang: str) -> str:
         action = self.action
-        return str(action) if isinstance(action, (Bid, Card)) else text("ui_pass", lang)
+        return action.text(lang) if isinstance(action, Call) else str(action)
 
 
 @dataclass(frozen=True)

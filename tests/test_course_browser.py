@@ -74,6 +74,52 @@ def run_all_cells(page: Any, *, cells: int) -> None:
     bs.wait_for(done, seconds=90, interval=0.2)
 
 
+#: what a dialog JupyterLab shows says (its title and words), "none" if none is open
+DIALOGS_JS = """() => [...document.querySelectorAll('.jp-Dialog')]
+    .map(d => d.innerText.replace(/\\s+/g, ' ')).join(' | ') || 'none'"""
+
+
+def awaited(page: Any, body: str, *, seconds: float = 90) -> Any:
+    """Run ``body`` (the statements of an async function) in the page and wait for it, at most ``seconds`` counted
+    in the page. Playwright's evaluate has no time limit, and a JupyterLab command that asks something (a dialog)
+    does not finish until it is answered: this fails instead, with the dialog's words (a test that waited for ever
+    would hold up the whole run, and pytest-timeout's alarm in the middle of Playwright's loop would not end it)."""
+    return page.evaluate(f"""async () => {{
+        let timer;
+        const limit = new Promise((_, reject) => {{ timer = setTimeout(() => reject(new Error(
+            `not done within {seconds} s; dialogs: ${{({DIALOGS_JS})()}}`)), {seconds * 1000}); }});
+        try {{ return await Promise.race([(async () => {{ {body} }})(), limit]); }} finally {{ clearTimeout(timer); }}
+    }}""")
+
+
+def open_notebook(page: Any, path: str) -> None:
+    """The notebook at ``path`` (from the served folder) open in the running JupyterLab, its cells not yet run."""
+    awaited(page, f"await window.jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(path)}}});")
+
+
+def close_all(page: Any, *, shot: str) -> None:
+    """Every kernel stopped, every notebook saved and every tab closed (a learner closing the lesson and coming back
+    later); if it fails, a screenshot ``shot`` shows why."""
+    try:
+        awaited(page, """await window.jupyterapp.serviceManager.sessions.shutdownAll();
+                         await window.jupyterapp.commands.execute('docmanager:save-all');""")
+        # not awaited: a notebook changed again after the save (its kernel's last state, on a busy machine) makes
+        # JupyterLab ask "Save your work", answered below
+        page.evaluate("() => { window.jupyterapp.commands.execute('application:close-all'); }")
+
+        def closed() -> bool:
+            # the learner's answers are in the data folder, not in the notebook: the lesson is closed unsaved
+            discard = page.locator(".jp-Dialog button", has_text="Discard")
+            if discard.count() and discard.first.is_visible():
+                discard.first.click()
+            return page.evaluate("() => !document.querySelector('.jp-Notebook')")
+
+        bs.wait_for(closed, seconds=60, interval=0.2)
+    except Exception as error:
+        bs.screenshot(page, shot)
+        raise AssertionError(f"the notebooks did not close; dialogs: {page.evaluate(DIALOGS_JS)}") from error
+
+
 #: resolves once ``element`` (and the output area it is drawn in) lies still for one animation frame: the layout
 #: after a scroll, a resize or a side panel closed is done; false if it still moves after 600 frames
 SETTLED = """async element => {

@@ -29,7 +29,16 @@ from typing import Any
 
 import browser_support as bs
 import pytest
-from test_course_browser import code_cells, copy_course, run_all_cells, set_theme, settled, shoot
+from test_course_browser import (
+    close_all,
+    code_cells,
+    copy_course,
+    open_notebook,
+    run_all_cells,
+    set_theme,
+    settled,
+    shoot,
+)
 
 from vint_core import PASS, Card, Contract, PerSide, Seat, Side, Strain, deal_hands
 from vint_core.explore import calculate, honours_in_deal, rubber_race
@@ -57,17 +66,16 @@ class Lab:
     def open(self, lesson: str) -> Lesson:
         """``lesson`` open (the only notebook open) and all its cells run, at 1280 px in JupyterLab Light."""
         path = f"notebooks/{lesson}"
-        if self.page is None:  # JupyterLab starts once, in a workspace of its own (nothing restored)
+        if self.page is None:  # JupyterLab starts in a workspace of its own, emptied (nothing restored)
             self.page = self.browser.new_page(viewport=WIDE)
             self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-            self.page.goto(f"{self.server.url}lab/workspaces/lessons/tree/{path}?token={self.server.token}")
+            self.page.goto(f"{self.server.url}lab/workspaces/lessons/tree/{path}?reset&token={self.server.token}")
         else:
             self.page.set_viewport_size(WIDE)
             self.page.emulate_media(color_scheme="light")
             if self.page.evaluate("() => document.body.dataset.jpThemeLight") != "true":
                 set_theme(self.page, "JupyterLab Light")
-            self.page.evaluate(f"async () => {{ await window.jupyterapp.commands.execute('docmanager:open', "
-                               f"{{path: '{path}'}}); }}")
+            open_notebook(self.page, path)
         self.errors.clear()
         run_all_cells(self.page, cells=code_cells(lesson))
         return Lesson(self.page, self.errors, name=f"course-{lesson.split('-')[0]}")
@@ -120,14 +128,8 @@ class Lesson:
         page.emulate_media(color_scheme="light")
 
     def close(self) -> None:
-        """Stop the lesson's kernel (the next lesson gets the machine's cores) and close the lesson (saved: it is
-        a copy of the course)."""
-        self.page.evaluate("""async () => {
-            await window.jupyterapp.serviceManager.sessions.shutdownAll();
-            await window.jupyterapp.commands.execute('docmanager:save');
-            await window.jupyterapp.commands.execute('application:close-all');
-        }""")
-        self.page.wait_for_function("() => !document.querySelector('.jp-Notebook')")
+        """Stop the lesson's kernel (the next lesson gets the machine's cores) and close the lesson."""
+        close_all(self.page, shot=f"{self.name}-close-failed")
 
 
 @pytest.fixture(scope="module")
@@ -149,11 +151,15 @@ def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]
 
 @pytest.fixture
 def lesson(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Lesson]:
-    opened = lab.open(request.param)
     try:
+        opened = lab.open(request.param)
         yield opened
-    finally:
         opened.close()
+    except BaseException:  # a lesson that did not open or close leaves its page: the next one starts on a new page
+        if lab.page is not None:
+            lab.page.close()
+            lab.page = None
+        raise
 
 
 # an element's text colour and the colour behind it (the first ancestor with an opaque background)

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import browser_support as bs
-from test_course_browser import ERRORS, code_cells, copy_course, run_all_cells, set_theme, shoot
+from test_course_browser import (
+    ERRORS,
+    close_all,
+    code_cells,
+    copy_course,
+    open_notebook,
+    run_all_cells,
+    set_theme,
+    shoot,
+)
 
 from vint_core.lesson_progress import LESSONS
 from vint_core.quiz.items import Item
@@ -28,34 +37,10 @@ PHONE = {"width": 390, "height": 844}
 
 def open_lesson(page: Any, name: str) -> None:
     """``name`` open, the only notebook open, and all its cells run."""
-    page.evaluate(f"async () => {{ await window.jupyterapp.commands.execute('docmanager:open', "
-                  f"{{path: 'notebooks/{name}'}}); }}")
+    open_notebook(page, f"notebooks/{name}")
     run_all_cells(page, cells=code_cells(name))
     assert page.locator(ERRORS).count() == 0, page.locator(ERRORS).all_inner_texts()
     assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
-
-
-def close_all(page: Any) -> None:
-    """Every kernel stopped and every tab closed (a learner closing the lesson and coming back later)."""
-    page.evaluate("""async () => {
-        await window.jupyterapp.serviceManager.sessions.shutdownAll();
-        await window.jupyterapp.commands.execute('docmanager:save-all');
-        await window.jupyterapp.commands.execute('application:close-all');
-    }""")
-
-    def closed() -> bool:
-        # a notebook changed again after the save (its kernel's state, on a busy machine) asks "Save your work":
-        # the learner's answers are in the data folder, not in the notebook, so the lesson is closed unsaved
-        discard = page.locator(".jp-Dialog button", has_text="Discard")
-        if discard.count() and discard.first.is_visible():
-            discard.first.click()
-        return page.evaluate("() => !document.querySelector('.jp-Notebook')")
-
-    try:
-        bs.wait_for(closed, seconds=60, interval=0.2)
-    except Exception:
-        bs.screenshot(page, "progress-close-failed")
-        raise
 
 
 def answer_right(quiz: Any, item: Item) -> None:
@@ -108,7 +93,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
         page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget; return w && w.context"
                                f" && w.context.path === 'notebooks/{LESSONS[2].notebook}'; }}", timeout=60_000)
         page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) h1", has_text="Lesson 02 · Tricks").wait_for(timeout=60_000)
-        close_all(page)
+        close_all(page, shot="progress-close-failed")
 
         # two right answers, then the lesson closed
         open_lesson(page, LESSON)
@@ -123,7 +108,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
             mirror.answer(item, item.answer)
         saved = json.loads((data / "lessons" / "lesson-01.json").read_text(encoding="utf-8"))
         assert [a["item_id"] for a in saved["attempts"]] == [a.item_id for a in mirror.attempts]
-        close_all(page)
+        close_all(page, shot="progress-close-failed")
 
         # the lesson opened again: the answers counted, the quiz goes on with the next question
         open_lesson(page, LESSON)
@@ -137,7 +122,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
         answer_right(quiz, item)
         bs.wait_for(lambda: "Lesson 01 is finished: 3 answers right." in status.inner_text(), seconds=60)
         shoot(page, "progress-quiz-01-finished-light-1280", quiz)
-        close_all(page)
+        close_all(page, shot="progress-close-failed")
 
         # lessons 00 and 11: "Your progress" shows lesson 01 finished, the others not started
         for name in (LESSONS[0].notebook, LESSONS[11].notebook):
@@ -151,7 +136,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
             assert table.locator('[data-lesson="00"]').get_attribute("data-state") == "no-quiz"  # it has no quiz
             assert "Finished: 1 of 11 lessons with a quiz." in table.inner_text()
             themes(page, f"progress-course-{name[:2]}", table)
-            close_all(page)
+            close_all(page, shot="progress-close-failed")
         # JupyterLab's own words when the test stops a kernel (close_all) while its subshell request is in flight
         stopped = "Error: Canceled future for create_subshell_request message before replies were done"
         assert not [e for e in errors if e != stopped], errors

@@ -39,6 +39,14 @@ KERNEL_READY = """() => {
 }"""
 
 
+# the open notebook's kernel's status as JupyterLab knows it ("no kernel" before its session has one)
+KERNEL_STATUS = """() => {
+    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const kernel = panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel;
+    return kernel ? kernel.status + ' / ' + kernel.connectionStatus : 'no kernel';
+}"""
+
+
 def copy_course(root: Path) -> Path:
     """The notebooks and the rules they link to, as a learner's checkout has them."""
     for folder in ("notebooks", "docs"):
@@ -62,7 +70,11 @@ def engine_north(seed: int) -> set[str]:
 
 def run_all_cells(page: Any, *, cells: int) -> None:
     """Run the open notebook from the top, as Run ▸ Run All Cells does, and wait until every cell has run."""
-    page.wait_for_function(KERNEL_READY, timeout=90_000)
+    try:
+        page.wait_for_function(KERNEL_READY, timeout=90_000)
+    except Exception as error:  # what JupyterLab said meanwhile (a kernel that did not start asks which to use)
+        raise AssertionError(f"the notebook's kernel was not ready in 90 s; dialogs: {page.evaluate(DIALOGS_JS)}, "
+                             f"kernel: {page.evaluate(KERNEL_STATUS)}") from error
     # not awaited: the command's promise may settle long after the cells have run
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 

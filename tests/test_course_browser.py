@@ -32,19 +32,15 @@ RUN_COUNTS = """() => {
         .map(cell => cell.model.executionState === "running" ? null : cell.model.executionCount);
 }"""
 # the open notebook's kernel has started and waits for work
-KERNEL_READY = """() => {
-    const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    const kernel = panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel;
-    return Boolean(kernel && kernel.status === "idle" && document.querySelector(".jp-Notebook .jp-CodeCell"));
-}"""
-
-
-# the open notebook's kernel's status as JupyterLab knows it ("no kernel" before its session has one)
+# the open notebook's kernel's status and connection as JupyterLab knows them ("no kernel" before its session has one)
 KERNEL_STATUS = """() => {
     const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     const kernel = panel && panel.sessionContext && panel.sessionContext.session && panel.sessionContext.session.kernel;
     return kernel ? kernel.status + ' / ' + kernel.connectionStatus : 'no kernel';
 }"""
+# the open notebook's kernel has started and waits for work
+KERNEL_READY = f"""() => ({KERNEL_STATUS})().startsWith('idle /')
+    && Boolean(document.querySelector(".jp-Notebook .jp-CodeCell"))"""
 
 
 def copy_course(root: Path) -> Path:
@@ -94,8 +90,8 @@ DIALOGS_JS = """() => [...document.querySelectorAll('.jp-Dialog')]
 def awaited(page: Any, body: str, *, seconds: float = 90) -> Any:
     """Run ``body`` (the statements of an async function) in the page and wait for it, at most ``seconds`` counted
     in the page. Playwright's evaluate has no time limit, and a JupyterLab command that asks something (a dialog)
-    does not finish until it is answered: this fails instead, with the dialog's words (a test that waited for ever
-    would hold up the whole run, and pytest-timeout's alarm in the middle of Playwright's loop would not end it)."""
+    does not finish until it is answered: this fails instead, with the dialog's words, at once rather than at the
+    test's time limit."""
     return page.evaluate(f"""async () => {{
         let timer;
         const limit = new Promise((_, reject) => {{ timer = setTimeout(() => reject(new Error(
@@ -109,7 +105,7 @@ def open_notebook(page: Any, path: str) -> None:
     awaited(page, f"await window.jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(path)}}});")
 
 
-def close_all(page: Any, *, shot: str) -> None:
+def close_all(page: Any, *, shot: str = "lab-close-failed") -> None:
     """Every kernel stopped, every notebook saved and every tab closed (a learner closing the lesson and coming back
     later); if it fails, a screenshot ``shot`` shows why."""
     try:

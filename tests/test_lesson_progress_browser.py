@@ -93,7 +93,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
         page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget; return w && w.context"
                                f" && w.context.path === 'notebooks/{LESSONS[2].notebook}'; }}", timeout=60_000)
         page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) h1", has_text="Lesson 02 · Tricks").wait_for(timeout=60_000)
-        close_all(page, shot="progress-close-failed")
+        close_all(page)
 
         # two right answers, then the lesson closed
         open_lesson(page, LESSON)
@@ -108,7 +108,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
             mirror.answer(item, item.answer)
         saved = json.loads((data / "lessons" / "lesson-01.json").read_text(encoding="utf-8"))
         assert [a["item_id"] for a in saved["attempts"]] == [a.item_id for a in mirror.attempts]
-        close_all(page, shot="progress-close-failed")
+        close_all(page)
 
         # the lesson opened again: the answers counted, the quiz goes on with the next question
         open_lesson(page, LESSON)
@@ -122,7 +122,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
         answer_right(quiz, item)
         bs.wait_for(lambda: "Lesson 01 is finished: 3 answers right." in status.inner_text(), seconds=60)
         shoot(page, "progress-quiz-01-finished-light-1280", quiz)
-        close_all(page, shot="progress-close-failed")
+        close_all(page)
 
         # lessons 00 and 11: "Your progress" shows lesson 01 finished, the others not started
         for name in (LESSONS[0].notebook, LESSONS[11].notebook):
@@ -136,7 +136,7 @@ def test_a_learners_quiz_answers_outlive_the_lesson_and_show_in_the_course_progr
             assert table.locator('[data-lesson="00"]').get_attribute("data-state") == "no-quiz"  # it has no quiz
             assert "Finished: 1 of 11 lessons with a quiz." in table.inner_text()
             themes(page, f"progress-course-{name[:2]}", table)
-            close_all(page, shot="progress-close-failed")
+            close_all(page)
         # JupyterLab's own words when the test stops a kernel (close_all) while its subshell request is in flight
         stopped = "Error: Canceled future for create_subshell_request message before replies were done"
         assert not [e for e in errors if e != stopped], errors

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,16 @@ NEXT_DEAL = "button.vint-next-deal"
 
 def saved_session(data_dir: Path) -> TableSession:
     return TableSession.from_json(json.loads((data_dir / "table.json").read_text(encoding="utf-8")))
+
+
+def saved_when(data_dir: Path, ok: Callable[[TableSession], object]) -> TableSession:
+    """The saved game once ``ok`` holds for it. The table saves a click's game after drawing it, so a page that
+    shows the deal over (or the learner's turn) can be a moment ahead of the file."""
+    def caught_up() -> TableSession | None:
+        session = saved_session(data_dir)
+        return session if ok(session) else None
+    found: TableSession = bs.wait_for(caught_up)
+    return found
 
 
 def _shown_hidden_cards(html: str, session: TableSession) -> list[str]:
@@ -215,7 +226,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
                 bs.screenshot(page, "table-02-auction")
         assert calls_made >= 1
         # a passed-out deal goes straight to the next one
-        while turn == "next" and saved_session(data_dir).deal.contract is None:
+        while turn == "next" and saved_when(data_dir, lambda s: s.deal.is_finished).deal.contract is None:
             bs.click_and_wait(page, page.locator(NEXT_DEAL))
             turn = wait_for_turn(page)
             while turn == "call":
@@ -233,8 +244,8 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
             if cards_played == 5:
                 bs.screenshot(page, "table-03-play")
         assert turn == "next"
-        assert cards_played == 13 or saved_session(data_dir).deal.is_finished
-        finished = saved_session(data_dir).deal
+        finished = saved_when(data_dir, lambda s: s.deal.is_finished).deal
+        assert cards_played == 13 or finished.is_finished
         assert finished.is_finished and len(finished.tricks) == 13
         # the review shows all four hands once the deal is over
         bs.wait_for(lambda: all(f'data-card="{c.pbn}"' in page.locator(".vint-review").inner_html()
@@ -264,7 +275,7 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         sheet_before = page.locator(".vint-scoresheet").first.inner_text()
         bs.click_and_wait(page, page.locator(NEXT_DEAL))
         bs.wait_for(lambda: page.locator(".vint-scoresheet").first.inner_text() != sheet_before)
-        session = saved_session(data_dir)
+        session = saved_when(data_dir, lambda s: s.deal != finished)
         recorded = session.rubber.deals or session.history[-1].deals
         assert recorded[-1].deal == finished
         assert page.locator(".vint-scoresheet details").count() >= 1
@@ -284,7 +295,8 @@ def test_a_learner_plays_a_deal_in_the_browser_and_resumes_after_a_reload(tmp_pa
         # reload: the game is where it was
         turn = wait_for_turn(page)
         hand_before = sorted(hand_texts(page))
-        saved_before = saved_session(data_dir).deal.actions
+        saved_before = saved_when(data_dir, lambda s: set(s.deal.hand(s.human)) == {
+            Card.parse(t) for t in hand_before}).deal.actions
         page.reload()
         page.wait_for_selector(".vint-table", timeout=90_000)
         wait_for_turn(page, seconds=90)
@@ -349,7 +361,7 @@ def play_out(page: Any, data_dir: Path, *, on_trick: Any = None) -> None:
             bs.wait_for(lambda held=held: len(hand_texts(page)) < held)
             if on_trick is not None:
                 on_trick(page)
-    if saved_session(data_dir).deal.contract is None:
+    if saved_when(data_dir, lambda s: s.deal.is_finished).deal.contract is None:
         bs.click_and_wait(page, page.locator(NEXT_DEAL))  # passed out: the next deal
         play_out(page, data_dir, on_trick=on_trick)
 
@@ -376,7 +388,7 @@ def test_undo_closes_when_the_hands_are_shown_and_a_deal_with_undo_is_marked(ser
     play_out(page, served[0].data_dir)
     bs.wait_for(lambda: page.locator(".vint-review .vint-review-score").count() > 0)
     assert undo.is_disabled()  # the hands are shown: the deal is closed for undo
-    deal = saved_session(served[0].data_dir).deal
+    deal = saved_when(served[0].data_dir, lambda s: s.deal.is_finished).deal
     undo.dispatch_event("click")  # even a click on the disabled button changes nothing
     round_trip(page)  # the click has reached the kernel (and been refused)
     assert saved_session(served[0].data_dir).deal == deal
@@ -412,7 +424,7 @@ def test_a_double_click_on_pass_makes_one_pass(served: Any) -> None:
     assert session.deal.phase.name == "AUCTION" and session.human_to_act()
     bs.click_and_wait(page, call_button(page, "Pass"))  # a click on the new drawing counts
     wait_for_turn(page)
-    assert learner_passes(data_dir) == before + 2
+    bs.wait_for(lambda: learner_passes(data_dir) == before + 2)
     assert GONE_BY not in status_line(page)
     assert not page.errors, page.errors
 
@@ -462,7 +474,7 @@ def test_the_auction_is_explained_and_the_reasons_survive_a_reload(served: Any) 
 
     wait_for_turn(page)
     meanings = page.locator(".vint-meanings li")
-    calls = saved_session(served[0].data_dir).deal.auction.calls
+    calls = saved_when(served[0].data_dir, lambda s: s.human_to_act()).deal.auction.calls
     assert meanings.count() == len(calls)
     if calls:
         assert "high-card points" in page.locator(".vint-meanings").first.inner_text() \

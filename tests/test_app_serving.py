@@ -7,6 +7,7 @@ Missing Chromium, Voilà or Playwright fails these tests: they never skip.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -45,6 +46,19 @@ def kernels(pid: int) -> set[int]:
         except psutil.Error:
             continue
     return {kernel for kernel, parent in found.items() if parent not in found}
+
+
+def describe(pid: int) -> str:
+    """The process ``pid`` and those under it, a line each: pid, status, command line."""
+    lines = []
+    try:
+        top = psutil.Process(pid)
+        for proc in [top, *top.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                lines.append(f"{proc.pid} {proc.status()} {' '.join(proc.cmdline())[:160]}")
+    except psutil.NoSuchProcess:
+        lines.append(f"{pid} gone")
+    return "\n".join(lines)
 
 
 def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
@@ -135,9 +149,13 @@ def test_an_idle_table_is_culled_with_its_game_saved(tmp_path: Path) -> None:
 def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
     """``vint table`` stopped with SIGTERM (as a service manager stops it) leaves no server and no kernel."""
     port = free_port()
-    env = {**os.environ, "VINT_DATA_DIR": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, "-m", "vint_core.cli", "table", "--no-browser", f"--port={port}"],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # the command's output goes to a file (a pipe nobody reads could fill and stop it); PYTHONFAULTHANDLER: if it
+    # does not stop, SIGABRT makes it write where each of its threads is before it ends
+    output = tmp_path / "vint-table.out"
+    env = {**os.environ, "VINT_DATA_DIR": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
+    with output.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "vint_core.cli", "table", "--no-browser", f"--port={port}"],
+                                   env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         wait_until_serving(f"http://{HOST}:{port}/", timeout=90)
         # the kernel kept ready is started a moment after the server: wait for it, then stop the command
@@ -145,7 +163,15 @@ def test_sigterm_stops_voila_and_its_kernels(tmp_path: Path) -> None:
         family = {p.pid for p in psutil.Process(process.pid).children(recursive=True)}
         assert family
         process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=60) == 0  # Voilà is given 15 s to stop its kernels, then they are killed
+        try:
+            code = process.wait(timeout=60)  # Voilà is given 15 s to stop its kernels, then they are killed
+        except subprocess.TimeoutExpired:
+            left = describe(process.pid)
+            process.send_signal(signal.SIGABRT)
+            process.wait(timeout=30)
+            raise AssertionError(f"vint table still running 60 s after SIGTERM; its processes then:\n{left}\n"
+                                 f"its output:\n{output.read_text(errors='replace')[-6000:]}") from None
+        assert code == 0, output.read_text(errors="replace")[-3000:]
         bs.wait_for(lambda: not any(psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE
                                     for p in family))
     finally:

@@ -40,6 +40,8 @@ def saved_when(data_dir: Path, ok: Callable[[TableSession], object]) -> TableSes
     """The saved game once ``ok`` holds for it. The table saves a click's game after drawing it, so a page that
     shows the deal over (or the learner's turn) can be a moment ahead of the file."""
     def caught_up() -> TableSession | None:
+        if not (data_dir / "table.json").exists():  # a new game's first save
+            return None
         session = saved_session(data_dir)
         return session if ok(session) else None
     found: TableSession = bs.wait_for(caught_up)

@@ -60,7 +60,7 @@ def test_a_page_without_a_learners_token_plays_nothing_of_anyones(school: Any) -
         anna.wait_for_selector(".vint-table", timeout=240_000)
         assert wait_for_turn(anna, seconds=240) == "call"
         hand = hand_texts(anna)
-        assert saved(server, served, "anna") is not None  # her own table, named by her token
+        bs.wait_for(lambda: saved(server, served, "anna"))  # her own table, named by her token (saved as drawn)
         anna.context.close()
         files = sorted(p.name for p in server.data_dir.iterdir())
         for attempt, url in {
@@ -82,7 +82,7 @@ def test_a_page_without_a_learners_token_plays_nothing_of_anyones(school: Any) -
         boris.goto(bs.page_url(server.base, class_token=tokens["boris"], table=anna_table))
         boris.wait_for_selector(".vint-table", timeout=240_000)
         wait_for_turn(boris, seconds=240)
-        assert saved(server, served, "boris") is not None
+        bs.wait_for(lambda: saved(server, served, "boris"))
         boris.context.close()
     assert sorted(p.name for p in server.data_dir.iterdir()) == sorted(
         {*files, f"table-learner-{learner_id(served, 'boris')}.json"})  # nothing else was started or saved

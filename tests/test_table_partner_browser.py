@@ -7,7 +7,7 @@ from typing import Any
 
 import browser_support as bs
 import pytest
-from test_app_browser import new_game_page, play_out, saved_session, wait_for_turn
+from test_app_browser import new_game_page, play_out, saved_when, wait_for_turn
 
 from vint_core import Seat
 
@@ -25,7 +25,7 @@ def test_the_default_partner_is_sim_light_and_its_calls_are_said_in_the_page(ser
                                                                                dark: bool) -> None:
     page = new_game_page(served, width=width, dark=dark)
     wait_for_turn(page)
-    session = saved_session(served[0].data_dir)
+    session = saved_when(served[0].data_dir, lambda s: s.human_to_act())
     assert session.bot_names[Seat.NORTH] == "sim-light"  # the partner, opposite South
     assert session.bot_names[Seat.WEST] == session.bot_names[Seat.EAST] == "rule"
     play_out(page, served[0].data_dir)

@@ -11,10 +11,11 @@ import base64
 import html
 import re
 
+import ipywidgets as widgets
 import pytest
 from widget_messages import sent_messages
 
-from vint_core import PASS, SEED, Call, plots
+from vint_core import PASS, SEED, Call, Seat, plots
 from vint_core.deal import Phase
 from vint_core.table.session import TableSession
 from vint_core.widgets import AuctionPractice, BiddingBox, OneDeal, Table
@@ -141,3 +142,25 @@ def test_under_a_pace_the_hand_stays_frozen_while_the_computer_players_answer() 
     per_click, waited = asyncio.run(play())
     # the card played is hidden, the others frozen with the row (two messages): no card switched off one by one
     assert per_click == [2, 2, 2, 2] and waited > 0
+
+
+def test_the_felt_is_one_message_a_drawing_whatever_the_answers_move() -> None:
+    """A card or a call is drawn at once and the computer players' answers after it: the three other seats and
+    the trick (or the auction) each time in one message, the felt's, never one per seat."""
+    table = Table(TableSession(seed=2026, bots={seat: "rule" for seat in Seat}, autosave=False), pace="none")
+    s = table.session
+    felt_per_click: list[int] = []
+    with sent_messages() as sent:
+        while not s.deal.is_finished:
+            sent.clear()
+            if s.deal.phase is Phase.AUCTION:
+                table.bidding.button(table.bidding.enabled[-1]).click()
+            else:
+                table.hand.button(table.hand.enabled[0]).click()
+            html_sent = [widget for widget, _ in sent if isinstance(widget, widgets.HTML)]
+            felt_per_click.append(sum(1 for widget in html_sent if widget is table.felt.widget))
+            # the felt's parts are not widgets of their own any more: no other HTML draws a seat or the trick
+            assert not any(w is not table.felt.widget and ("vint-seatbox" in w.value or "vint-spot-" in w.value)
+                           for w in html_sent)
+    assert len(felt_per_click) >= 13 and set(felt_per_click) <= {1, 2}
+    assert felt_per_click.count(2) >= 10  # the learner's action, then the answers: two drawings, one message each

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -72,6 +73,14 @@ def assert_nothing_hidden(table: Table) -> None:
     for w in list(widgets.widgets.widget._instances.values()):
         if isinstance(w, widgets.Button) and "vint-card" in w._dom_classes and w.layout.display != "none":
             assert Card.parse(w.description) in mine
+
+
+def seat_panel(table: Table, seat: Seat) -> str:
+    """The part of the table's felt that draws ``seat`` (one of the three the learner cannot see into)."""
+    found = re.search(rf'<div class="vint-seatpanel" data-seat="{seat.name}">(.*?</div></div>)</div>',
+                      table.felt.widget.value)
+    assert found, seat
+    return found.group(1)
 
 
 # -- the hand ------------------------------------------------------------------
@@ -370,7 +379,7 @@ def test_the_learners_card_is_drawn_before_the_computer_players_answer() -> None
 
     def drawn(change: object) -> None:  # the status is drawn last in every drawing
         assert_nothing_hidden(table)  # the drawing in between carries nothing hidden either
-        drawings.append((table.renders, table.hand.waiting, table.bidding.waiting, table.trick.widget.value,
+        drawings.append((table.renders, table.hand.waiting, table.bidding.waiting, table.felt.widget.value,
                          table.hand.cards))
     table.status.observe(drawn, names="value")
     rng = random.Random(5)
@@ -402,7 +411,7 @@ def test_the_learners_card_is_drawn_before_the_computer_players_answer() -> None
 def test_a_call_is_drawn_before_the_computer_players_answer() -> None:
     table = new_table(seed=22, bots={seat: "rule" for seat in Seat})
     calls: list[tuple[bool, str]] = []
-    table.status.observe(lambda change: calls.append((table.bidding.waiting, table.centre_auction.widget.value)),
+    table.status.observe(lambda change: calls.append((table.bidding.waiting, table.felt.widget.value)),
                          names="value")
     s = table.session
     while s.human_to_act() and s.deal.phase is Phase.AUCTION:
@@ -455,10 +464,10 @@ def test_seat_panels_draw_card_backs_by_count_only() -> None:
     table.hand.button(table.hand.enabled[0]).click()
     s = table.session
     played = s.view.cards_played()
-    for seat, panel in table.seats.items():
+    for seat in table.felt.seats:
         left = 13 - sum(1 for who, _ in played if who == seat)
-        assert panel.widget.value.count('class="vint-cardback"') == left
-        assert f'aria-label="{left} cards · hidden card"' in panel.widget.value
+        assert seat_panel(table, seat).count('class="vint-cardback"') == left
+        assert f'aria-label="{left} cards · hidden card"' in seat_panel(table, seat)
     assert_nothing_hidden(table)
 
 
@@ -496,12 +505,15 @@ def seated_table(human: Seat, *, seed: int = 41) -> Table:
 def test_a_whole_deal_by_clicks_in_another_seat(human: Seat) -> None:
     table = seated_table(human)
     s = table.session
-    assert s.human == human and set(table.seats) == {human.left, human.partner, human.right}
-    # the panels keep their places: left-hand opponent on the left, partner opposite, right-hand opponent right
-    left, top, right = (p.widget for p in table.seats.values())
-    assert table.felt.children[0].children == (top,) and table.felt.children[1].children[0] is left
-    assert table.felt.children[1].children[2] is right and table.felt.children[2] is table.hand.widget
-    assert table.trick.bottom == human and table.review.bottom == human
+    assert s.human == human and table.felt.seats == (human.left, human.partner, human.right)
+    # the seats in their places: partner opposite, in the top row; left-hand opponent on the left of the trick,
+    # right-hand opponent on its right; the hand below the felt
+    top_row, middle = table.felt.widget.value.split('<div class="vint-feltrow">', 1)
+    assert f'data-seat="{human.partner.name}"' in top_row and "vint-centre" not in top_row
+    before, after = middle.split('<div class="vint-centre">', 1)
+    assert f'data-seat="{human.left.name}"' in before and f'data-seat="{human.right.name}"' in after
+    assert table.felt_box.children == (table.felt.widget, table.hand.widget)
+    assert table.felt.bottom == human and table.review.bottom == human
     from vint_core.i18n import seat_name
     assert f"You sit {seat_name(human)}, with your partner {seat_name(human.partner)}" in table.howto.value
     assert_nothing_hidden(table)
@@ -527,7 +539,7 @@ def test_a_whole_deal_by_clicks_in_another_seat(human: Seat) -> None:
         current = s.view.current_trick
         for seat, card in (current.plays() if current is not None else ()):
             spot = {human: "bottom", human.left: "left", human.partner: "top", human.right: "right"}[seat]
-            value = table.trick.widget.value
+            value = table.felt.widget.value
             assert f"vint-spot-{spot}" in value[:value.index(f'data-card="{card.pbn}"')].rsplit("vint-spot ", 1)[-1]
         card = sorted(legal, key=str)[0]
         before = len(s.deal.actions)
@@ -571,10 +583,9 @@ def test_new_game_in_another_seat() -> None:
     assert list(panel.bots) == [Seat.NORTH, Seat.EAST, Seat.SOUTH]
     assert s.bot_names[Seat.EAST] == "rule" and Seat.WEST not in panel.bots
     assert panel.bots[Seat.EAST].description == "East (partner)"
-    assert list(table.seats) == [Seat.NORTH, Seat.EAST, Seat.SOUTH]
-    assert all(p.seat == seat for seat, p in table.seats.items())
-    assert "East" in table.seats[Seat.EAST].widget.value and "your seat: West" in table.status.value
-    assert table.trick.bottom == Seat.WEST
+    assert table.felt.seats == (Seat.NORTH, Seat.EAST, Seat.SOUTH)
+    assert "East" in seat_panel(table, Seat.EAST) and "your seat: West" in table.status.value
+    assert table.felt.bottom == Seat.WEST
     assert set(table.hand.cards) == set(s.deal.hand(Seat.WEST))
     assert_nothing_hidden(table)
     bid_to_play(table)

@@ -900,7 +900,8 @@ _WIDGET_CSS = """
  --jp-widgets-inline-margin:calc(4*var(--vintpx));--jp-widgets-input-padding:calc(4*var(--vintpx))}
 /* a widget, and a drawing in it: 15 px at JupyterLab's default size (not 1.07em of an output area's 13 px); :where()
    keeps the weight of a plain .vint, so the widgets' own sizes (the status line's, a phone's) still apply */
-:where(.widget-box).vint,:where(.widget-html-content)>.vint{font-size:calc(15*var(--vintpx))}
+:where(.widget-box).vint,:where(.widget-html-content)>.vint,
+:where(.vint-feltview .vint-centre>div)>.vint{font-size:calc(15*var(--vintpx))}
 .vint-table{max-width:calc(1180*var(--vintpx))}
 /* JupyterLab's narrow layout (its own 760 px) puts a code cell's prompt above the code, but leaves a folded cell's
    empty prompt beside its bar (# check: …), which it pushes off the page: the bar starts where the code does */
@@ -915,8 +916,12 @@ _WIDGET_CSS = """
 .vint-table .vint-felt-box{background:var(--vint-felt);color:var(--vint-felt-fg);border-radius:.8em;
  padding:.6em .8em;min-width:34em}
 .vint-table .vint-felt-box .widget-html,.vint-table .vint-felt-box .widget-html-content{color:inherit}
-.vint-table .vint-feltrow{justify-content:space-between;align-items:center}
+.vint-table .vint-feltrow{display:flex;justify-content:space-between;align-items:center}
 .vint-table .vint-feltrow-top{justify-content:center}
+/* the felt's parts keep the room they had as widgets of their own */
+.vint-table .vint-feltview{margin:0}
+.vint-table .vint-feltview :is(.vint-seatpanel,.vint-centre>div){margin:var(--jp-widgets-margin,2px)}
+.vint-table .vint-feltview .vint-centre{padding:2px 0}
 .vint-seatbox{padding:.3em .5em;border-radius:.5em;min-width:10em;color:var(--vint-felt-fg)}
 .vint-seatbox.vint-active{box-shadow:0 0 0 2px var(--vint-win)}
 .vint-seatbox .vint-seatlabel,.vint-seatbox .vint-facts{line-height:1.35}
@@ -951,7 +956,8 @@ _WIDGET_CSS = """
 .vint-table .vint-idle .jupyter-button.vint-cardbutton:disabled,
 .vint-table .vint-wait .jupyter-button.vint-cardbutton:disabled{filter:none}
 .vint-table .vint-scoresheet{min-width:0;width:100%}
-.vint-table .vint-centre{align-items:center;justify-content:center;min-width:13em}
+.vint-table .vint-centre{display:flex;flex-direction:column;align-items:center;justify-content:center;
+ min-width:13em}
 .vint-table .vint-centre .vint-auction{background:var(--vint-bg);color:var(--vint-fg);border-radius:.5em}
 .vint-table .vint-biddingbox{gap:.15em;padding:.3em 0}
 .vint-table .vint-callrow{gap:.15em}
@@ -972,7 +978,7 @@ _WIDGET_CSS = """
 .vint-table .jupyter-button.vint-attention{outline:2px solid var(--vint-win)}
 /* the side panel goes under the felt when the output area (a notebook beside JupyterLab's file browser) has no
    room for both: it is never cut off */
-.vint-table .vint-body{flex-wrap:wrap}
+.vint-table .vint-body{flex-wrap:wrap;align-items:flex-start}
 .vint-table .vint-main{flex:0 1 auto;min-width:0}
 .vint-table .vint-side{flex:1 1 22em;min-width:22em;gap:.5em;padding-left:.8em}
 /* the score sheet in the side panel: columns that fit beside the felt in a notebook's output area (1100 px at a
@@ -997,7 +1003,7 @@ _WIDGET_CSS = """
 .vint-table .vint-review-board .vint-deal{font-size:.9em}
 .vint-table .vint-note{color:var(--vint-muted);font-size:.9em}
 .vint-table .widget-dropdown>select{background:var(--vint-bg);color:var(--vint-fg)}
-.vint-table .vint-hand-label .widget-html-content,.vint-table .vint-seatpanel .widget-html-content{
+.vint-table .vint-hand-label .widget-html-content,.vint-table .vint-feltview .widget-html-content{
  color:var(--vint-felt-fg)}
 .vint-table .vint-meanings ol{margin:.2em 0 .2em 1.4em;padding:0}
 .vint-table .vint-meanings summary,.vint-table .vint-last-trick summary,
@@ -1031,7 +1037,7 @@ _WIDGET_CSS = """
  .vint-table .vint-seatbox{min-width:0}
  .vint-table .vint-feltrow>.vint-seatpanel{flex:1 1 40%;min-width:0}
  .vint-table .vint-centre{min-width:0;order:3;flex:1 1 100%}
- .vint-table .vint-centre>.widget-html,.vint-table .vint-centre .widget-html-content{max-width:100%;overflow-x:auto}
+ .vint-table .vint-centre>div{max-width:100%;overflow-x:auto}
  .vint-table .jupyter-button.vint-cardbutton{width:calc(38*var(--vintpx));height:calc(54*var(--vintpx));
   font-size:calc(15*var(--vintpx))}
  .vint-table .jupyter-button.vint-call{width:2.9em}

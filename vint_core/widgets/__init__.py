@@ -22,6 +22,7 @@ from vint_core.table.controller import PACES
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.deals import DealViewer
+from vint_core.widgets.felt import Felt
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.lessons import (
     AuctionPractice,
@@ -33,13 +34,12 @@ from vint_core.widgets.lessons import (
 )
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
-from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.table import Table
 from vint_core.widgets.trick import TrickView
 
 __all__ = ["PACES", "AuctionPractice", "AuctionView", "BiddingBox", "BiddingPractice", "ContractExplorer", "DealViewer",
-           "HandView", "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SeatPanel", "SettingsPanel", "Table",
+           "Felt", "HandView", "LiveScore", "OneDeal", "ReviewPanel", "ScoreSheet", "SettingsPanel", "Table",
            "TableSettings", "TrickPractice", "TrickView", "lesson_language", "set_lesson_language"]
 
 

@@ -40,14 +40,13 @@ from vint_core.table.frame import TableFrame
 from vint_core.widgets.auction import AuctionView
 from vint_core.widgets.bidding import BiddingBox
 from vint_core.widgets.drawn import DroppedClicks, PageMark, click_gone_by
+from vint_core.widgets.felt import Felt
 from vint_core.widgets.hand import HandView
 from vint_core.widgets.review import ReviewPanel
 from vint_core.widgets.score import LiveScore, ScoreSheet
-from vint_core.widgets.seat import SeatPanel
 from vint_core.widgets.sending import send_now
 from vint_core.widgets.settings import SettingsPanel, TableSettings
 from vint_core.widgets.style import Foldout, hbox, html, opened_at_the_end, shared, show_if, vbox
-from vint_core.widgets.trick import TrickView
 
 if TYPE_CHECKING:
     from vint_core.table.review import DealReview
@@ -96,12 +95,9 @@ class Table:
             self.status = html("vint-status-box")
             self.hand = HandView(on_play=self._card_clicked, lang=lang)
             self.bidding = BiddingBox(on_call=self._call_clicked, rules=first.rules, lang=lang)
-            self.trick = TrickView(bottom=human, lang=lang)
-            #: the other three seats, from the learner's left: left-hand opponent, partner (opposite), right-hand
-            #: opponent
-            self.seats = {seat: SeatPanel(seat=seat, lang=lang) for seat in (human.left, human.partner, human.right)}
-            self.auction = AuctionView(lang=lang)
-            self.centre_auction = AuctionView(lang=lang)  # in the middle of the table while the auction runs
+            #: the other three seats around the trick on the table, or around the auction while it runs
+            self.felt = Felt(bottom=human, lang=lang)
+            self.auction = AuctionView(lang=lang)  # the auction in the side panel, during the play
             self.live = LiveScore(lang=lang)
             self.meanings = html("vint-meanings-box")  # what each call shows, in words, as it is made
             self._meanings_drawn: tuple[object, ...] | None = None  # the auction (and language) the meanings show
@@ -159,16 +155,11 @@ class Table:
         return button
 
     def _build(self) -> None:
-        human = self.session.human
-        left, top, right = (self.seats[s].widget for s in (human.left, human.partner, human.right))
         # boxes that are never hidden share one layout model (see style.shared)
-        top_row = hbox([top], "vint-feltrow", "vint-feltrow-top")
-        centre = vbox([self.trick.widget, self.centre_auction.widget], "vint-centre")
-        middle = hbox([left, centre, right], "vint-feltrow")
-        self.felt = vbox([top_row, middle, self.hand.widget], "vint-felt-box")
+        self.felt_box = vbox([self.felt.widget, self.hand.widget], "vint-felt-box")
         self.controls = hbox([self.hint_button, self.undo_button, self.claim_button, self.continue_button,
                               self.next_button], "vint-controls")
-        self.main = vbox([self.felt, self.controls], "vint-main")
+        self.main = vbox([self.felt_box, self.controls], "vint-main")
         # hidden during the auction (show_if)
         self.live_panel = vbox([self.live.widget, self.last_trick, self.auction.widget], "vint-panel")
         self.side = vbox([self.bidding.widget, self.live_panel, self.meanings, self.sheet.widget], "vint-side")
@@ -229,9 +220,8 @@ class Table:
         self._after(update)
 
     def _relabel(self, lang: str) -> None:
-        parts: list[HandView | TrickView | AuctionView | LiveScore | ScoreSheet | ReviewPanel | SeatPanel] = [
-            self.hand, self.trick, self.auction, self.centre_auction, self.live, self.sheet, self.review,
-            *self.seats.values()]
+        parts: list[HandView | Felt | AuctionView | LiveScore | ScoreSheet | ReviewPanel] = [
+            self.hand, self.felt, self.auction, self.live, self.sheet, self.review]
         for part in parts:
             part.lang = lang
         self.bidding.set_lang(lang)
@@ -264,14 +254,9 @@ class Table:
         self._after(update)
 
     def _seat_learner(self, human: Seat) -> None:
-        """The learner now sits at ``human``: the seat panels (left, opposite, right), the trick and the review
-        are turned so that his seat is at the bottom; the settings panel's computer players follow."""
-        panels = list(self.seats.values())  # left, partner, right: the panels keep their places on the felt
-        self.seats = {}
-        for seat, panel in zip((human.left, human.partner, human.right), panels, strict=True):
-            panel.seat = seat
-            self.seats[seat] = panel
-        self.trick.bottom = human
+        """The learner now sits at ``human``: the felt (the seats left, opposite and right, and the trick) and the
+        review are turned so that his seat is at the bottom; the settings panel's computer players follow."""
+        self.felt.bottom = human
         self.review.bottom = human
         if self.settings_panel.human != human:
             self.settings_panel.set_human(human)
@@ -456,10 +441,9 @@ class Table:
         frame = self.controller.frame()
         if isinstance(action, Card):
             self.hand.played(action)
-            self.trick.show(frame.trick, leader=frame.to_act, four_colour=frame.four_colour)
         else:
             self.bidding.called()
-            self.centre_auction.show(frame.auction, four_colour=frame.four_colour)
+        self._draw_felt(frame)
         self._draw_status(frame, mark=False)
 
     def _draw_new_deal(self) -> None:
@@ -507,6 +491,13 @@ class Table:
         if self.faster_button.layout.visibility != visibility:
             self.faster_button.layout.visibility = visibility
 
+    def _draw_felt(self, frame: TableFrame) -> None:
+        """The other three seats (counts only) around the trick on the table, or the auction while it runs."""
+        if frame.in_auction:
+            self.felt.show(frame.seats, auction=frame.auction, four_colour=frame.four_colour)
+        else:
+            self.felt.show(frame.seats, trick=frame.trick, leader=frame.to_act, four_colour=frame.four_colour)
+
     def refresh(self) -> None:
         """Redraw everything from the controller's frame (only what the learner may see)."""
         self.draw(self.controller.frame())
@@ -517,19 +508,8 @@ class Table:
         four = frame.four_colour
         in_auction = frame.in_auction
         self.header.value = render.table_header_html(frame.title, frame.subtitle)
-        # the other three seats (left, partner, right): counts only
-        for panel, seat in zip(self.seats.values(), frame.seats, strict=True):
-            panel.show(seat)
-        # the trick on the table, or the auction in the middle of it
-        if in_auction:
-            self.trick.clear()
-            self.centre_auction.show(frame.auction, four_colour=four)
-            show_if(self.centre_auction.widget, True)
-            show_if(self.live_panel, False)
-        else:
-            self.trick.show(frame.trick, leader=frame.to_act, four_colour=four)
-            show_if(self.centre_auction.widget, False)
-            show_if(self.live_panel, True)
+        self._draw_felt(frame)
+        show_if(self.live_panel, not in_auction)
         # the learner's hand
         title = render.esc(frame.hand_title)
         if frame.phase is Phase.PLAY and not frame.controls.cards and set(frame.hand) <= set(self.hand.cards):

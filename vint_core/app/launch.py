@@ -278,6 +278,21 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
+def wait_interruptibly(process: subprocess.Popen[bytes], *, step: float = 0.5) -> int:
+    """Wait until ``process`` ends and return its exit code, acting on Ctrl-C or SIGTERM meanwhile.
+
+    A signal sent to this process may be taken by any of its threads (Linux picks one, not always the main one:
+    here the thread that copies Voilà's log). Python runs the handler in the main thread only, once it runs Python
+    again, and a ``process.wait()`` with no time limit sits in ``waitpid`` until Voilà ends, which it never does by
+    itself: ``vint table`` would not stop. Waiting in steps, the main thread runs Python every few milliseconds
+    (``Popen.wait`` with a time limit polls), so the handler runs whichever thread took the signal."""
+    while True:
+        try:
+            return process.wait(timeout=step)
+        except subprocess.TimeoutExpired:
+            continue
+
+
 def run(settings: PageSettings, *, port: int | None = None, open_browser: bool = True, notebook: Path | None = None,
         title: str = "launch_table", max_tables: int = MAX_TABLES, idle_minutes: float = IDLE_MINUTES,
         class_dir: str | None = None) -> int:
@@ -317,7 +332,7 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
             print(text("launch_log", lang, log=str(log)), flush=True)
         if open_browser:
             webbrowser.open(link)
-        return process.wait()
+        return wait_interruptibly(process)
     except KeyboardInterrupt:
         return 0
     finally:
@@ -327,4 +342,5 @@ def run(settings: PageSettings, *, port: int | None = None, open_browser: bool =
 
 __all__ = ["HOST", "IDLE_MINUTES", "LOG_BACKUPS", "LOG_BYTES", "MAX_TABLES", "PREHEAT", "TAIL_LINES", "ServerStopped",
            "copy_to_log", "file_tail", "free_port", "keep_log_tail", "log_path", "log_tail", "run", "serving_port",
-           "start_voila", "stop_voila", "stopped_error", "voila_command", "wait_until_serving"]
+           "start_voila", "stop_voila", "stopped_error", "voila_command", "wait_interruptibly",
+           "wait_until_serving"]

@@ -20,6 +20,7 @@ class Felt:
     is at the bottom) or the auction."""
 
     def __init__(self, *, bottom: Seat = Seat.SOUTH, lang: str = "en") -> None:
+        #: the learner's seat: the trick is turned so that its card is at the bottom
         self.bottom = bottom
         self.lang = lang
         self.widget = html("vint-feltview")

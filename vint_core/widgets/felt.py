@@ -7,11 +7,10 @@ and the trick sends the page one message for all of them, not four."""
 from __future__ import annotations
 
 from vint_core import render
-from vint_core.auction import Auction
-from vint_core.play import Trick
 from vint_core.seats import Seat
-from vint_core.table.frame import SeatFrame
+from vint_core.table.frame import SeatFrame, TableFrame
 from vint_core.widgets.style import html
+from vint_core.widgets.trick import trick_on_table_html
 
 
 class Felt:
@@ -30,18 +29,17 @@ class Felt:
         """The seats drawn around the middle: left, opposite, right of the learner."""
         return self.bottom.left, self.bottom.partner, self.bottom.right
 
-    def show(self, seats: tuple[SeatFrame, SeatFrame, SeatFrame], *, trick: Trick | None = None,
-             leader: Seat | None = None, auction: Auction | None = None, four_colour: bool = False) -> None:
-        """Draw ``seats`` (left, partner, right: only counts and public facts, never a card of a hand) around
-        ``auction`` if given (the auction running), else around ``trick`` (with no trick yet, an empty table with
-        ``leader`` marked to lead). A drawing the same as the one on the page sends nothing."""
-        left, top, right = (self._seat(frame) for frame in seats)
-        if auction is not None:
-            centre = ('<div class="vint-auctionview">'
-                      f'{render.auction_html(auction, lang=self.lang, four_colour=four_colour, css=False)}</div>')
+    def show(self, frame: TableFrame) -> None:
+        """Draw ``frame``'s other three seats (only counts and public facts, never a card of a hand) around its
+        auction while it runs, else around the trick on the table (with no trick yet, an empty table with the seat
+        to lead marked). A drawing the same as the one on the page sends nothing."""
+        left, top, right = (self._seat(seat) for seat in frame.seats)
+        if frame.in_auction:
+            drawn = render.auction_html(frame.auction, lang=self.lang, four_colour=frame.four_colour, css=False)
+            centre = f'<div class="vint-auctionview">{drawn}</div>'
         else:
-            shown = trick if trick is not None else Trick(leader if leader is not None else self.bottom, (), None)
-            drawn = render.trick_html(shown, lang=self.lang, bottom=self.bottom, four_colour=four_colour, css=False)
+            drawn = trick_on_table_html(frame.trick, leader=frame.to_act, bottom=self.bottom, lang=self.lang,
+                                        four_colour=frame.four_colour)
             centre = f'<div class="vint-trickview">{drawn}</div>'
         self.widget.value = (f'<div class="vint-feltrow vint-feltrow-top">{top}</div>'
                              f'<div class="vint-feltrow">{left}<div class="vint-centre">{centre}</div>{right}</div>')

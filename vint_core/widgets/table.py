@@ -443,7 +443,7 @@ class Table:
             self.hand.played(action)
         else:
             self.bidding.called()
-        self._draw_felt(frame)
+        self.felt.show(frame)
         self._draw_status(frame, mark=False)
 
     def _draw_new_deal(self) -> None:
@@ -491,13 +491,6 @@ class Table:
         if self.faster_button.layout.visibility != visibility:
             self.faster_button.layout.visibility = visibility
 
-    def _draw_felt(self, frame: TableFrame) -> None:
-        """The other three seats (counts only) around the trick on the table, or the auction while it runs."""
-        if frame.in_auction:
-            self.felt.show(frame.seats, auction=frame.auction, four_colour=frame.four_colour)
-        else:
-            self.felt.show(frame.seats, trick=frame.trick, leader=frame.to_act, four_colour=frame.four_colour)
-
     def refresh(self) -> None:
         """Redraw everything from the controller's frame (only what the learner may see)."""
         self.draw(self.controller.frame())
@@ -508,7 +501,7 @@ class Table:
         four = frame.four_colour
         in_auction = frame.in_auction
         self.header.value = render.table_header_html(frame.title, frame.subtitle)
-        self._draw_felt(frame)
+        self.felt.show(frame)
         show_if(self.live_panel, not in_auction)
         # the learner's hand
         title = render.esc(frame.hand_title)

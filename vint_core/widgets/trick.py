@@ -23,14 +23,21 @@ class TrickView:
     def show(self, trick: Trick | None, *, leader: Seat | None = None, four_colour: bool = False) -> None:
         """Draw ``trick``; with no trick yet, an empty table with ``leader`` marked to lead."""
         self.trick = trick
-        shown = trick if trick is not None else Trick(leader if leader is not None else self.bottom, (), None)
-        self.widget.value = render.trick_html(shown, lang=self.lang, bottom=self.bottom, four_colour=four_colour,
-                                              css=False)
+        self.widget.value = trick_on_table_html(trick, leader=leader, bottom=self.bottom, lang=self.lang,
+                                                four_colour=four_colour)
 
     def clear(self) -> None:
         """Nothing on the table (during the auction)."""
         self.trick = None
         self.widget.value = ""
+
+
+def trick_on_table_html(trick: Trick | None, *, leader: Seat | None, bottom: Seat, lang: str,
+                        four_colour: bool) -> str:
+    """``trick`` laid out around the table with ``bottom`` at the bottom (no stylesheet: the page has it); with no
+    trick yet, an empty table with ``leader`` (else ``bottom``) marked to lead."""
+    shown = trick if trick is not None else Trick(leader if leader is not None else bottom, (), None)
+    return render.trick_html(shown, lang=lang, bottom=bottom, four_colour=four_colour, css=False)
 
 
 def last_trick(tricks: Sequence[Trick], current: Trick | None) -> Trick | None:

@@ -64,8 +64,9 @@ def test_the_weighing_appears_after_a_seeded_deal_and_its_moments_move_the_repla
     bs.wait_for(lambda: page.locator(".vint-learn-prompt:visible").count() == 1)
     assert "Which card is better?" in page.locator(".vint-learn-prompt").inner_text()
     cards = bs.visible(page.locator("button.vint-learn-card"))
-    bs.wait_for(lambda: cards.count() >= 1, seconds=60)  # the card buttons are widgets drawn after the prompt
-    assert cards.count() >= 1 and page.locator(".vint-learn .vint-review-board .vint-deal").count() == 1
+    learn_board = page.locator(".vint-learn .vint-review-board .vint-deal")
+    # the position, the prompt and the card buttons are widgets of their own, each drawn when its message comes
+    bs.wait_for(lambda: cards.count() >= 1 and learn_board.count() == 1, seconds=60)
     found = ""
     for i in range(cards.count()):
         before = page.locator(".vint-learn-feedback").all_inner_texts()

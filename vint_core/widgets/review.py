@@ -469,6 +469,9 @@ class ReviewPanel:
         assert self.learn_at is not None
         prompt = text("widget_learn_prompt", lang, i=self.learn_at + 1, n=n, trick=weight.trick, card=weight.card,
                       mark=text(f"widget_weigh_mark_{weight.mark}", lang))
+        # the position first, then the question and the cards to answer it with: the page draws them in that order
+        self.learn_board.value = render.deal_html(before, bottom=self.bottom, lang=lang, four_colour=self.four_colour,
+                                                  css=False)
         self.learn_prompt.value = f'<div class="vint vint-learn-prompt"><p>{render.esc(prompt)}</p></div>'
         legal = sorted(weight.expected, key=lambda c: (int(c.suit), -int(c.rank)))
         if fresh or len(self.learn_cards.children) != len(legal):
@@ -479,8 +482,6 @@ class ReviewPanel:
         self.learn_next.description = text("widget_learn_next", lang)
         self.learn_stop.description = text("widget_learn_stop", lang)
         self.learn_next.disabled = self.learn_at + 1 >= n
-        self.learn_board.value = render.deal_html(before, bottom=self.bottom, lang=lang, four_colour=self.four_colour,
-                                                  css=False)
         self.rest_button.description = text("widget_learn_rest_button", lang)
         if self._learn_tried is not None and not fresh:
             self._say_tried(weight, self._learn_tried)

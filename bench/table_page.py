@@ -3,23 +3,25 @@
 Serves the table as ``bench/table.py`` does (Voilà, rule bots, pace ``none``), clicks through the game as it does
 (``--clicks``), and prints the websocket frames per click received (widget messages, by Jupyter message type) and
 sent, with their bytes, and what Chromium's ``Performance.getMetrics`` counts for the page per click: script,
-layout and style time, layouts and style recalculations (the benchmark's own polling included). Printed, never
-asserted. ``--source DIR`` serves another checkout (its ``vint_core``), as ``bench/table.py --source``.
+layout and style time, layouts and style recalculations (the benchmark's own polling included); with ``--cpu`` also
+the CPU time a click takes in each process, Chromium's by their kind. Printed, never asserted. ``--source DIR``
+serves another checkout (its ``vint_core``), as ``bench/table.py --source``.
 
-``--loads N`` measures page loads instead (each once the server is idle again, a kernel kept ready): for each, the
-times from the start of the navigation to Voilà's page arrived (its HTML, ``responseEnd``), its scripts run
+``--loads N`` measures page loads instead (each once the server is idle again, a kernel kept ready): for each, the times
+from the start of the navigation to Voilà's page arrived (its HTML, ``responseEnd``), its scripts run
 (``DOMContentLoaded``), the kernel's websocket open, the first and the last widget state received and the table
-playable; the widget models opened and the bytes of the frames received before it is playable, and Chromium's
-script, layout and style time over the load. Printed per load and as medians. ``--timeline`` takes each click apart
-instead: every websocket frame the page sends and receives is stamped in the page as it arrives (a listener on the
-page's own sockets, ahead of Jupyter's) and read with the kernel's own stamp on it (its header's ``date``), so a
-click's time splits into the way to the kernel, the kernel's work, the way back and the page's drawing (see
-:func:`timeline`). ``--profile`` samples the page's
-JavaScript during one load instead (Chromium's profiler, every 0.2 ms) and prints where its time went: by function
-(self time) and by script, idle and the browser's own work (``(program)``: parsing, compiling, style) included.
+playable; the widget models opened and the bytes of the frames received before it is playable, and Chromium's script,
+layout and style time over the load. Printed per load and as medians. Each load is a first visit (a browser context of
+its own, nothing cached); with ``--again`` all are made in one context, as a learner coming back to the table, the first
+visit's figures apart from the later ones'. ``--timeline`` takes each click apart instead: every websocket frame the
+page sends and receives is stamped in the page as it arrives (a listener on the page's own sockets, ahead of Jupyter's)
+and read with the kernel's own stamp on it (its header's ``date``), so a click's time splits into the way to the kernel,
+the kernel's work, the way back and the page's drawing (see :func:`timeline`). ``--profile`` samples the page's
+JavaScript during one load instead (Chromium's profiler, every 0.2 ms) and prints where its time went: by function (self
+time) and by script, idle and the browser's own work (``(program)``: parsing, compiling, style) included.
 
-Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30] [--loads N] [--timeline] [--profile]
-[--source DIR]``
+Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30 [--cpu]] [--loads N [--again]] [--timeline]
+[--profile] [--source DIR]``
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 await browser.close()
                 return
             if args.loads:
-                await measure_loads(browser, server.url, loads=args.loads, gap=args.gap)
+                await measure_loads(browser, server.url, loads=args.loads, gap=args.gap, again=args.again)
                 await browser.close()
                 print(f"load average at the end: {bench_table.load_average()}")
                 return
@@ -106,19 +108,25 @@ async def main_async(args: argparse.Namespace) -> None:
             await page.goto(server.url)
             await bench_table.next_action(page, seconds=120)
             await asyncio.sleep(2)
+            if args.cpu:
+                await settled(server)
             cdp = await page.context.new_cdp_session(page)
             await cdp.send("Performance.enable")
 
             async def metrics() -> dict[str, float]:
                 return {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
 
+            cpu_before = process_cpu(server) if args.cpu else {}
             before = await metrics()
             for key in counts:
                 counts[key] = 0
             kinds.clear()
-            records = await bench_table.play_clicks(page, clicks=args.clicks, seconds=600)
+            play = bench_table.play_clicks_in_page if args.in_page else bench_table.play_clicks
+            records = await play(page, clicks=args.clicks, seconds=600)
             after = await metrics()
             n = max(1, len(records))
+            if args.cpu:
+                print(cpu_per_click(cpu_before, process_cpu(server), n))
             times = ", ".join(f"{k.removesuffix('Duration').lower()} {1000 * (after[k] - before[k]) / n:.1f} ms"
                               for k in ("ScriptDuration", "LayoutDuration", "RecalcStyleDuration"))
             print(f"{len(records)} clicks; websocket frames per click: {counts['in'] / n:.1f} in "
@@ -264,9 +272,75 @@ def timeline(clicks: list[dict[str, Any]], frames: list[dict[str, Any]], origin:
         for name, values in parts.items()))
 
 
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+def process_cpu(server: Any) -> dict[int, tuple[str, float]]:
+    """Each process taking part in a click, by pid: its kind (Voilà's server, the table's kernel and the processes it
+    started, the other kernels: the one kept ready for the next page; Chromium's processes by their ``--type``, the
+    benchmark's own Playwright driver) and the CPU seconds it has used so far (user and system)."""
+    import psutil
+
+    found: dict[int, tuple[str, float]] = {}
+    voila = psutil.Process(server.process.pid)
+    kernels = sorted((p for p in voila.children() if "ipykernel" in " ".join(p.cmdline())),
+                     key=lambda p: p.create_time())
+    kinds: list[tuple[psutil.Process, str]] = [(voila, "Voilà's server")]
+    for i, kernel in enumerate(kernels):  # the oldest is the table's (a page takes the kernel kept ready)
+        kinds.append((kernel, "the table's kernel" if i == 0 else "the kernel kept ready"))
+        kinds += [(child, "the table's kernel's worker" if i == 0 else "the kernel kept ready")
+                  for child in kernel.children(recursive=True)]
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            line = " ".join(proc.cmdline())
+        except psutil.Error:
+            continue
+        if "chrom" in proc.name() or "chrom" in line.split(" ", 1)[0]:
+            kind_arg = re.search(r"--type=([a-z-]+)", line)
+            utility = re.search(r"--utility-sub-type=([a-zA-Z.]+)", line)
+            kinds.append((proc, "Chromium " + (kind_arg.group(1) if kind_arg else "browser") + (
+                f" ({utility.group(1).rsplit('.', 1)[-1]})" if utility else "")))
+        elif "node" in proc.name() or "playwright" in line:
+            kinds.append((proc, "the benchmark's Playwright driver"))
+    for proc, kind in kinds:
+        try:
+            times = proc.cpu_times()
+        except psutil.Error:
+            continue
+        found[proc.pid] = (kind, times.user + times.system)
+    return found
+
+
+async def settled(server: Any, *, seconds: float = 60) -> None:
+    """Wait until the kernel kept ready for the next page has started and the server's processes are idle (under
+    2 % of a core for a second), at most ``seconds``: its start is no part of a click."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        before = process_cpu(server)
+        await asyncio.sleep(1)
+        after = process_cpu(server)
+        ready = any(kind == "the kernel kept ready" for kind, _ in after.values())
+        busy = sum(t - before.get(pid, (k, t))[1] for pid, (k, t) in after.items() if not k.startswith("Chromium"))
+        if ready and busy < 0.02:
+            return
+
+
+def cpu_per_click(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]], clicks: int) -> str:
+    """The CPU each kind of process used between ``before`` and ``after``, in ms a click, the largest first."""
+    used: dict[str, float] = {}
+    for pid, (kind, seconds) in after.items():
+        used[kind] = used.get(kind, 0.0) + seconds - before.get(pid, (kind, 0.0))[1]
+    total = sum(used.values())
+    return (f"CPU per click, {1000 * total / clicks:.1f} ms in all: " + ", ".join(
+        f"{kind} {1000 * ms / clicks:.1f}" for kind, ms in sorted(used.items(), key=lambda kv: -kv[1])
+        if ms >= 0.05 * clicks / 1000))
+
+
 async def measure_load(browser: Any, url: str) -> dict[str, float]:
-    """One load's phases, in seconds from the navigation's start (see the module's docstring)."""
-    page = await browser.new_page(viewport={"width": 1280, "height": 900})
+    """One load's phases, in seconds from the navigation's start (see the module's docstring). ``browser`` is a
+    browser (each load in a context of its own: a first visit, nothing cached) or one context (the loads after the
+    first come back to the table with what the browser kept of the earlier ones)."""
+    page = await browser.new_page(**({} if hasattr(browser, "browser") else {"viewport": VIEWPORT}))
     cdp = await page.context.new_cdp_session(page)
     await cdp.send("Performance.enable")
     marks: dict[str, float] = {"frames": 0, "kb_in": 0, "state_kb": 0}
@@ -294,20 +368,30 @@ async def measure_load(browser: Any, url: str) -> dict[str, float]:
         " return [t.responseEnd / 1000, t.domContentLoadedEventEnd / 1000]; }")
     for key in ("ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "TaskDuration"):
         marks[key.removesuffix("Duration").lower()] = after[key] - before[key]
-    marks["requests"] = await page.evaluate("() => performance.getEntriesByType('resource').length")
+    marks["requests"], marks["from cache"] = await page.evaluate(  # from the cache: nothing asked of the server
+        "() => { const r = performance.getEntriesByType('resource');"
+        " return [r.length, r.filter(e => e.transferSize === 0 && e.decodedBodySize > 0).length]; }")
     await page.close()
     return marks
 
 
-async def measure_loads(browser: Any, url: str, *, loads: int, gap: float) -> None:
-    """``loads`` loads, each once the server is idle again, and their medians."""
+async def measure_loads(browser: Any, url: str, *, loads: int, gap: float, again: bool = False) -> None:
+    """``loads`` loads, each once the server is idle again, and their medians. ``again``: all in one browser context,
+    as a learner coming back to the table (the first load's medians apart from the others')."""
+    target = await browser.new_context(viewport=VIEWPORT) if again else browser
     rows: list[dict[str, float]] = []
     for _ in range(loads):
         await asyncio.sleep(gap)  # Voilà closes the last page's kernel and readies the next one
-        rows.append(await measure_load(browser, url))
+        rows.append(await measure_load(target, url))
         print("  " + ", ".join(f"{k} {v:.2f}" for k, v in rows[-1].items()), flush=True)
-    keys = rows[0].keys()
-    print("medians: " + ", ".join(f"{k} {statistics.median(r.get(k, float('nan')) for r in rows):.2f}" for k in keys))
+    groups = [("the first visit", rows[:1]), ("the visits after it", rows[1:])] if again else [("", rows)]
+    for title, group in groups:
+        if group:
+            keys = group[0].keys()
+            print(f"medians{' of ' + title if title else ''}: "
+                  + ", ".join(f"{k} {statistics.median(r.get(k, float('nan')) for r in group):.2f}" for k in keys))
+    if again:
+        await target.close()
 
 
 async def profile_load(browser: Any, url: str, *, top: int = 20) -> None:
@@ -343,9 +427,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--loads", type=int, default=0, help="measure this many page loads instead of clicks")
+    parser.add_argument("--again", action="store_true", help="with --loads: all loads in one browser context, as a "
+                        "learner coming back to the table (what the browser kept of the first load used)")
     parser.add_argument("--gap", type=float, default=6.0, help="seconds before each load (the next kernel readied)")
     parser.add_argument("--timeline", action="store_true", help="take each click apart: the way to the kernel, its "
                         "work, the way back, the page's drawing")
+    parser.add_argument("--cpu", action="store_true", help="with the clicks: the CPU time a click takes in each "
+                        "process (Chromium's by their kind, Voilà's server, the kernel, the benchmark's driver)")
+    parser.add_argument("--in-page", action="store_true", help="the clicks made by the page itself, not through "
+                        "Playwright (bench/table.py's play_clicks_in_page: nothing of the benchmark's between clicks)")
     parser.add_argument("--profile", action="store_true", help="profile the page's JavaScript during one load")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))

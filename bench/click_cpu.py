@@ -12,7 +12,8 @@ worked out here at once and left out of the clicks' figures, printed apart. Firs
 widget models and the bytes of their state (each one's ``comm_open``), and the kernel's messages to build it. A long
 game (``--tables 1 --clicks 450``) shows what grows with the rubbers played.
 
-Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--bots rule] [--profile cumtime]``;
+Run: ``PYTHONPATH=. .venv/bin/python bench/click_cpu.py [--tables 30] [--clicks 15] [--bots rule] [--by-widget 20]
+[--profile cumtime]``;
 ``--bots rule,sim-fast,rule`` (from the learner's left, as ``vint table --bots``) gives North, South's partner,
 SimBot ``fast`` and East and West RuleBot.
 To measure an older version, put its ``vint_core`` first on the path (see bench/README.md).
@@ -82,9 +83,17 @@ def measured_apart(run: Any) -> Any:
     return run_apart
 
 
+#: the widget messages so far by what they draw: the widget's class and CSS classes, and the traits they change
+BY_WIDGET: dict[str, int] = {}
+
+
 def count(self: Any, msg: Any, buffers: Any = None) -> None:
     """Stands for ``Widget._send``: the message is counted, not sent."""
     SENT[0] += 1
+    if msg.get("method") == "update":
+        kind = (f"{type(self).__name__} {' '.join(getattr(self, '_dom_classes', ()))}".strip()
+                + f" ({', '.join(sorted(msg.get('state', {})))})")
+        BY_WIDGET[kind] = BY_WIDGET.get(kind, 0) + 1
 
 
 def play(tables: int, clicks: int, folder: Path, bots: dict[Seat, str],
@@ -162,6 +171,8 @@ def main() -> None:
     parser.add_argument("--bots", type=any_bots, default="rule",
                         help="computer players: one name for all, or West, North, East "
                              "(from the learner's left, as vint table --bots; SimBot's measuring variants too)")
+    parser.add_argument("--by-widget", type=int, default=0, metavar="N",
+                        help="also the N kinds of widget update sent most a click (the widget, its classes, traits)")
     parser.add_argument("--profile", default=None, help="also play them under cProfile, sorted by this (cumtime …)")
     args = parser.parse_args()
     print(opening({seat: "rule" for seat in Seat}), flush=True)
@@ -192,6 +203,10 @@ def main() -> None:
             print(f"the learner's own action drawn before the answers in {len(DRAWN)} clicks: p50 "
                   f"{quantile(first, 0.5):.2f} ms, p95 {quantile(first, 0.95):.2f} ms after the click, "
                   f"{sum(n for _, n in DRAWN) / len(DRAWN):.1f} widget messages", flush=True)
+        if args.by_widget:
+            print("widget updates per click by what they draw:")
+            for kind, n in sorted(BY_WIDGET.items(), key=lambda kv: -kv[1])[:args.by_widget]:
+                print(f"  {n / clicks:5.2f}  {kind}")
         if REVIEW:
             print(f"left out of those: the review's work, which the served kernel hands to a worker process: "
                   f"{len(REVIEW)} pieces, {1000 * sum(REVIEW) / len(REVIEW):.0f} ms of CPU each on average", flush=True)

@@ -4,8 +4,10 @@ Serves the table as ``bench/table.py`` does (Voilà, rule bots, pace ``none``), 
 (``--clicks``), and prints the websocket frames per click received (widget messages, by Jupyter message type) and
 sent, with their bytes, and what Chromium's ``Performance.getMetrics`` counts for the page per click: script,
 layout and style time, layouts and style recalculations (the benchmark's own polling included); with ``--cpu`` also
-the CPU time a click takes in each process, Chromium's by their kind. Printed, never asserted. ``--source DIR``
-serves another checkout (its ``vint_core``), as ``bench/table.py --source``.
+the CPU time a click takes in each process, Chromium's by their kind; with ``--trace`` Chromium's trace over the
+clicks, each thread's time and the page's main thread by what started its work (websocket frames, frames drawn,
+the benchmark's DevTools messages). Printed, never asserted. ``--source DIR`` serves another checkout (its
+``vint_core``), as ``bench/table.py --source``.
 
 ``--loads N`` measures page loads instead (each once the server is idle again, a kernel kept ready): for each, the times
 from the start of the navigation to Voilà's page arrived (its HTML, ``responseEnd``), its scripts run
@@ -20,8 +22,8 @@ the kernel's work, the way back and the page's drawing (see :func:`timeline`). `
 JavaScript during one load instead (Chromium's profiler, every 0.2 ms) and prints where its time went: by function (self
 time) and by script, idle and the browser's own work (``(program)``: parsing, compiling, style) included.
 
-Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30 [--cpu]] [--loads N [--again]] [--timeline]
-[--profile] [--source DIR]``
+Run: ``PYTHONPATH=$PWD .venv/bin/python bench/table_page.py [--clicks 30 [--cpu] [--trace] [--in-page]]
+[--loads N [--again]] [--timeline] [--profile] [--source DIR]``
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ async def main_async(args: argparse.Namespace) -> None:
                 return {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
 
             cpu_before = process_cpu(server) if args.cpu else {}
+            if args.trace:
+                await browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
             before = await metrics()
             for key in counts:
                 counts[key] = 0
@@ -125,6 +129,8 @@ async def main_async(args: argparse.Namespace) -> None:
             records = await play(page, clicks=args.clicks, seconds=600)
             after = await metrics()
             n = max(1, len(records))
+            if args.trace:
+                print(trace_summary(await browser.stop_tracing(), n))
             if args.cpu:
                 print(cpu_per_click(cpu_before, process_cpu(server), n))
             times = ", ".join(f"{k.removesuffix('Duration').lower()} {1000 * (after[k] - before[k]) / n:.1f} ms"
@@ -311,6 +317,62 @@ def process_cpu(server: Any) -> dict[int, tuple[str, float]]:
     return found
 
 
+#: what Chromium's trace records for ``--trace``: its tasks, the page's rendering steps, V8's calls, the compositor
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8", "blink", "cc",
+                    "gpu", "mojom"]
+
+
+def trace_summary(data: bytes, clicks: int, *, top: int = 8) -> str:
+    """Chromium's trace over the clicks, per click: each thread's time in its top-level tasks (thread time, the
+    tracing's own cost in it), then the page's main thread by what started each task (a websocket frame arriving,
+    a frame to draw, a DevTools message of the benchmark's, …) with the events that took the most of it (self time)."""
+    import json
+
+    loaded = json.loads(data)
+    events = loaded["traceEvents"] if isinstance(loaded, dict) else loaded
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    processes = {e["pid"]: e["args"]["name"] for e in events if e.get("name") == "process_name"}
+    per_thread: dict[str, float] = {}
+    for e in events:
+        if e.get("ph") == "X" and e.get("name") in ("ThreadControllerImpl::RunTask", "ThreadPool_RunTask") \
+                and "tdur" in e:
+            name = f"{processes.get(e['pid'], e['pid'])} {threads.get((e['pid'], e['tid']), e['tid'])}"
+            per_thread[name] = per_thread.get(name, 0.0) + e["tdur"] / 1000
+    lines = ["Chromium's threads, ms of thread time a click (under tracing): " + ", ".join(
+        f"{k} {v / clicks:.1f}" for k, v in sorted(per_thread.items(), key=lambda kv: -kv[1])[:top])]
+    main = {k for k, v in threads.items() if v == "CrRendererMain"}
+    spans = sorted((e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "dur" in e),
+                   key=lambda e: (e["ts"], -e["dur"]))
+    stack: list[dict[str, Any]] = []
+    for e in spans:  # each event's parent: the innermost event still open when it starts
+        while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+            stack.pop()
+        e["_parent"] = stack[-1] if stack else None
+        if stack:
+            stack[-1]["_children"] = stack[-1].get("_children", 0) + e["dur"]
+        stack.append(e)
+    by_start: dict[str, dict[str, float]] = {}
+    for e in spans:
+        start, up = "other", e
+        while up is not None:  # the outermost event saying what started the task
+            if up["name"] == "Receive mojo message":
+                tag = up.get("args", {}).get("chrome_mojo_event_info", {}).get("mojo_interface_tag", "")
+                start = {"network.mojom.WebSocketClient": "websocket frames",
+                         "blink.mojom.DevToolsSession": "DevTools (the benchmark's)"}.get(tag, tag or start)
+            elif up["name"] == "ProxyMain::BeginMainFrame":
+                start = "frames drawn"
+            elif up["_parent"] is None and start == "other":  # the task itself: what posted it
+                start = str(up.get("args", {}).get("src_func") or "other")
+            up = up["_parent"]
+        mine = by_start.setdefault(start, {})
+        mine[e["name"]] = mine.get(e["name"], 0.0) + (e["dur"] - e.get("_children", 0)) / 1000
+    for start, names in sorted(by_start.items(), key=lambda kv: -sum(kv[1].values()))[:5]:
+        biggest = sorted(names.items(), key=lambda kv: -kv[1])[:top]
+        lines.append(f"  the page's main thread, {start}: {sum(names.values()) / clicks:.1f} ms a click (wall), "
+                     + ", ".join(f"{k} {v / clicks:.1f}" for k, v in biggest))
+    return "\n".join(lines)
+
+
 async def settled(server: Any, *, seconds: float = 60) -> None:
     """Wait until the kernel kept ready for the next page has started and the server's processes are idle (under
     2 % of a core for a second), at most ``seconds``: its start is no part of a click."""
@@ -434,6 +496,8 @@ def main() -> None:
                         "work, the way back, the page's drawing")
     parser.add_argument("--cpu", action="store_true", help="with the clicks: the CPU time a click takes in each "
                         "process (Chromium's by their kind, Voilà's server, the kernel, the benchmark's driver)")
+    parser.add_argument("--trace", action="store_true", help="with the clicks: Chromium's trace over them, each "
+                        "thread's time and the page's main thread by what started its work")
     parser.add_argument("--in-page", action="store_true", help="the clicks made by the page itself, not through "
                         "Playwright (bench/table.py's play_clicks_in_page: nothing of the benchmark's between clicks)")
     parser.add_argument("--profile", action="store_true", help="profile the page's JavaScript during one load")

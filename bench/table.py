@@ -265,13 +265,27 @@ def by_driver(driver: str, args: argparse.Namespace) -> str:
     return " (clicks by Playwright)" if driver == "playwright" else " (clicks by the page itself)"
 
 
-def kernel_rss_mb(server: bs.Server) -> list[float]:
-    """RSS of each kernel of the server, oldest first (with a preheated kernel, the newest is the one kept ready)."""
+def kernels(server: bs.Server) -> list[Any]:
+    """The server's kernels (psutil processes), oldest first: with a preheated kernel, the newest is the one kept
+    ready, the one before it the open table's."""
     import psutil
 
-    kernels = [child for child in psutil.Process(server.process.pid).children(recursive=True)
-               if "ipykernel" in " ".join(child.cmdline())]
-    return [k.memory_info().rss / 2**20 for k in sorted(kernels, key=lambda k: k.create_time())]
+    found = [child for child in psutil.Process(server.process.pid).children()
+             if "ipykernel" in " ".join(child.cmdline())]
+    return sorted(found, key=lambda k: k.create_time())
+
+
+def kernel_rss_mb(server: bs.Server) -> list[float]:
+    """RSS of each kernel of the server, oldest first (see :func:`kernels`)."""
+    return [k.memory_info().rss / 2**20 for k in kernels(server)]
+
+
+def driver_names(text: str) -> list[str]:
+    """``--drivers``: ``playwright``, ``page`` or both, comma-separated."""
+    names = [name.strip() for name in text.split(",")]
+    if not names or any(name not in ("playwright", "page") for name in names):
+        raise argparse.ArgumentTypeError(f"{text!r}: give playwright, page or playwright,page")
+    return names
 
 
 def load_average() -> str:
@@ -379,7 +393,7 @@ def main() -> None:
                         help="in the tables-at-once step, seconds each page waits after the answers before its next "
                         "click, as a learner looks at the table (default 0: each page clicks as fast as it can, as "
                         "earlier releases were measured, which loads the machine to its limit)")
-    parser.add_argument("--drivers", type=lambda text: text.split(","), default=["playwright"],
+    parser.add_argument("--drivers", type=driver_names, default=["playwright"],
                         help="who makes the clicks of the one-table and the tables-at-once steps, in turns: "
                         "playwright (each click through Playwright, as earlier releases were measured), page (the "
                         "page clicks itself, play_clicks_in_page: none of the benchmark's work between clicks), or "

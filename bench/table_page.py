@@ -288,11 +288,8 @@ def process_cpu(server: Any) -> dict[int, tuple[str, float]]:
     import psutil
 
     found: dict[int, tuple[str, float]] = {}
-    voila = psutil.Process(server.process.pid)
-    kernels = sorted((p for p in voila.children() if "ipykernel" in " ".join(p.cmdline())),
-                     key=lambda p: p.create_time())
-    kinds: list[tuple[psutil.Process, str]] = [(voila, "Voilà's server")]
-    for i, kernel in enumerate(kernels):  # the oldest is the table's (a page takes the kernel kept ready)
+    kinds: list[tuple[psutil.Process, str]] = [(psutil.Process(server.process.pid), "Voilà's server")]
+    for i, kernel in enumerate(bench_table.kernels(server)):  # the oldest is the table's (a page took it ready)
         kinds.append((kernel, "the table's kernel" if i == 0 else "the kernel kept ready"))
         kinds += [(child, "the table's kernel's worker" if i == 0 else "the kernel kept ready")
                   for child in kernel.children(recursive=True)]
@@ -398,11 +395,10 @@ def cpu_per_click(before: dict[int, tuple[str, float]], after: dict[int, tuple[s
         if ms >= 0.05 * clicks / 1000))
 
 
-async def measure_load(browser: Any, url: str) -> dict[str, float]:
-    """One load's phases, in seconds from the navigation's start (see the module's docstring). ``browser`` is a
-    browser (each load in a context of its own: a first visit, nothing cached) or one context (the loads after the
-    first come back to the table with what the browser kept of the earlier ones)."""
-    page = await browser.new_page(**({} if hasattr(browser, "browser") else {"viewport": VIEWPORT}))
+async def measure_load(context: Any, url: str) -> dict[str, float]:
+    """One load's phases, in seconds from the navigation's start (see the module's docstring), in a page of the
+    browser context ``context`` (what it kept of earlier loads is used)."""
+    page = await context.new_page()
     cdp = await page.context.new_cdp_session(page)
     await cdp.send("Performance.enable")
     marks: dict[str, float] = {"frames": 0, "kb_in": 0, "state_kb": 0}
@@ -440,11 +436,14 @@ async def measure_load(browser: Any, url: str) -> dict[str, float]:
 async def measure_loads(browser: Any, url: str, *, loads: int, gap: float, again: bool = False) -> None:
     """``loads`` loads, each once the server is idle again, and their medians. ``again``: all in one browser context,
     as a learner coming back to the table (the first load's medians apart from the others')."""
-    target = await browser.new_context(viewport=VIEWPORT) if again else browser
+    kept = await browser.new_context(viewport=VIEWPORT) if again else None
     rows: list[dict[str, float]] = []
     for _ in range(loads):
         await asyncio.sleep(gap)  # Voilà closes the last page's kernel and readies the next one
-        rows.append(await measure_load(target, url))
+        context = kept or await browser.new_context(viewport=VIEWPORT)  # else each a first visit, nothing cached
+        rows.append(await measure_load(context, url))
+        if kept is None:
+            await context.close()
         print("  " + ", ".join(f"{k} {v:.2f}" for k, v in rows[-1].items()), flush=True)
     groups = [("the first visit", rows[:1]), ("the visits after it", rows[1:])] if again else [("", rows)]
     for title, group in groups:
@@ -452,8 +451,8 @@ async def measure_loads(browser: Any, url: str, *, loads: int, gap: float, again
             keys = group[0].keys()
             print(f"medians{' of ' + title if title else ''}: "
                   + ", ".join(f"{k} {statistics.median(r.get(k, float('nan')) for r in group):.2f}" for k in keys))
-    if again:
-        await target.close()
+    if kept is not None:
+        await kept.close()
 
 
 async def profile_load(browser: Any, url: str, *, top: int = 20) -> None:

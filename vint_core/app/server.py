@@ -52,6 +52,7 @@ import json
 import os
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -61,6 +62,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.identity import IdentityProvider, PasswordIdentityProvider, User
 from jupyter_server.services.kernels.connection.base import BaseKernelWebsocketConnection
+from jupyter_server.utils import url_path_join
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.netutil import bind_sockets
@@ -73,6 +75,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  
 
 from vint_core.app import NAME_RULE, table_name
 from vint_core.app.nodelay import NoDelayConnection
+from vint_core.app.page_scripts import PageScripts, PageScriptsUnusable, build
 from vint_core.errors import VintError
 from vint_core.i18n import LANGUAGES, choose_language, language, text
 
@@ -386,6 +389,29 @@ class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: 
 
 #: what the served pages may load and reach: their own server only (its websocket included), inline scripts and
 #: styles as Voilà's page and the widgets write them, images and fonts also as ``data:``; never framed elsewhere
+#: the table page's template: Voilà's lab template, its scripts in one file (:mod:`vint_core.app.page_scripts`)
+PAGE_TEMPLATE = Path(__file__).with_name("page_template")
+
+
+class PageScriptsHandler(RequestHandler):
+    """The page's scripts in one file (:mod:`vint_core.app.page_scripts`), from memory; its name carries its
+    content's hash, so a browser may keep it for good."""
+
+    def initialize(self, scripts: PageScripts) -> None:
+        self.scripts = scripts
+
+    def get(self, name: str) -> None:
+        body = dict(self.scripts.files).get(name)
+        if body is None:
+            raise HTTPError(404)
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        self.write(body)
+
+    def compute_etag(self) -> str | None:
+        return None  # the name says which content it is (and hashing 2 MB at each request would cost)
+
+
 PAGE_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; "
                "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
                "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
@@ -417,7 +443,10 @@ class TableServer(Voila):  # type: ignore[misc]
     kernel_websocket_connection_class = Type(NoDelayConnection, klass=BaseKernelWebsocketConnection, config=True,
                                              help="The kernel websocket's connection: Jupyter's, each message sent "
                                                   "at once.")
+    page_scripts = Bool(True, config=True, help="Serve the page's scripts in one file (vint_core.app.page_scripts) "
+                                                "when the Voilà and widgets installed are the ones recorded.")
     _bound: tuple[Any, ...] = ()
+    _scripts: PageScripts | None = None
 
     def learner_for_token(self, token: str) -> Any:
         """The learner (a :class:`~vint_core.classroom.store.LearnerInfo`) whose personal token ``token`` is;
@@ -425,6 +454,23 @@ class TableServer(Voila):  # type: ignore[misc]
         from vint_core.classroom.links import learner_for_token
 
         return learner_for_token(self.class_dir, token)
+
+    def setup_template_dirs(self) -> None:
+        """Voilà's template folders; with :attr:`page_scripts`, the table's template first, and the page's scripts
+        put together for it (or, if they cannot be, Voilà's page as it is, and the log says why)."""
+        super().setup_template_dirs()
+        if not self.page_scripts:
+            return
+        try:
+            self._scripts = build(self.static_paths, self.labextensions_path)
+        except PageScriptsUnusable as error:
+            self.log.warning("The page asks for each of its scripts on its own: %s", error)
+            return
+        self.template_paths.insert(0, str(PAGE_TEMPLATE))
+        resources = dict(self.voila_configuration.resources)
+        resources["vint_page_scripts"] = {"files": [name for name, _ in self._scripts.files],
+                                          "preload": list(self._scripts.preload)}
+        self.voila_configuration.config.VoilaConfiguration.resources = resources
 
     def init_settings(self) -> dict[str, Any]:
         if getattr(self, "port", None) == 0:  # bound now: the kernels started ready before Voilà listens need it
@@ -443,8 +489,12 @@ class TableServer(Voila):  # type: ignore[misc]
     def init_handlers(self) -> list[Any]:
         ours = {TornadoVoilaHandler: TablePageHandler, VoilaShutdownKernelHandler: TableShutdownHandler,
                 VoilaKernelWebsocketHandler: TableWebsocketHandler}
+        added: list[Any] = []
+        if self._scripts is not None:
+            added.append((url_path_join(self.server_url, r"/vint/([^/]+)"), PageScriptsHandler,
+                          {"scripts": self._scripts}))
         handlers: list[Any] = [(pattern, _own_site_only(ours.get(handler, handler)), *rest)
-                               for pattern, handler, *rest in super().init_handlers()]
+                               for pattern, handler, *rest in [*added, *super().init_handlers()]]
         self._first_seen: dict[str, float] = {}
         self._closed_since: dict[str, float] = {}
         self._connected: set[str] = set()

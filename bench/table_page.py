@@ -60,9 +60,11 @@ async def main_async(args: argparse.Namespace) -> None:
             "sys.meta_path[:] = [f for f in sys.meta_path if '__editable__' not in getattr(f, '__module__', '')]\n")
         env["PYTHONPATH"] = f"{source}{os.pathsep}{hook}"
         notebook = source / "vint_core" / "app" / "table.ipynb"
-    print(f"load average at the start: {bench_table.load_average()}; code: {args.source or 'this checkout'}")
+    print(f"load average at the start: {bench_table.load_average()}; code: {args.source or 'this checkout'}"
+          + "".join(f", --TableServer.{option}" for option in args.server_option))
+    extra = ("--show_tracebacks=True", *(f"--TableServer.{option}" for option in args.server_option))
     with bs.voila_server(data_dir=Path(tempfile.mkdtemp(prefix="vint-bench-")), env=env, name="bench-table-page",
-                         notebook=notebook) as server:
+                         notebook=notebook, extra=extra) as server:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=bs.CHROMIUM, args=bs.CHROMIUM_ARGS)
             if args.profile:
@@ -500,6 +502,10 @@ def main() -> None:
     parser.add_argument("--in-page", action="store_true", help="the clicks made by the page itself, not through "
                         "Playwright (bench/table.py's play_clicks_in_page: nothing of the benchmark's between clicks)")
     parser.add_argument("--profile", action="store_true", help="profile the page's JavaScript during one load")
+    parser.add_argument("--server-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of the table's server, as --TableServer.NAME=VALUE (page_scripts=False: the "
+                             "page's scripts asked for one by one, as Voilà serves them); the server runs from this "
+                             "checkout, even with --source")
     parser.add_argument("--source", default=None, help="serve this checkout of the project instead (to compare)")
     asyncio.run(main_async(parser.parse_args()))
 

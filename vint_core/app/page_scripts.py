@@ -1,15 +1,16 @@
-"""The table page's scripts in one file, so that a first visit asks for one script where it asked for some 90.
+"""The table page's scripts in two files, so that a first visit asks for two scripts where it asked for 84.
 
 Voilà's page asks its server for its scripts one at a time: ``voila.js``; the 56 pieces (webpack's chunks) it starts
 from, which it asks for as it runs; once they have all run, each JupyterLab extension's entry and the pieces it starts
 from; then 16 more of Voilà's pieces and two of the widgets' as the table is drawn. That is some 90 requests in four
 waves, each wave through the browser's six connections to the server and only once the one before has run.
 
-:func:`build` puts those pieces, as recorded for the Voilà and widgets installed, into one file. The table's page
-(the template ``page_template/index.html.j2``) loads it just before ``voila.js``, and names the extensions' entries
-in its head (``<link rel="preload">``), so that they are fetched while the page starts. A piece registers itself
-in its bundle's global list (``self.webpackChunk…``), which the bundle's loader reads when it starts; it then asks the
-server for none of the pieces already there, and the pieces run only when the page needs them, as before.
+:func:`build` puts those pieces, as recorded for the Voilà and widgets installed, into two files. The page (the
+template ``page_template/index.html.j2``) loads them just before ``voila.js``, and names ``voila.js`` and the
+extensions' entries in its head (``<link rel="preload">``), so that they are fetched while the page starts. A piece
+registers itself in its bundle's global list (``self.webpackChunk…``), which the bundle's loader reads when it
+starts; it then asks the server for none of the pieces already there, and the pieces run only when the page needs
+them, as before.
 
 ``page_scripts.json`` records which pieces, in the order the page asks for them, with the SHA-256 of each
 (``tests/test_page_scripts_browser.py`` records them from a real page served without this file and fails, with the
@@ -94,9 +95,9 @@ def _read(entry: dict[str, str], static_paths: Sequence[str], labextension_paths
 
 def build(static_paths: Sequence[str], labextension_paths: Sequence[str], record: Path = RECORD, *,
           files_at_most: int = FILES) -> PageScripts:
-    """The recorded pieces in one file, read from Voilà's ``static_paths`` and ``labextension_paths`` (its folders
-    for ``/voila/static/`` and ``/voila/labextensions/``); raises :class:`PageScriptsUnusable` if any is missing
-    or other than recorded."""
+    """The recorded pieces in ``files_at_most`` files, read from Voilà's ``static_paths`` and ``labextension_paths``
+    (its folders for ``/voila/static/`` and ``/voila/labextensions/``); raises :class:`PageScriptsUnusable` if any
+    is missing or other than recorded."""
     try:
         recorded = json.loads(read_bytes(record, limit=MOST_BYTES))
         pieces, preload = recorded["pieces"], recorded["preload"]

@@ -387,15 +387,13 @@ class TableWebsocketHandler(OwnSiteOnly, VoilaKernelWebsocketHandler):  # type: 
             del sockets[kernel_id]
 
 
-#: what the served pages may load and reach: their own server only (its websocket included), inline scripts and
-#: styles as Voilà's page and the widgets write them, images and fonts also as ``data:``; never framed elsewhere
-#: the table page's template: Voilà's lab template, its scripts in one file (:mod:`vint_core.app.page_scripts`)
+#: the table page's template: Voilà's lab template, its scripts in two files (:mod:`vint_core.app.page_scripts`)
 PAGE_TEMPLATE = Path(__file__).with_name("page_template")
 
 
 class PageScriptsHandler(RequestHandler):
-    """The page's scripts in one file (:mod:`vint_core.app.page_scripts`), from memory; its name carries its
-    content's hash, so a browser may keep it for good."""
+    """The page's scripts put together (:mod:`vint_core.app.page_scripts`), from memory; each file's name carries
+    its content's hash, so a browser may keep it for good."""
 
     def initialize(self, scripts: PageScripts) -> None:
         self.scripts = scripts
@@ -412,6 +410,8 @@ class PageScriptsHandler(RequestHandler):
         return None  # the name says which content it is (and hashing 2 MB at each request would cost)
 
 
+#: what the served pages may load and reach: their own server only (its websocket included), inline scripts and
+#: styles as Voilà's page and the widgets write them, images and fonts also as ``data:``; never framed elsewhere
 PAGE_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; "
                "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
                "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
@@ -443,7 +443,7 @@ class TableServer(Voila):  # type: ignore[misc]
     kernel_websocket_connection_class = Type(NoDelayConnection, klass=BaseKernelWebsocketConnection, config=True,
                                              help="The kernel websocket's connection: Jupyter's, each message sent "
                                                   "at once.")
-    page_scripts = Bool(True, config=True, help="Serve the page's scripts in one file (vint_core.app.page_scripts) "
+    page_scripts = Bool(True, config=True, help="Serve the page's scripts in two files (vint_core.app.page_scripts) "
                                                 "when the Voilà and widgets installed are the ones recorded.")
     _bound: tuple[Any, ...] = ()
     _scripts: PageScripts | None = None

@@ -4,7 +4,8 @@ Served as Voilà serves it (``--TableServer.page_scripts=False``), the page asks
 ``vint_core/app/page_scripts.json`` records, with the same bytes: when another Voilà or widgets are installed this
 fails, printing the record to put in its place. Served as ``vint table`` serves it, the page asks for none of the
 recorded pieces on its own, only for the few files; a whole deal plays without an error; a learner coming back
-takes the files from the browser's cache without asking; and a name the server did not make is not found."""
+takes the files from the browser's cache without asking; another site's page cannot load them; and a name the
+server did not make is not found."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from urllib.parse import urlsplit
 
 import browser_support as bs
 from test_app_browser import open_table, play_out
-from voila.paths import collect_static_paths  # type: ignore[import-untyped]
-from voila.utils import get_voila_labextensions_path  # type: ignore[import-untyped]
+from test_page_scripts import LABEXTENSIONS, STATIC
+from test_serve_attacks import hostile_site
 
 from vint_core.app.page_scripts import RECORD, record
 
@@ -49,7 +50,7 @@ def test_voilas_own_page_asks_for_the_recorded_scripts(tmp_path: Path) -> None:
         asked, page = scripts_asked(server, browser, deal=True)
         assert not page.errors, page.errors
     assert not any(p.startswith("vint/") for p in asked)
-    now = record(asked, collect_static_paths(["voila", "nbconvert"], "lab"), get_voila_labextensions_path([]))
+    now = record(asked, STATIC, LABEXTENSIONS)
     assert now == json.loads(RECORD.read_text()), (
         f"the page's scripts differ from {RECORD.name} (another Voilà or widgets installed?); the record now:\n"
         + json.dumps(now, indent=1))
@@ -87,3 +88,13 @@ def test_the_page_asks_for_its_scripts_in_a_few_files_and_plays_a_deal(tmp_path:
         assert cached == [0, 0], cached
         assert not again.errors, again.errors
         bs.screenshot(again, "page-scripts-table")
+        # another site's page, in the learner's browser, cannot load them, not even from the browser's cache (the
+        # server's own-site check, as for every other path it serves)
+        with hostile_site(f'<title>cats</title><script src="{root}/{files[0]}" onload="document.title = \'loaded\'"'
+                          ' onerror="document.title = \'refused\'"></script>') as site:
+            hostile = again.context.new_page()
+            hostile.goto(site)
+            bs.wait_for(lambda: hostile.title() in ("loaded", "refused"))
+            assert hostile.title() == "refused"
+            assert f"Refused GET /{files[0]} from another site" in server.log_text()
+            hostile.close()

@@ -404,6 +404,9 @@ class PageScriptsHandler(RequestHandler):
             raise HTTPError(404)
         self.set_header("Content-Type", "text/javascript; charset=utf-8")
         self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        # kept apart by who asks: another site's page (the same site to the browser's cache: another port of this
+        # host) would otherwise be given the learner's copy from the cache, without the server's own-site check
+        self.set_header("Vary", "Sec-Fetch-Site")
         self.write(body)
 
     def compute_etag(self) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vint_core import Deal
+from vint_core import Deal, Seat
 from vint_core.i18n import text
 from vint_core.rules import SEED
 from vint_core.table.controller import Controller
@@ -55,3 +55,15 @@ def test_the_boards_table_draws_the_frames_status_and_tells_the_class_once_over(
     status = table.status.value
     assert text("class_boards_over", "en") in status and 'class="vint-render"' in status  # the mark kept after it
     assert table.next_button.disabled
+
+
+def test_two_learners_making_the_same_choices_meet_the_same_computer_players(tmp_path: Path) -> None:
+    """The class's computer players are the served table's (``sim-light`` the partner, solving its last tricks) and
+    decide alike for every learner: the same choices give the same deal, so the boards' results compare."""
+    assert CLASS_BOTS[Seat.NORTH] == "sim-light" and CLASS_BOTS[Seat.WEST] == CLASS_BOTS[Seat.EAST] == "rule"
+    first, second = board(tmp_path / "first.json"), board(tmp_path / "second.json")
+    play_out(first)
+    play_out(second)
+    assert first.session.bot_names[Seat.NORTH] == "sim-light"
+    assert first.session.deal.actions == second.session.deal.actions
+    assert first.session.deal.is_finished

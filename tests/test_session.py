@@ -78,9 +78,19 @@ def test_a_whole_rubber_is_played_and_recorded() -> None:
     assert s.deal.deal_number == 1
 
 
-def test_a_deal_with_the_default_rule_bots_and_the_human_following_hints() -> None:
+def test_a_new_game_without_bots_has_the_served_tables_players_around_the_learner() -> None:
+    assert TableSession(seed=3, autosave=False).bot_names == {Seat.WEST: "rule", Seat.NORTH: "sim-light",
+                                                             Seat.EAST: "rule", Seat.SOUTH: "rule"}
+    west = TableSession(human=Seat.WEST, seed=3, autosave=False)
+    assert {seat: west.bot_names[seat] for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH)} == {
+        Seat.NORTH: "rule", Seat.EAST: "sim-light", Seat.SOUTH: "rule"}
+    # a mapping names its seats; the seats it leaves out play RuleBot
+    assert TableSession(seed=3, autosave=False, bots={"W": "random"}).bot_names[Seat.NORTH] == "rule"
+
+
+def test_a_deal_with_the_default_bots_and_the_human_following_hints() -> None:
     s = TableSession(seed=3, autosave=False)
-    assert set(s.bot_names.values()) == {"rule"}
+    assert s.bot_names[s.human.partner] == "sim-light"
     hints = 0
     while not s.deal.is_finished:
         s.run_bots()

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import BOT_NAMES, Bot, Explains, Said, make_bot
+from vint_core.bots import BOT_NAMES, Bot, Explains, Said, make_bot, table_bots
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
@@ -152,15 +152,19 @@ class TableSession:
         """A new game: cut for the first dealer and deal the first deal.
 
         ``bots`` names the bot of each computer seat (``"random"``, ``"rule"``, ``"sim-normal"`` …);
-        seats left out play ``"rule"``. ``undo_allowed``: the learner may undo. With ``autosave`` every action is
-        saved to ``save_path`` (default :func:`~vint_core.saves.default_save_path`). ``human`` may be a seat's
-        text, ``rules`` a rule set's name; ``settings`` the pace and the deck (a
+        seats left out play ``"rule"``; without ``bots``, the served table's players
+        (:func:`~vint_core.bots.table_bots`: the learner's partner ``sim-light`` where the solver loads).
+        ``undo_allowed``: the learner may undo. With ``autosave`` every action is saved to ``save_path``
+        (default :func:`~vint_core.saves.default_save_path`). ``human`` may be a seat's text, ``rules`` a rule
+        set's name; ``settings`` the pace and the deck (a
         :class:`~vint_core.table.session_settings.SessionSettings`, or a mapping of some of its fields); anything
         that cannot be raises a :class:`~vint_core.errors.VintError` that says what may be given.
         """
         self.human = Seat.of(human)
         rules = as_rule_set(rules)
         names = {seat: "rule" for seat in Seat}
+        if bots is None:
+            names.update(zip((self.human.left, self.human.partner, self.human.right), table_bots(), strict=True))
         if bots is not None and not isinstance(bots, Mapping):
             raise bad_argument("bots", bots, "arg_bots")
         for k, v in (bots or {}).items():

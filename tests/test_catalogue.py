@@ -252,3 +252,28 @@ def test_a_mo_older_than_its_po_is_read_where_nothing_can_compile(tmp_path: Path
             i18n._catalogue("de")
     finally:
         i18n._catalogue.cache_clear()
+
+
+def test_a_sentence_kept_from_one_click_to_the_next_is_its_languages_and_its_catalogues_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sentences without parameters are kept once looked up (a table's frame asks for the same few hundred at
+    every click): each language keeps its own, and a catalogue read again is not answered from the one before."""
+    from vint_core import i18n
+
+    assert [i18n.text("ui_pass", lang) for lang in ("en", "de", "en", "de-AT", "ru")] == [
+        "Pass", "Passe", "Pass", "Passe", "Пас"]
+    with pytest.raises(i18n.CatalogueError, match="needs the parameter"):
+        i18n.text("your_turn", "en")  # a sentence with a placeholder still needs its parameter
+    for lang in ("en", "de"):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        changed = po_path(lang).read_text(encoding="utf-8").replace('msgstr "Passe"', 'msgstr "Ich passe"')
+        (folder / "vint_core.po").write_text(changed, encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE", tmp_path)
+    i18n._catalogue.cache_clear()
+    try:
+        assert i18n.text("ui_pass", "de") == "Ich passe" and i18n.text("ui_pass", "en") == "Pass"
+    finally:
+        monkeypatch.undo()
+        i18n._catalogue.cache_clear()
+    assert i18n.text("ui_pass", "de") == "Passe"

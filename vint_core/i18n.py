@@ -140,10 +140,15 @@ def language(lang: str) -> str:
     ('de', 'en')
     """
     if isinstance(lang, str):
-        short = lang.strip().replace("-", "_").split("_")[0].lower()
+        short = _short(lang)
         if short in LANGUAGES:
             return short
     raise UnknownLanguage(lang)
+
+
+@functools.lru_cache(maxsize=64)  # a table asks some 200 times a click, for the same few names
+def _short(lang: str) -> str:
+    return lang.strip().replace("-", "_").split("_")[0].lower()
 
 
 def choose_language(wanted: str, default: str = "en") -> str:
@@ -349,6 +354,7 @@ def _render(value: Any, lang: str) -> Any:
 _FORMATTER = string.Formatter()
 
 
+@functools.lru_cache(maxsize=4096)  # the catalogues' templates: some 1,500 in all
 def placeholders(template: str) -> frozenset[str]:
     """The names of a template's placeholders: ``{seat} to act`` → ``{'seat'}``."""
     return frozenset(name for _, name, _, _ in _FORMATTER.parse(template) if name)
@@ -396,7 +402,15 @@ def bot_text(key: str, lang: str = "en", **params: Any) -> str:
 
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """A user-facing sentence by its message id."""
+    if not params:
+        return _plain(key, _catalogue(language(lang)), lang)
     return _fill(_template(key, lang, params.get("n")), lang, params)
+
+
+@functools.lru_cache(maxsize=2048)  # a table's frame asks for the same few hundred sentences at every click
+def _plain(key: str, catalogue: gettext.GNUTranslations, lang: str) -> str:
+    # ``catalogue`` in the key: a catalogue read again (its cache cleared) is not answered from the one before
+    return _fill(_template(key, lang), lang, {})
 
 
 def rules_title(name: str, lang: str = "en") -> str:

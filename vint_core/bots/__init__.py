@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vint_core.bots.base import Bot, Explains, Promise, Said
+from vint_core.seats import Seat
 
 BOT_NAMES = ("random", "rule", "sim-fast", "sim-normal", "sim-strong", "sim-light")
 
@@ -23,6 +26,17 @@ def table_bots() -> tuple[str, str, str]:
     from vint_core.analysis import lean_available
 
     return TABLE_BOTS if lean_available() else ("rule", "rule", "rule")
+
+
+def seated(human: Seat, names: Sequence[str] | None = None) -> dict[Seat, str]:
+    """The computer players ``names`` (from ``human``'s left; default :func:`table_bots`) by the seats they take
+    around ``human``; a shorter ``names`` leaves the last seats out.
+
+    >>> seated(Seat.SOUTH, ("rule", "sim-fast"))
+    {<Seat.WEST: 3>: 'rule', <Seat.NORTH: 0>: 'sim-fast'}
+    """
+    seats = (human.left, human.partner, human.right)
+    return dict(zip(seats, table_bots() if names is None else names, strict=False))
 
 
 def make_bot(name: str) -> Bot:
@@ -64,4 +78,4 @@ def make_bot(name: str) -> Bot:
     raise ParseError(Reason.UNKNOWN_BOT, text=name, known=", ".join(BOT_NAMES))
 
 
-__all__ = ["BOT_NAMES", "TABLE_BOTS", "Bot", "Explains", "Promise", "Said", "make_bot", "table_bots"]
+__all__ = ["BOT_NAMES", "TABLE_BOTS", "Bot", "Explains", "Promise", "Said", "make_bot", "seated", "table_bots"]

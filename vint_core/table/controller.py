@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import Said, table_bots
+from vint_core.bots import Said, seated
 from vint_core.bots.meanings import call_meanings
 from vint_core.calls import Call
 from vint_core.cards import Card
@@ -251,8 +251,7 @@ class Controller:
             defaults["lang"] = lang
         if seed is not None:
             defaults["seed"] = seed
-        seats = (seat.left, seat.partner, seat.right)
-        defaults["bots"] = {s: name for s, name in zip(seats, table_bots() if bots is None else bots, strict=False)}
+        defaults["bots"] = seated(seat, bots)
         session = TableSession.open(save_path, **defaults)
         if ((rules is not None and session.rubber.rules.name != defaults["rules"].name)
                 or (human is not None and session.human != seat)):

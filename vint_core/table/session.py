@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vint_core.bots import BOT_NAMES, Bot, Explains, Said, make_bot, table_bots
+from vint_core.bots import BOT_NAMES, Bot, Explains, Said, make_bot, seated
 from vint_core.cards import cut_for_dealer
 from vint_core.claims import ClaimSolver, ClaimTooBig
 from vint_core.deal import Action, Deal, Phase
@@ -164,7 +164,7 @@ class TableSession:
         rules = as_rule_set(rules)
         names = {seat: "rule" for seat in Seat}
         if bots is None:
-            names.update(zip((self.human.left, self.human.partner, self.human.right), table_bots(), strict=True))
+            names.update(seated(self.human))
         if bots is not None and not isinstance(bots, Mapping):
             raise bad_argument("bots", bots, "arg_bots")
         for k, v in (bots or {}).items():

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from vint_core.bots import table_bots
+from vint_core.bots import seated
 from vint_core.classroom.client import ClassLink, connect
 from vint_core.classroom.page import contract_text
 from vint_core.deal import Deal
@@ -37,7 +37,7 @@ __all__ = ["CLASS_BOTS", "ClassBoards", "board_deal", "traveller_html", "with_cl
 
 #: the computer players of every class board, around the learner in South: the same for every learner, so that
 #: their results compare, and the served table's (:func:`~vint_core.bots.table_bots`)
-CLASS_BOTS = dict(zip((Seat.WEST, Seat.NORTH, Seat.EAST), table_bots(), strict=True))
+CLASS_BOTS = seated(Seat.SOUTH)
 
 _STYLE = """<style>
 .vint-class-bar{display:flex;flex-wrap:wrap;gap:0.5em;align-items:center;margin:0.3em 0}
